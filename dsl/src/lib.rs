@@ -1,0 +1,2 @@
+//! dsl (being written)
+pub mod ast;

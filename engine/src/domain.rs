@@ -1,0 +1,242 @@
+//! The domain of one integer variable: a bitset of values with cached bounds and size.
+//!
+//! A domain is the set `{ v ∈ [min, max] : bit(v - offset) }`. Bits outside `[min, max]`
+//! are ignored, so narrowing the bounds never touches the bitset: only the three cached
+//! numbers change. That makes bound changes O(1) to apply and to undo, which matters
+//! because they are by far the most frequent change (linear and all-different work on
+//! bounds).
+//!
+//! Very large ranges are kept as pure intervals (`bits == None`) until a value inside
+//! them must be removed; the bitset then covers the variable's initial range, all set,
+//! which describes the current interval exactly, so materialising needs no undo. A range
+//! wider than [`MAX_BITSET_SPAN`] is never materialised: removing an inner value from it is
+//! skipped (see `Store::remove`), which only weakens propagation; the search checks every
+//! constraint on each solution when that has happened.
+
+use fixedbitset::{Block, FixedBitSet};
+
+pub(crate) type Val = i64;
+
+/// Ranges up to this many values get their bitset at creation.
+pub(crate) const EAGER_BITSET_SPAN: u64 = 4096;
+/// Ranges wider than this stay intervals for ever.
+pub(crate) const MAX_BITSET_SPAN: u64 = 1 << 24;
+
+const BLOCK_BITS: usize = Block::BITS as usize;
+
+#[derive(Debug, Clone)]
+pub(crate) struct Domain {
+    pub(crate) min: Val,
+    pub(crate) max: Val,
+    pub(crate) size: u64,
+    /// The value of bit 0: the initial minimum.
+    pub(crate) offset: Val,
+    /// The initial number of values in `[offset, initial max]`.
+    span: u64,
+    pub(crate) bits: Option<FixedBitSet>,
+}
+
+impl Domain {
+    /// `[lo, hi]`, which must not be empty and must not span more than `u64` values.
+    pub(crate) fn range(lo: Val, hi: Val) -> Domain {
+        debug_assert!(lo <= hi);
+        let span = (hi as i128 - lo as i128 + 1) as u64;
+        let mut domain = Domain {
+            min: lo,
+            max: hi,
+            size: span,
+            offset: lo,
+            span,
+            bits: None,
+        };
+        if span <= EAGER_BITSET_SPAN {
+            domain.materialise();
+        }
+        domain
+    }
+
+    /// Exactly the given values (sorted and deduplicated by the caller; not empty).
+    pub(crate) fn from_values(values: &[Val]) -> Domain {
+        let (lo, hi) = (values[0], values[values.len() - 1]);
+        let mut domain = Domain::range(lo, hi);
+        if domain.span > MAX_BITSET_SPAN {
+            // Cannot hold holes this far apart: keep the hull (checked again on solutions).
+            return domain;
+        }
+        let mut bits = FixedBitSet::with_capacity(domain.span as usize);
+        for &v in values {
+            bits.insert((v - lo) as usize);
+        }
+        domain.size = values.len() as u64;
+        domain.bits = Some(bits);
+        domain
+    }
+
+    pub(crate) fn is_fixed(&self) -> bool {
+        self.min == self.max
+    }
+
+    pub(crate) fn contains(&self, v: Val) -> bool {
+        if v < self.min || v > self.max {
+            return false;
+        }
+        match &self.bits {
+            None => true,
+            Some(bits) => bits.contains((v - self.offset) as usize),
+        }
+    }
+
+    /// Creates the bitset if it is missing and allowed; returns whether one exists now.
+    pub(crate) fn materialise(&mut self) -> bool {
+        if self.bits.is_some() {
+            return true;
+        }
+        if self.span > MAX_BITSET_SPAN {
+            return false;
+        }
+        let mut bits = FixedBitSet::with_capacity(self.span as usize);
+        bits.insert_range(..);
+        self.bits = Some(bits);
+        true
+    }
+
+    /// The smallest value of the domain that is `>= v` (and `<= max`).
+    pub(crate) fn next_value(&self, v: Val) -> Option<Val> {
+        if v > self.max {
+            return None;
+        }
+        let v = v.max(self.min);
+        let Some(bits) = &self.bits else {
+            return Some(v);
+        };
+        let blocks = bits.as_slice();
+        let mut i = (v - self.offset) as usize;
+        let end = (self.max - self.offset) as usize;
+        let mut b = i / BLOCK_BITS;
+        let mut word = blocks[b] & (!0 << (i % BLOCK_BITS));
+        loop {
+            if word != 0 {
+                i = b * BLOCK_BITS + word.trailing_zeros() as usize;
+                return (i <= end).then(|| self.offset + i as Val);
+            }
+            b += 1;
+            if b * BLOCK_BITS > end {
+                return None;
+            }
+            word = blocks[b];
+        }
+    }
+
+    /// The largest value of the domain that is `<= v` (and `>= min`).
+    pub(crate) fn prev_value(&self, v: Val) -> Option<Val> {
+        if v < self.min {
+            return None;
+        }
+        let v = v.min(self.max);
+        let Some(bits) = &self.bits else {
+            return Some(v);
+        };
+        let blocks = bits.as_slice();
+        let i = (v - self.offset) as usize;
+        let start = (self.min - self.offset) as usize;
+        let mut b = i / BLOCK_BITS;
+        let shift = BLOCK_BITS - 1 - i % BLOCK_BITS;
+        let mut word = blocks[b] << shift >> shift;
+        loop {
+            if word != 0 {
+                let j = b * BLOCK_BITS + (BLOCK_BITS - 1 - word.leading_zeros() as usize);
+                return (j >= start).then(|| self.offset + j as Val);
+            }
+            if b == 0 || (b * BLOCK_BITS) <= start {
+                return None;
+            }
+            b -= 1;
+            word = blocks[b];
+        }
+    }
+
+    /// Number of values in `[lo, hi]` (clamped to the bounds).
+    pub(crate) fn count_in(&self, lo: Val, hi: Val) -> u64 {
+        let (lo, hi) = (lo.max(self.min), hi.min(self.max));
+        if lo > hi {
+            return 0;
+        }
+        match &self.bits {
+            None => (hi as i128 - lo as i128 + 1) as u64,
+            Some(bits) => {
+                bits.count_ones((lo - self.offset) as usize..(hi - self.offset) as usize + 1) as u64
+            }
+        }
+    }
+
+    /// The block index and bit mask that hold value `v` (the bitset must exist).
+    pub(crate) fn block_of(&self, v: Val) -> (usize, Block) {
+        let i = (v - self.offset) as usize;
+        (i / BLOCK_BITS, 1 << (i % BLOCK_BITS))
+    }
+
+    pub(crate) fn block(&self, index: usize) -> Block {
+        self.bits.as_ref().map_or(!0, |bits| bits.as_slice()[index])
+    }
+
+    pub(crate) fn set_block(&mut self, index: usize, word: Block) {
+        if let Some(bits) = &mut self.bits {
+            bits.as_mut_slice()[index] = word;
+        }
+    }
+
+    /// Iterates the values in increasing order.
+    pub(crate) fn values(&self) -> DomainValues<'_> {
+        DomainValues {
+            domain: self,
+            next: Some(self.min),
+        }
+    }
+}
+
+/// Iterator over the values of a domain, in increasing order.
+#[derive(Debug)]
+pub struct DomainValues<'a> {
+    domain: &'a Domain,
+    next: Option<Val>,
+}
+
+impl Iterator for DomainValues<'_> {
+    type Item = Val;
+
+    fn next(&mut self) -> Option<Val> {
+        let v = self.domain.next_value(self.next?)?;
+        self.next = v.checked_add(1);
+        Some(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_and_prev_skip_holes_and_respect_bounds() {
+        let mut d = Domain::from_values(&[-3, 0, 64, 65, 200]);
+        assert_eq!(d.next_value(-10), Some(-3));
+        assert_eq!(d.next_value(1), Some(64));
+        assert_eq!(d.prev_value(63), Some(0));
+        assert_eq!(d.prev_value(199), Some(65));
+        d.max = 65;
+        assert_eq!(d.next_value(66), None);
+        assert_eq!(d.values().collect::<Vec<_>>(), vec![-3, 0, 64, 65]);
+        d.min = 1;
+        assert_eq!(d.prev_value(63), None);
+        assert_eq!(d.count_in(i64::MIN, i64::MAX), 2);
+    }
+
+    #[test]
+    fn huge_ranges_stay_intervals() {
+        let d = Domain::range(-1_000_000_000_000, 1_000_000_000_000);
+        assert!(d.bits.is_none());
+        assert_eq!(d.size, 2_000_000_000_001);
+        assert_eq!(d.next_value(5), Some(5));
+        let mut d = d;
+        assert!(!d.materialise());
+    }
+}

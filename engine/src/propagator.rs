@@ -1,0 +1,176 @@
+//! What a propagator is, and the contexts through which it reads and prunes domains.
+//!
+//! A propagator removes values that cannot take part in any solution of its constraint.
+//! The contract, after Chuffed's checklist:
+//! 1. it must return `Err(Conflict)` when all its variables are fixed and the constraint is
+//!    violated (correctness does not depend on anything else);
+//! 2. it may report `Entailed` only when the current domains prove that every remaining
+//!    combination satisfies it;
+//! 3. state that must survive backtracking lives in [`TrailedInt`]s, never in plain fields
+//!    that the search relies on (plain fields may hold caches that are valid at any level);
+//! 4. it need not be idempotent: the engine runs it again while its variables change;
+//! 5. arithmetic that could overflow is checked when the constraint is posted.
+//!
+//! Construction is separate from propagation: [`Propagator::post`] subscribes to events and
+//! may decide the constraint at once; [`Propagator::propagate`] runs at every wake-up.
+
+use crate::domain::{DomainValues, Val};
+use crate::ids::{PropId, TrailedInt, VarId};
+use crate::store::Store;
+
+/// Raised when a domain becomes empty: the current node has no solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Conflict;
+
+/// What a successful propagation concluded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PropStatus {
+    /// The constraint may still prune later.
+    Active,
+    /// Every remaining combination satisfies the constraint: it sleeps until backtrack.
+    Entailed,
+}
+
+pub type PropResult = Result<PropStatus, Conflict>;
+
+/// A set of domain events a propagator subscribes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Events(pub(crate) u8);
+
+impl Events {
+    /// The variable became fixed.
+    pub const ASSIGNED: Events = Events(1);
+    /// The minimum or the maximum changed (includes becoming fixed).
+    pub const BOUNDS: Events = Events(1 | 2);
+    /// Any value was removed.
+    pub const DOMAIN: Events = Events(1 | 2 | 4);
+
+    pub(crate) fn fired(bounds_changed: bool, fixed: bool) -> u8 {
+        4 | if bounds_changed { 2 } else { 0 } | if fixed { 1 } else { 0 }
+    }
+}
+
+/// Order in which queued propagators run: lower first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Priority {
+    /// Constant time: binary relations.
+    Unary = 0,
+    /// Linear in the number of variables.
+    Linear = 1,
+    /// Superlinear: global constraints with sorting or matching.
+    Expensive = 2,
+}
+
+impl Priority {
+    pub(crate) const COUNT: usize = 3;
+}
+
+/// A constraint's filtering algorithm. See the module documentation for the contract.
+pub trait Propagator: std::fmt::Debug + Send {
+    fn name(&self) -> &'static str;
+
+    /// Subscribes to the events that should wake it, and may prune or decide at once.
+    /// The engine runs [`Propagator::propagate`] right after, unless this returns `Entailed`.
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult;
+
+    /// Prunes the domains of its variables.
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult;
+
+    /// The ground truth: does this full assignment satisfy the constraint?
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool;
+
+    /// The variables it constrains.
+    fn vars(&self) -> Vec<VarId>;
+
+    fn priority(&self) -> Priority {
+        Priority::Linear
+    }
+}
+
+/// Read and prune access to the domains during propagation.
+#[derive(Debug)]
+pub struct Context<'a> {
+    pub(crate) store: &'a mut Store,
+}
+
+impl Context<'_> {
+    pub fn min(&self, x: VarId) -> Val {
+        self.store.domains[x.index()].min
+    }
+
+    pub fn max(&self, x: VarId) -> Val {
+        self.store.domains[x.index()].max
+    }
+
+    pub fn size(&self, x: VarId) -> u64 {
+        self.store.domains[x.index()].size
+    }
+
+    pub fn is_fixed(&self, x: VarId) -> bool {
+        self.store.domains[x.index()].is_fixed()
+    }
+
+    pub fn contains(&self, x: VarId, v: Val) -> bool {
+        self.store.domains[x.index()].contains(v)
+    }
+
+    pub fn values(&self, x: VarId) -> DomainValues<'_> {
+        self.store.domains[x.index()].values()
+    }
+
+    /// Raises the minimum to `v` (or to the next value in the domain). `Ok(true)` if it changed.
+    pub fn set_min(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
+        self.store.set_min(x, v)
+    }
+
+    pub fn set_max(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
+        self.store.set_max(x, v)
+    }
+
+    pub fn remove(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
+        self.store.remove(x, v)
+    }
+
+    pub fn assign(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
+        self.store.assign(x, v)
+    }
+
+    pub fn int(&self, id: TrailedInt) -> i64 {
+        self.store.int(id)
+    }
+
+    pub fn set_int(&mut self, id: TrailedInt, value: i64) {
+        self.store.set_int(id, value)
+    }
+}
+
+/// Access at post time: everything of [`Context`], plus subscriptions and trailed integers.
+#[derive(Debug)]
+pub struct PostContext<'a> {
+    pub(crate) cx: Context<'a>,
+    pub(crate) prop: PropId,
+}
+
+impl PostContext<'_> {
+    /// Wakes this propagator when `x` undergoes one of `events`.
+    pub fn subscribe(&mut self, x: VarId, events: Events) {
+        self.cx.store.subscribe(x, self.prop, events);
+    }
+
+    pub fn new_int(&mut self, initial: i64) -> TrailedInt {
+        self.cx.store.new_int(initial)
+    }
+}
+
+impl<'a> std::ops::Deref for PostContext<'a> {
+    type Target = Context<'a>;
+    fn deref(&self) -> &Context<'a> {
+        &self.cx
+    }
+}
+
+impl<'a> std::ops::DerefMut for PostContext<'a> {
+    fn deref_mut(&mut self) -> &mut Context<'a> {
+        &mut self.cx
+    }
+}

@@ -1,0 +1,223 @@
+//! Linear constraints `Σ aᵢ·xᵢ ⋈ c` with bounds reasoning.
+//!
+//! The propagation rule for `≤`: every term is at most what the others leave,
+//! `aᵢ·xᵢ ≤ c − Σ_{j≠i} min(aⱼ·xⱼ)`; `=` applies it in both directions until nothing
+//! changes; `≠` waits until one variable is left and removes the one value that would
+//! make the sum equal. All arithmetic is in `i64`; the post function
+//! ([`crate::constraints::linear`]) rejects a constraint whose sums could overflow, so none
+//! of the operations here can.
+
+use crate::domain::Val;
+use crate::ids::VarId;
+use crate::propagator::{
+    Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator,
+};
+use crate::propagators::arith::{ceil_div, floor_div};
+
+/// One term `coef · var`; `coef` is never 0.
+pub(crate) type Term = (i64, VarId);
+
+fn term_min(cx: &Context<'_>, (a, x): Term) -> i64 {
+    if a > 0 {
+        a * cx.min(x)
+    } else {
+        a * cx.max(x)
+    }
+}
+
+fn term_max(cx: &Context<'_>, (a, x): Term) -> i64 {
+    if a > 0 {
+        a * cx.max(x)
+    } else {
+        a * cx.min(x)
+    }
+}
+
+/// Narrows `x` so that `a·x ≤ limit`.
+fn restrict_at_most(cx: &mut Context<'_>, (a, x): Term, limit: i64) -> Result<bool, Conflict> {
+    if a > 0 {
+        cx.set_max(x, floor_div(limit, a))
+    } else {
+        cx.set_min(x, ceil_div(limit, a))
+    }
+}
+
+/// Narrows `x` so that `a·x ≥ limit`.
+fn restrict_at_least(cx: &mut Context<'_>, (a, x): Term, limit: i64) -> Result<bool, Conflict> {
+    if a > 0 {
+        cx.set_min(x, ceil_div(limit, a))
+    } else {
+        cx.set_max(x, floor_div(limit, a))
+    }
+}
+
+fn evaluate(terms: &[Term], value: &dyn Fn(VarId) -> Val) -> i128 {
+    terms
+        .iter()
+        .map(|&(a, x)| a as i128 * value(x) as i128)
+        .sum()
+}
+
+fn vars_of(terms: &[Term]) -> Vec<VarId> {
+    terms.iter().map(|&(_, x)| x).collect()
+}
+
+/// `Σ aᵢ·xᵢ ≤ c`
+#[derive(Debug, Clone)]
+pub struct LinearLe {
+    pub(crate) terms: Vec<Term>,
+    pub(crate) rhs: i64,
+}
+
+impl Propagator for LinearLe {
+    fn name(&self) -> &'static str {
+        "linear <="
+    }
+
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        for &(_, x) in &self.terms {
+            cx.subscribe(x, Events::BOUNDS);
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        let smin: i64 = self.terms.iter().map(|&t| term_min(cx, t)).sum();
+        if smin > self.rhs {
+            return Err(Conflict);
+        }
+        // Tightening an upper side never changes `smin`, so one pass reaches the fixpoint.
+        for &t in &self.terms {
+            let _ = restrict_at_most(cx, t, self.rhs - (smin - term_min(cx, t)))?;
+        }
+        let smax: i64 = self.terms.iter().map(|&t| term_max(cx, t)).sum();
+        Ok(if smax <= self.rhs {
+            PropStatus::Entailed
+        } else {
+            PropStatus::Active
+        })
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
+        evaluate(&self.terms, value) <= self.rhs as i128
+    }
+
+    fn vars(&self) -> Vec<VarId> {
+        vars_of(&self.terms)
+    }
+}
+
+/// `Σ aᵢ·xᵢ = c`
+#[derive(Debug, Clone)]
+pub struct LinearEq {
+    pub(crate) terms: Vec<Term>,
+    pub(crate) rhs: i64,
+}
+
+impl Propagator for LinearEq {
+    fn name(&self) -> &'static str {
+        "linear =="
+    }
+
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        for &(_, x) in &self.terms {
+            cx.subscribe(x, Events::BOUNDS);
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        loop {
+            let mut smin = 0i64;
+            let mut smax = 0i64;
+            for &t in &self.terms {
+                smin += term_min(cx, t);
+                smax += term_max(cx, t);
+            }
+            if smin > self.rhs || smax < self.rhs {
+                return Err(Conflict);
+            }
+            if smin == smax {
+                return Ok(PropStatus::Entailed);
+            }
+            let mut changed = false;
+            for &t in &self.terms {
+                let (lo, hi) = (term_min(cx, t), term_max(cx, t));
+                changed |= restrict_at_most(cx, t, self.rhs - (smin - lo))?;
+                changed |= restrict_at_least(cx, t, self.rhs - (smax - hi))?;
+                // Keep the sums exact for the terms that follow in this pass.
+                let (new_lo, new_hi) = (term_min(cx, t), term_max(cx, t));
+                smin += new_lo - lo;
+                smax += new_hi - hi;
+            }
+            if !changed {
+                return Ok(PropStatus::Active);
+            }
+        }
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
+        evaluate(&self.terms, value) == self.rhs as i128
+    }
+
+    fn vars(&self) -> Vec<VarId> {
+        vars_of(&self.terms)
+    }
+}
+
+/// `Σ aᵢ·xᵢ ≠ c`
+#[derive(Debug, Clone)]
+pub struct LinearNe {
+    pub(crate) terms: Vec<Term>,
+    pub(crate) rhs: i64,
+}
+
+impl Propagator for LinearNe {
+    fn name(&self) -> &'static str {
+        "linear !="
+    }
+
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        for &(_, x) in &self.terms {
+            cx.subscribe(x, Events::ASSIGNED);
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        let mut free: Option<Term> = None;
+        let mut fixed_sum = 0i64;
+        for &(a, x) in &self.terms {
+            if cx.is_fixed(x) {
+                fixed_sum += a * cx.min(x);
+            } else if free.is_some() {
+                return Ok(PropStatus::Active);
+            } else {
+                free = Some((a, x));
+            }
+        }
+        let rest = self.rhs - fixed_sum;
+        match free {
+            None if rest == 0 => Err(Conflict),
+            None => Ok(PropStatus::Entailed),
+            Some((a, x)) => {
+                if rest % a == 0 {
+                    let _ = cx.remove(x, rest / a)?;
+                }
+                Ok(PropStatus::Entailed)
+            }
+        }
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
+        evaluate(&self.terms, value) != self.rhs as i128
+    }
+
+    fn vars(&self) -> Vec<VarId> {
+        vars_of(&self.terms)
+    }
+
+    fn priority(&self) -> crate::propagator::Priority {
+        crate::propagator::Priority::Unary
+    }
+}

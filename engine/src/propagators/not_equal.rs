@@ -1,0 +1,51 @@
+//! `x ≠ y + c`: the binary disequality, with an offset so that queens' diagonals and
+//! all-different decompositions need no auxiliary variables.
+
+use crate::domain::Val;
+use crate::ids::VarId;
+use crate::propagator::{
+    Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator,
+};
+
+#[derive(Debug, Clone)]
+pub struct NotEqual {
+    pub(crate) x: VarId,
+    pub(crate) y: VarId,
+    pub(crate) c: i64,
+}
+
+impl Propagator for NotEqual {
+    fn name(&self) -> &'static str {
+        "x != y + c"
+    }
+
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        cx.subscribe(self.x, Events::ASSIGNED);
+        cx.subscribe(self.y, Events::ASSIGNED);
+        Ok(PropStatus::Active)
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        if cx.is_fixed(self.x) {
+            let _ = cx.remove(self.y, cx.min(self.x) - self.c)?;
+            Ok(PropStatus::Entailed)
+        } else if cx.is_fixed(self.y) {
+            let _ = cx.remove(self.x, cx.min(self.y) + self.c)?;
+            Ok(PropStatus::Entailed)
+        } else {
+            Ok(PropStatus::Active)
+        }
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
+        value(self.x) != value(self.y) + self.c
+    }
+
+    fn vars(&self) -> Vec<VarId> {
+        vec![self.x, self.y]
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Unary
+    }
+}

@@ -1,0 +1,263 @@
+//! Depth-first search with a trail.
+//!
+//! Each decision opens a trail level; a failure or a solution closes levels until a
+//! decision whose right branch has not been tried, and tries it. Nothing is copied per
+//! node. The same loop serves every mode: the caller's solution callback decides whether
+//! to go on (all, count, at most N) or stop (first), and branch and bound tightens the
+//! objective after every solution.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::branch::{Branching, Decision};
+use crate::domain::Val;
+use crate::ids::VarId;
+use crate::solver::Solver;
+use crate::store::Store;
+
+/// Effort counters of a search.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Stats {
+    /// Branches taken (left and right).
+    pub nodes: u64,
+    /// Nodes where propagation failed.
+    pub failures: u64,
+    /// Propagator runs.
+    pub propagations: u64,
+    pub solutions: u128,
+    pub max_depth: usize,
+    pub time: Duration,
+}
+
+impl Stats {
+    pub fn add(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.failures += other.failures;
+        self.propagations += other.propagations;
+        self.solutions += other.solutions;
+        self.max_depth = self.max_depth.max(other.max_depth);
+        self.time += other.time;
+    }
+}
+
+/// Bounds on the effort of a search. Reaching one stops the search cleanly.
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    pub solutions: Option<u128>,
+    pub nodes: Option<u64>,
+    /// Another thread may set this to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Why a search stopped before exploring the whole tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    Time,
+    Solutions,
+    Nodes,
+    Cancelled,
+    /// The solution callback asked to stop.
+    Callback,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sense {
+    Minimize,
+    Maximize,
+}
+
+/// What to search for.
+#[derive(Debug, Clone, Default)]
+pub struct SearchConfig {
+    pub branching: Vec<Branching>,
+    pub limits: Limits,
+    /// Branch and bound: every solution after the first must be strictly better.
+    pub objective: Option<(VarId, Sense)>,
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub solutions: u128,
+    /// `None` when the whole tree was explored (so a count is exact and an optimum proven).
+    pub stopped: Option<Stop>,
+}
+
+/// A read-only view of a solution, valid during the callback.
+#[derive(Debug)]
+pub struct Solution<'a> {
+    store: &'a Store,
+}
+
+impl Solution<'_> {
+    pub fn value(&self, x: VarId) -> Val {
+        self.store.domains[x.index()].min
+    }
+}
+
+/// How often (in nodes) the clock and the cancel flag are read.
+const CHECK_EVERY: u64 = 256;
+
+impl Solver {
+    /// Explores the search tree, calling `on_solution` for each solution found. The solver
+    /// is back in its root state afterwards, so it can be searched again.
+    pub fn search(
+        &mut self,
+        config: &SearchConfig,
+        mut on_solution: impl FnMut(&Solution<'_>) -> ControlFlow<()>,
+    ) -> Outcome {
+        let start = Instant::now();
+        let start_nodes = self.stats.nodes;
+        let mut outcome = Outcome {
+            solutions: 0,
+            stopped: None,
+        };
+        if self.is_failed() {
+            return outcome;
+        }
+        let mut bound: Option<Val> = None;
+        let mut stack: Vec<(Decision, bool)> = Vec::new();
+        let base_depth = self.store.trail.depth();
+        self.store.open_level();
+        // Everything runs once at the root: a previous search may have consumed the queue.
+        for p in 0..self.props.len() {
+            if self.store.alive[p] {
+                self.store.queue.push(crate::ids::PropId(p as u32));
+            }
+        }
+        let mut ok = self.propagate_node(config, bound);
+        'search: loop {
+            if ok {
+                match self.next_decision(&config.branching) {
+                    Some(decision) => {
+                        stack.push((decision, false));
+                        self.stats.max_depth = self.stats.max_depth.max(stack.len());
+                        ok = self.branch(decision, false, config, bound);
+                        if let Some(stop) = self.check_limits(&config.limits, start, start_nodes) {
+                            outcome.stopped = Some(stop);
+                            break 'search;
+                        }
+                        continue;
+                    }
+                    None => {
+                        if self.store.lossy && self.violated_constraint().is_some() {
+                            self.stats.failures += 1;
+                        } else {
+                            outcome.solutions += 1;
+                            self.stats.solutions += 1;
+                            if let Some((obj, _)) = config.objective {
+                                bound = Some(self.min(obj));
+                            }
+                            let flow = on_solution(&Solution { store: &self.store });
+                            if flow.is_break() {
+                                outcome.stopped = Some(Stop::Callback);
+                                break 'search;
+                            }
+                            if config
+                                .limits
+                                .solutions
+                                .is_some_and(|n| outcome.solutions >= n)
+                            {
+                                outcome.stopped = Some(Stop::Solutions);
+                                break 'search;
+                            }
+                        }
+                    }
+                }
+            }
+            // Backtrack to the newest decision whose right branch is untried.
+            loop {
+                let Some((decision, right_done)) = stack.last_mut() else {
+                    break 'search;
+                };
+                self.store.close_level();
+                if !*right_done {
+                    *right_done = true;
+                    let decision = *decision;
+                    ok = self.branch(decision, true, config, bound);
+                    break;
+                }
+                stack.pop();
+            }
+            if let Some(stop) = self.check_limits(&config.limits, start, start_nodes) {
+                outcome.stopped = Some(stop);
+                break 'search;
+            }
+        }
+        while self.store.trail.depth() > base_depth {
+            self.store.close_level();
+        }
+        self.store.queue.clear();
+        self.stats.time += start.elapsed();
+        outcome
+    }
+
+    /// Opens a level, applies one side of a decision and propagates.
+    fn branch(
+        &mut self,
+        decision: Decision,
+        right: bool,
+        config: &SearchConfig,
+        bound: Option<Val>,
+    ) -> bool {
+        self.stats.nodes += 1;
+        self.store.open_level();
+        let applied = match (decision, right) {
+            (Decision::Assign(x, v), false) => self.store.assign(x, v),
+            (Decision::Assign(x, v), true) => self.store.remove(x, v),
+            (Decision::LessEq(x, v), false) => self.store.set_max(x, v),
+            (Decision::LessEq(x, v), true) => self.store.set_min(x, v + 1),
+        };
+        if applied.is_err() {
+            self.stats.failures += 1;
+            self.store.queue.clear();
+            return false;
+        }
+        self.propagate_node(config, bound)
+    }
+
+    /// Applies the branch-and-bound cut, then propagates to a fixpoint.
+    fn propagate_node(&mut self, config: &SearchConfig, bound: Option<Val>) -> bool {
+        if let (Some((obj, sense)), Some(best)) = (config.objective, bound) {
+            let cut = match sense {
+                Sense::Minimize => self.store.set_max(obj, best - 1),
+                Sense::Maximize => self.store.set_min(obj, best + 1),
+            };
+            if cut.is_err() {
+                self.stats.failures += 1;
+                self.store.queue.clear();
+                return false;
+            }
+        }
+        let ok = self.propagate_queue();
+        if !ok {
+            self.stats.failures += 1;
+        }
+        ok
+    }
+
+    fn check_limits(&self, limits: &Limits, start: Instant, start_nodes: u64) -> Option<Stop> {
+        if let Some(n) = limits.nodes {
+            if self.stats.nodes - start_nodes >= n {
+                return Some(Stop::Nodes);
+            }
+        }
+        if self.stats.nodes % CHECK_EVERY != 0 {
+            return None;
+        }
+        if limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Some(Stop::Cancelled);
+        }
+        if limits.time.is_some_and(|t| start.elapsed() >= t) {
+            return Some(Stop::Time);
+        }
+        None
+    }
+}

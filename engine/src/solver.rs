@@ -1,0 +1,228 @@
+//! The solver facade: create variables, post propagators, propagate, search.
+
+use std::fmt;
+
+use crate::domain::{Domain, DomainValues, Val};
+use crate::ids::{PropId, VarId};
+use crate::propagator::{Context, PostContext, PropStatus, Propagator};
+use crate::search::Stats;
+use crate::store::Store;
+
+/// Values must lie in `[-VAL_LIMIT, VAL_LIMIT]`, so that differences and sums of a few of
+/// them never overflow an `i64`.
+pub const VAL_LIMIT: Val = 1 << 60;
+
+/// A model the engine refuses, with the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ModelError {
+    /// A variable was declared with no value.
+    EmptyDomain,
+    /// A domain value outside `[-VAL_LIMIT, VAL_LIMIT]`.
+    ValueOutOfRange(i128),
+    /// A constraint whose intermediate sums could overflow 64-bit arithmetic.
+    Overflow(String),
+}
+
+impl fmt::Display for ModelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ModelError::EmptyDomain => {
+                write!(f, "empty domain: the variable has no possible value")
+            }
+            ModelError::ValueOutOfRange(v) => {
+                write!(
+                    f,
+                    "value {v} is out of range (values must lie within ±2^60)"
+                )
+            }
+            ModelError::Overflow(what) => write!(f, "arithmetic overflow: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for ModelError {}
+
+/// Variables, propagators and the search state of one model.
+#[derive(Debug, Default)]
+pub struct Solver {
+    pub(crate) store: Store,
+    pub(crate) props: Vec<Box<dyn Propagator>>,
+    /// Failure counts per propagator, for dom/wdeg.
+    pub(crate) weights: Vec<u64>,
+    /// Initial bounds of each variable (middle-out value order starts from their centre).
+    pub(crate) initial: Vec<(Val, Val)>,
+    failed: bool,
+    pub(crate) stats: Stats,
+}
+
+fn check_value(v: Val) -> Result<(), ModelError> {
+    if (-VAL_LIMIT..=VAL_LIMIT).contains(&v) {
+        Ok(())
+    } else {
+        Err(ModelError::ValueOutOfRange(v as i128))
+    }
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// A variable with domain `lo..=hi`.
+    pub fn new_var(&mut self, lo: Val, hi: Val) -> Result<VarId, ModelError> {
+        check_value(lo)?;
+        check_value(hi)?;
+        if lo > hi {
+            return Err(ModelError::EmptyDomain);
+        }
+        self.initial.push((lo, hi));
+        Ok(self.store.add_var(Domain::range(lo, hi)))
+    }
+
+    /// A variable whose domain is exactly `values` (in any order, repeats allowed).
+    pub fn new_var_in(&mut self, values: &[Val]) -> Result<VarId, ModelError> {
+        let mut values = values.to_vec();
+        values.sort_unstable();
+        values.dedup();
+        let (Some(&lo), Some(&hi)) = (values.first(), values.last()) else {
+            return Err(ModelError::EmptyDomain);
+        };
+        check_value(lo)?;
+        check_value(hi)?;
+        self.initial.push((lo, hi));
+        Ok(self.store.add_var(Domain::from_values(&values)))
+    }
+
+    pub fn num_vars(&self) -> usize {
+        self.store.domains.len()
+    }
+
+    pub fn num_propagators(&self) -> usize {
+        self.props.len()
+    }
+
+    pub fn min(&self, x: VarId) -> Val {
+        self.store.domains[x.index()].min
+    }
+
+    pub fn max(&self, x: VarId) -> Val {
+        self.store.domains[x.index()].max
+    }
+
+    pub fn size(&self, x: VarId) -> u64 {
+        self.store.domains[x.index()].size
+    }
+
+    pub fn is_fixed(&self, x: VarId) -> bool {
+        self.store.domains[x.index()].is_fixed()
+    }
+
+    pub fn contains(&self, x: VarId, v: Val) -> bool {
+        self.store.domains[x.index()].contains(v)
+    }
+
+    pub fn values(&self, x: VarId) -> DomainValues<'_> {
+        self.store.domains[x.index()].values()
+    }
+
+    /// True once the model is known to have no solution (a conflict at the root).
+    pub fn is_failed(&self) -> bool {
+        self.failed
+    }
+
+    /// Marks the model as having no solution (a constraint decided false when posted).
+    pub fn fail(&mut self) {
+        self.failed = true;
+    }
+
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Direct root-level pruning, for models that know a domain before posting anything.
+    pub fn set_min(&mut self, x: VarId, v: Val) {
+        self.failed |= self.store.set_min(x, v).is_err();
+    }
+
+    pub fn set_max(&mut self, x: VarId, v: Val) {
+        self.failed |= self.store.set_max(x, v).is_err();
+    }
+
+    pub fn remove(&mut self, x: VarId, v: Val) {
+        self.failed |= self.store.remove(x, v).is_err();
+    }
+
+    pub fn assign(&mut self, x: VarId, v: Val) {
+        self.failed |= self.store.assign(x, v).is_err();
+    }
+
+    /// Adds a propagator: it subscribes, may prune or decide at once, and is queued for the
+    /// first propagation. A conflict marks the model as failed.
+    pub fn post(&mut self, mut prop: Box<dyn Propagator>) -> Option<PropId> {
+        if self.failed {
+            return None;
+        }
+        let id = self.store.add_prop(prop.priority());
+        self.weights.push(1);
+        let mut cx = PostContext {
+            cx: Context {
+                store: &mut self.store,
+            },
+            prop: id,
+        };
+        match prop.post(&mut cx) {
+            Err(_) => self.failed = true,
+            Ok(PropStatus::Entailed) => self.store.kill(id),
+            Ok(PropStatus::Active) => self.store.queue.push(id),
+        }
+        self.props.push(prop);
+        Some(id)
+    }
+
+    /// Runs queued propagators to a fixpoint. `false` on conflict (the queue is then empty).
+    pub(crate) fn propagate_queue(&mut self) -> bool {
+        while let Some(p) = self.store.queue.pop() {
+            if !self.store.alive[p.index()] {
+                continue;
+            }
+            self.stats.propagations += 1;
+            let mut cx = Context {
+                store: &mut self.store,
+            };
+            match self.props[p.index()].propagate(&mut cx) {
+                Ok(PropStatus::Active) => {}
+                Ok(PropStatus::Entailed) => self.store.kill(p),
+                Err(_) => {
+                    self.store.queue.clear();
+                    self.weights[p.index()] += 1;
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Propagates at the root, outside any search. `false` if the model has no solution.
+    pub fn propagate(&mut self) -> bool {
+        if !self.failed && !self.propagate_queue() {
+            self.failed = true;
+        }
+        !self.failed
+    }
+
+    /// The first propagator whose constraint the current (full) assignment violates.
+    /// Every variable must be fixed.
+    pub fn violated_constraint(&self) -> Option<(PropId, &'static str)> {
+        let value = |x: VarId| self.store.domains[x.index()].min;
+        self.props
+            .iter()
+            .enumerate()
+            .find(|(_, p)| !p.is_satisfied(&value))
+            .map(|(i, p)| (PropId(i as u32), p.name()))
+    }
+
+    /// The variables a propagator constrains.
+    pub fn propagator_vars(&self, p: PropId) -> Vec<VarId> {
+        self.props[p.index()].vars()
+    }
+}

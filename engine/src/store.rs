@@ -1,0 +1,238 @@
+//! The store: domains, the trail, trailed integers, subscriptions and the queue.
+//!
+//! This is the only code that changes a domain. Each change records what it overwrites
+//! on the trail (once per variable per level for bounds, once per change for bitset
+//! words) and wakes the propagators subscribed to the event it causes.
+
+use crate::domain::{Domain, Val};
+use crate::ids::{PropId, TrailedInt, VarId};
+use crate::propagator::{Conflict, Events};
+use crate::queue::Queue;
+use crate::trail::{Trail, Undo};
+
+#[derive(Debug, Clone, Copy)]
+struct Watch {
+    prop: PropId,
+    events: u8,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct Store {
+    pub(crate) domains: Vec<Domain>,
+    /// Trail stamp at which each variable's bounds were last saved.
+    saved_at: Vec<u64>,
+    pub(crate) trail: Trail,
+    ints: Vec<i64>,
+    int_saved_at: Vec<u64>,
+    watches: Vec<Vec<Watch>>,
+    pub(crate) queue: Queue,
+    pub(crate) alive: Vec<bool>,
+    /// Set once an inner value could not be removed from a huge interval domain: from then
+    /// on, solutions are checked against every constraint before they are reported.
+    pub(crate) lossy: bool,
+}
+
+impl Store {
+    pub(crate) fn add_var(&mut self, domain: Domain) -> VarId {
+        let id = VarId(self.domains.len() as u32);
+        self.domains.push(domain);
+        self.saved_at.push(u64::MAX);
+        self.watches.push(Vec::new());
+        id
+    }
+
+    pub(crate) fn add_prop(&mut self, priority: crate::propagator::Priority) -> PropId {
+        let id = PropId(self.alive.len() as u32);
+        self.alive.push(true);
+        self.queue.register(priority);
+        id
+    }
+
+    pub(crate) fn subscribe(&mut self, x: VarId, prop: PropId, events: Events) {
+        let list = &mut self.watches[x.index()];
+        match list.iter_mut().find(|w| w.prop == prop) {
+            Some(w) => w.events |= events.0,
+            None => list.push(Watch {
+                prop,
+                events: events.0,
+            }),
+        }
+    }
+
+    pub(crate) fn watchers(&self, x: VarId) -> impl Iterator<Item = PropId> + '_ {
+        self.watches[x.index()].iter().map(|w| w.prop)
+    }
+
+    fn save_bounds(&mut self, x: VarId) {
+        let stamp = self.trail.stamp();
+        let i = x.index();
+        // Root changes are never undone, so they need no record.
+        if self.trail.depth() > 0 && self.saved_at[i] != stamp {
+            self.saved_at[i] = stamp;
+            let d = &self.domains[i];
+            self.trail.push(Undo::Bounds {
+                var: x,
+                min: d.min,
+                max: d.max,
+                size: d.size,
+            });
+        }
+    }
+
+    fn notify(&mut self, x: VarId, fired: u8) {
+        for w in &self.watches[x.index()] {
+            if w.events & fired != 0 && self.alive[w.prop.index()] {
+                self.queue.push(w.prop);
+            }
+        }
+    }
+
+    pub(crate) fn set_min(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
+        let d = &self.domains[x.index()];
+        if v <= d.min {
+            return Ok(false);
+        }
+        let new_min = d.next_value(v).ok_or(Conflict)?;
+        let removed = d.count_in(d.min, new_min - 1);
+        self.save_bounds(x);
+        let d = &mut self.domains[x.index()];
+        d.min = new_min;
+        d.size -= removed;
+        let fixed = d.is_fixed();
+        self.notify(x, Events::fired(true, fixed));
+        Ok(true)
+    }
+
+    pub(crate) fn set_max(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
+        let d = &self.domains[x.index()];
+        if v >= d.max {
+            return Ok(false);
+        }
+        let new_max = d.prev_value(v).ok_or(Conflict)?;
+        let removed = d.count_in(new_max + 1, d.max);
+        self.save_bounds(x);
+        let d = &mut self.domains[x.index()];
+        d.max = new_max;
+        d.size -= removed;
+        let fixed = d.is_fixed();
+        self.notify(x, Events::fired(true, fixed));
+        Ok(true)
+    }
+
+    pub(crate) fn assign(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
+        let d = &self.domains[x.index()];
+        if !d.contains(v) {
+            return Err(Conflict);
+        }
+        if d.is_fixed() {
+            return Ok(false);
+        }
+        self.save_bounds(x);
+        let d = &mut self.domains[x.index()];
+        d.min = v;
+        d.max = v;
+        d.size = 1;
+        self.notify(x, Events::fired(true, true));
+        Ok(true)
+    }
+
+    pub(crate) fn remove(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
+        let d = &self.domains[x.index()];
+        if !d.contains(v) {
+            return Ok(false);
+        }
+        if v == d.min {
+            if d.is_fixed() {
+                return Err(Conflict);
+            }
+            return self.set_min(x, v + 1);
+        }
+        if v == d.max {
+            return self.set_max(x, v - 1);
+        }
+        if !self.domains[x.index()].materialise() {
+            self.lossy = true;
+            return Ok(false);
+        }
+        self.save_bounds(x);
+        let d = &mut self.domains[x.index()];
+        let (index, mask) = d.block_of(v);
+        let word = d.block(index);
+        d.set_block(index, word & !mask);
+        d.size -= 1;
+        if self.trail.depth() > 0 {
+            self.trail.push(Undo::Block {
+                var: x,
+                index: index as u32,
+                word,
+            });
+        }
+        self.notify(x, Events::fired(false, false));
+        Ok(true)
+    }
+
+    pub(crate) fn new_int(&mut self, initial: i64) -> TrailedInt {
+        self.ints.push(initial);
+        self.int_saved_at.push(u64::MAX);
+        TrailedInt(self.ints.len() as u32 - 1)
+    }
+
+    pub(crate) fn int(&self, id: TrailedInt) -> i64 {
+        self.ints[id.0 as usize]
+    }
+
+    pub(crate) fn set_int(&mut self, id: TrailedInt, value: i64) {
+        let i = id.0 as usize;
+        let stamp = self.trail.stamp();
+        if self.trail.depth() > 0 && self.int_saved_at[i] != stamp {
+            self.int_saved_at[i] = stamp;
+            self.trail.push(Undo::Int {
+                id,
+                old: self.ints[i],
+            });
+        }
+        self.ints[i] = value;
+    }
+
+    /// Puts a propagator to sleep until the current level is undone.
+    pub(crate) fn kill(&mut self, prop: PropId) {
+        self.alive[prop.index()] = false;
+        if self.trail.depth() > 0 {
+            self.trail.push(Undo::Revive { prop });
+        }
+    }
+
+    pub(crate) fn open_level(&mut self) {
+        self.trail.open_level();
+    }
+
+    pub(crate) fn close_level(&mut self) {
+        let Store {
+            trail,
+            domains,
+            ints,
+            alive,
+            ..
+        } = self;
+        for undo in trail.close_level() {
+            match undo {
+                Undo::Bounds {
+                    var,
+                    min,
+                    max,
+                    size,
+                } => {
+                    let d = &mut domains[var.index()];
+                    d.min = min;
+                    d.max = max;
+                    d.size = size;
+                }
+                Undo::Block { var, index, word } => {
+                    domains[var.index()].set_block(index as usize, word)
+                }
+                Undo::Int { id, old } => ints[id.0 as usize] = old,
+                Undo::Revive { prop } => alive[prop.index()] = true,
+            }
+        }
+    }
+}

@@ -1,0 +1,346 @@
+//! Propagation and search checked against brute force on small random models.
+//!
+//! For each random constraint over a few variables with small random domains:
+//! - soundness: after propagation, every value that takes part in some solution (found by
+//!   enumerating every assignment) is still in its domain, and a failed propagation means
+//!   there is no solution;
+//! - exactness: counting solutions by search gives the brute-force count;
+//! - strength: on interval domains, the bounds left by linear `=`/`≤` and bounds
+//!   all-different each belong to some solution of the interval relaxation (bounds
+//!   consistency).
+
+use std::ops::ControlFlow;
+
+use cpsolve_engine::constraints::{all_different, linear};
+use cpsolve_engine::{Consistency, Rel, SearchConfig, Solver, Val, VarId};
+use proptest::prelude::*;
+
+#[derive(Debug, Clone)]
+enum Constraint {
+    Linear {
+        coefs: Vec<i64>,
+        rel: Rel,
+        rhs: i64,
+    },
+    AllDifferent {
+        offsets: Vec<i64>,
+        consistency: Consistency,
+    },
+}
+
+impl Constraint {
+    fn holds(&self, values: &[Val]) -> bool {
+        match self {
+            Constraint::Linear { coefs, rel, rhs } => {
+                let sum: i128 = coefs
+                    .iter()
+                    .zip(values)
+                    .map(|(&a, &v)| a as i128 * v as i128)
+                    .sum();
+                rel.holds(sum, *rhs as i128)
+            }
+            Constraint::AllDifferent { offsets, .. } => {
+                let shifted: Vec<i64> = values.iter().zip(offsets).map(|(v, o)| v + o).collect();
+                (0..shifted.len()).all(|i| (i + 1..shifted.len()).all(|j| shifted[i] != shifted[j]))
+            }
+        }
+    }
+
+    fn post(&self, solver: &mut Solver, vars: &[VarId]) {
+        match self {
+            Constraint::Linear { coefs, rel, rhs } => {
+                let terms: Vec<(i64, VarId)> =
+                    coefs.iter().copied().zip(vars.iter().copied()).collect();
+                linear(solver, &terms, *rel, *rhs).expect("small model cannot overflow");
+            }
+            Constraint::AllDifferent {
+                offsets,
+                consistency,
+            } => all_different(solver, vars, offsets, *consistency),
+        }
+    }
+
+    fn is_bounds_consistent_kind(&self) -> bool {
+        match self {
+            Constraint::Linear { rel, .. } => {
+                matches!(rel, Rel::Eq | Rel::Le | Rel::Lt | Rel::Ge | Rel::Gt)
+            }
+            Constraint::AllDifferent { consistency, .. } => *consistency == Consistency::Bounds,
+        }
+    }
+}
+
+/// Every assignment of `domains` that satisfies `c`.
+fn solutions(c: &Constraint, domains: &[Vec<Val>]) -> Vec<Vec<Val>> {
+    let mut found = Vec::new();
+    let mut current = Vec::with_capacity(domains.len());
+    fn walk(
+        c: &Constraint,
+        domains: &[Vec<Val>],
+        current: &mut Vec<Val>,
+        found: &mut Vec<Vec<Val>>,
+    ) {
+        if current.len() == domains.len() {
+            if c.holds(current) {
+                found.push(current.clone());
+            }
+            return;
+        }
+        for &v in &domains[current.len()] {
+            current.push(v);
+            walk(c, domains, current, found);
+            current.pop();
+        }
+    }
+    walk(c, domains, &mut current, &mut found);
+    found
+}
+
+/// Bounds consistency as each propagator promises it: all-different's Hall intervals give
+/// integer support (bounds(Z)); linear bounds reasoning gives real-valued support (bounds(R)):
+/// the other variables may take any real value within their bounds.
+fn has_bound_support(c: &Constraint, bounds: &[(Val, Val)], i: usize, value: Val) -> bool {
+    match c {
+        Constraint::AllDifferent { .. } => {
+            let mut domains: Vec<Vec<Val>> =
+                bounds.iter().map(|&(lo, hi)| (lo..=hi).collect()).collect();
+            domains[i] = vec![value];
+            !solutions(c, &domains).is_empty()
+        }
+        Constraint::Linear { coefs, rel, rhs } => {
+            let (mut lo, mut hi) = (0i128, 0i128);
+            for (j, (&a, &(l, h))) in coefs.iter().zip(bounds).enumerate() {
+                let (l, h) = if j == i { (value, value) } else { (l, h) };
+                let (p, q) = (a as i128 * l as i128, a as i128 * h as i128);
+                lo += p.min(q);
+                hi += p.max(q);
+            }
+            let rhs = *rhs as i128;
+            match rel {
+                Rel::Eq => lo <= rhs && rhs <= hi,
+                Rel::Le => lo <= rhs,
+                Rel::Lt => lo < rhs,
+                Rel::Ge => hi >= rhs,
+                Rel::Gt => hi > rhs,
+                Rel::Ne => true,
+            }
+        }
+    }
+}
+
+fn rel_strategy() -> impl Strategy<Value = Rel> {
+    prop_oneof![
+        Just(Rel::Eq),
+        Just(Rel::Ne),
+        Just(Rel::Le),
+        Just(Rel::Lt),
+        Just(Rel::Ge),
+        Just(Rel::Gt)
+    ]
+}
+
+fn domain_strategy(interval: bool) -> BoxedStrategy<Vec<Val>> {
+    if interval {
+        (-4i64..4, 0i64..5)
+            .prop_map(|(lo, w)| (lo..=lo + w).collect())
+            .boxed()
+    } else {
+        proptest::collection::btree_set(-4i64..5, 1..6)
+            .prop_map(|s| s.into_iter().collect())
+            .boxed()
+    }
+}
+
+fn model_strategy(interval: bool) -> impl Strategy<Value = (Constraint, Vec<Vec<Val>>)> {
+    (1usize..5).prop_flat_map(move |n| {
+        let domains = proptest::collection::vec(domain_strategy(interval), n);
+        let linear = (
+            proptest::collection::vec(-3i64..=3, n),
+            rel_strategy(),
+            -8i64..8,
+        )
+            .prop_map(|(coefs, rel, rhs)| Constraint::Linear { coefs, rel, rhs });
+        let alldiff = (
+            proptest::collection::vec(-2i64..=2, n),
+            prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds)],
+        )
+            .prop_map(|(offsets, consistency)| Constraint::AllDifferent {
+                offsets,
+                consistency,
+            });
+        (prop_oneof![linear, alldiff], domains)
+    })
+}
+
+fn build(c: &Constraint, domains: &[Vec<Val>]) -> (Solver, Vec<VarId>) {
+    let mut solver = Solver::new();
+    let vars: Vec<VarId> = domains
+        .iter()
+        .map(|d| solver.new_var_in(d).expect("non-empty"))
+        .collect();
+    c.post(&mut solver, &vars);
+    (solver, vars)
+}
+
+fn check(c: &Constraint, domains: &[Vec<Val>], interval: bool) -> Result<(), TestCaseError> {
+    let expected = solutions(c, domains);
+    let (mut solver, vars) = build(c, domains);
+    let consistent = solver.propagate();
+    if !consistent {
+        prop_assert!(
+            expected.is_empty(),
+            "propagation failed but {} solutions exist",
+            expected.len()
+        );
+    } else {
+        for (i, &x) in vars.iter().enumerate() {
+            for s in &expected {
+                prop_assert!(
+                    solver.contains(x, s[i]),
+                    "value {} of x{i} was pruned but is in solution {s:?}",
+                    s[i]
+                );
+            }
+        }
+        if interval && c.is_bounds_consistent_kind() && !expected.is_empty() {
+            // Interval relaxation of the propagated domains: every bound must have support.
+            let bounds: Vec<(Val, Val)> = vars
+                .iter()
+                .map(|&x| (solver.min(x), solver.max(x)))
+                .collect();
+            for i in 0..vars.len() {
+                for bound in [bounds[i].0, bounds[i].1] {
+                    prop_assert!(
+                        has_bound_support(c, &bounds, i, bound),
+                        "bound {bound} of x{i} has no support in {bounds:?}: not bounds consistent"
+                    );
+                }
+            }
+        }
+    }
+    let mut found: Vec<Vec<Val>> = Vec::new();
+    let outcome = solver.search(&SearchConfig::default(), |s| {
+        found.push(vars.iter().map(|&x| s.value(x)).collect());
+        ControlFlow::Continue(())
+    });
+    prop_assert!(outcome.stopped.is_none());
+    found.sort();
+    let mut expected = expected;
+    expected.sort();
+    prop_assert_eq!(found, expected);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn propagation_is_sound_and_search_exact_on_sparse_domains((c, domains) in model_strategy(false)) {
+        check(&c, &domains, false)?;
+    }
+
+    #[test]
+    fn bounds_reasoning_is_bounds_consistent_on_intervals((c, domains) in model_strategy(true)) {
+        check(&c, &domains, true)?;
+    }
+}
+
+#[test]
+fn overflowing_sums_are_rejected_not_wrapped() {
+    let mut solver = Solver::new();
+    let x = solver.new_var(0, 1 << 59).unwrap();
+    let y = solver.new_var(0, 1 << 59).unwrap();
+    let err = linear(&mut solver, &[(8, x), (8, y)], Rel::Eq, 0).unwrap_err();
+    assert!(err.to_string().contains("overflow"), "{err}");
+}
+
+#[test]
+fn huge_interval_domains_stay_exact() {
+    // x ≠ 500_000_000_000 cannot be stored as a hole in a 10^12-wide range; solutions must
+    // still never violate it.
+    let mut solver = Solver::new();
+    let x = solver.new_var(499_999_999_999, 500_000_000_001).unwrap();
+    let y = solver.new_var(0, 1_000_000_000_000).unwrap();
+    linear(&mut solver, &[(1, x), (-1, y)], Rel::Eq, 0).unwrap();
+    linear(&mut solver, &[(1, y)], Rel::Ne, 500_000_000_000).unwrap();
+    let mut values = Vec::new();
+    let outcome = solver.search(&SearchConfig::default(), |s| {
+        values.push(s.value(x));
+        ControlFlow::Continue(())
+    });
+    assert!(outcome.stopped.is_none());
+    assert_eq!(values, vec![499_999_999_999, 500_000_000_001]);
+}
+
+/// Several constraints over the same variables: exercises the queue, entailment and the
+/// trail across deep backtracking, with every variable order and value order.
+fn multi_model_strategy() -> impl Strategy<Value = (Vec<Constraint>, Vec<Vec<Val>>, usize, usize)> {
+    (2usize..6).prop_flat_map(|n| {
+        let linear = (
+            proptest::collection::vec(-3i64..=3, n),
+            rel_strategy(),
+            -8i64..8,
+        )
+            .prop_map(|(coefs, rel, rhs)| Constraint::Linear { coefs, rel, rhs });
+        let alldiff = (
+            proptest::collection::vec(-2i64..=2, n),
+            prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds)],
+        )
+            .prop_map(|(offsets, consistency)| Constraint::AllDifferent {
+                offsets,
+                consistency,
+            });
+        (
+            proptest::collection::vec(prop_oneof![linear, alldiff], 1..4),
+            proptest::collection::vec(domain_strategy(false), n),
+            0usize..3,
+            0usize..4,
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn search_counts_equal_brute_force_on_conjunctions((cs, domains, var_order, val_order) in multi_model_strategy()) {
+        use cpsolve_engine::{Branching, ValOrder, VarOrder};
+        let mut expected = 0u128;
+        let mut current = Vec::new();
+        fn walk(cs: &[Constraint], domains: &[Vec<Val>], current: &mut Vec<Val>, count: &mut u128) {
+            if current.len() == domains.len() {
+                if cs.iter().all(|c| c.holds(current)) {
+                    *count += 1;
+                }
+                return;
+            }
+            for &v in &domains[current.len()] {
+                current.push(v);
+                walk(cs, domains, current, count);
+                current.pop();
+            }
+        }
+        walk(&cs, &domains, &mut current, &mut expected);
+        let mut solver = Solver::new();
+        let vars: Vec<VarId> = domains.iter().map(|d| solver.new_var_in(d).unwrap()).collect();
+        for c in &cs {
+            c.post(&mut solver, &vars);
+        }
+        let config = SearchConfig {
+            branching: vec![Branching {
+                vars: vars.clone(),
+                var_order: [VarOrder::Input, VarOrder::SmallestDomain, VarOrder::DomWdeg][var_order],
+                val_order: [ValOrder::Min, ValOrder::Max, ValOrder::MiddleOut, ValOrder::Split][val_order],
+            }],
+            ..SearchConfig::default()
+        };
+        let outcome = solver.search(&config, |s| {
+            assert!(cs.iter().all(|c| c.holds(&vars.iter().map(|&x| s.value(x)).collect::<Vec<_>>())));
+            ControlFlow::Continue(())
+        });
+        prop_assert_eq!(outcome.solutions, expected);
+        // The solver is back at its root state: a second search finds the same count.
+        let again = solver.search(&config, |_| ControlFlow::Continue(()));
+        prop_assert_eq!(again.solutions, expected);
+    }
+}

@@ -1,1 +1,28 @@
-fn main() {}
+//! `cpsolve`: reads `.puz` models, solves them, prints the answers.
+
+mod cli;
+mod solve;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use cli::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Some(Command::Check { models }) => solve::check(models),
+        None => solve::solve_all(&cli.solve),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        // `cpsolve ... | head` must end quietly, as grep and ripgrep do.
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = writeln!(io::stderr(), "error: {err}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -7,7 +7,8 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagators::all_different::Consistency;
-use crate::propagators::{AllDifferent, LinearEq, LinearLe, LinearNe, NotEqual};
+use crate::propagators::linear_domain::MAX_SUM_RANGE;
+use crate::propagators::{AllDifferent, LinearEq, LinearEqDomain, LinearLe, LinearNe, NotEqual};
 use crate::solver::{ModelError, Solver};
 
 /// A comparison between two integer quantities.
@@ -45,12 +46,23 @@ impl Rel {
     }
 }
 
-/// Posts `Σ coefᵢ·varᵢ ⋈ rhs`.
-pub fn linear(
+/// Posts `Σ coefᵢ·varᵢ ⋈ rhs`, with bounds reasoning.
+pub fn linear(solver: &mut Solver, terms: &[(i64, VarId)], rel: Rel, rhs: i64) -> Result<(), ModelError> {
+    post_linear(solver, terms, rel, rhs, false)
+}
+
+/// Posts `Σ coefᵢ·varᵢ = rhs` keeping every domain value that has a support (domain
+/// consistency), when the sums span a small range; bounds reasoning otherwise.
+pub fn linear_eq_domain(solver: &mut Solver, terms: &[(i64, VarId)], rhs: i64) -> Result<(), ModelError> {
+    post_linear(solver, terms, Rel::Eq, rhs, true)
+}
+
+fn post_linear(
     solver: &mut Solver,
     terms: &[(i64, VarId)],
     rel: Rel,
     rhs: i64,
+    domain: bool,
 ) -> Result<(), ModelError> {
     // Merge repeated variables and fold fixed ones into the right-hand side, in i128 so
     // the overflow check below sees the true magnitudes.
@@ -126,7 +138,12 @@ pub fn linear(
         (&[(1, x), (-1, y)], Rel::Ne) => not_equal(solver, x, y, rhs),
         (&[(-1, x), (1, y)], Rel::Ne) => not_equal(solver, y, x, rhs),
         (_, Rel::Eq) => {
-            let _ = solver.post(Box::new(LinearEq { terms, rhs }));
+            let range: i128 = terms.iter().map(|&(a, x)| (a as i128).abs() * (solver.max(x) - solver.min(x)) as i128).sum();
+            if domain && range <= MAX_SUM_RANGE as i128 {
+                let _ = solver.post(Box::new(LinearEqDomain::new(terms, rhs)));
+            } else {
+                let _ = solver.post(Box::new(LinearEq { terms, rhs }));
+            }
         }
         (_, Rel::Ne) => {
             let _ = solver.post(Box::new(LinearNe { terms, rhs }));

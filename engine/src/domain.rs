@@ -161,12 +161,17 @@ impl Domain {
         if lo > hi {
             return 0;
         }
-        match &self.bits {
-            None => (hi as i128 - lo as i128 + 1) as u64,
-            Some(bits) => {
-                bits.count_ones((lo - self.offset) as usize..(hi - self.offset) as usize + 1) as u64
-            }
+        let Some(bits) = &self.bits else { return (hi as i128 - lo as i128 + 1) as u64 };
+        let (first, last) = ((lo - self.offset) as usize, (hi - self.offset) as usize);
+        let blocks = bits.as_slice();
+        let (fb, lb) = (first / BLOCK_BITS, last / BLOCK_BITS);
+        let low_mask = !0 << (first % BLOCK_BITS);
+        let high_mask = !0 >> (BLOCK_BITS - 1 - last % BLOCK_BITS);
+        if fb == lb {
+            return (blocks[fb] & low_mask & high_mask).count_ones() as u64;
         }
+        let middle: u64 = blocks[fb + 1..lb].iter().map(|b| b.count_ones() as u64).sum();
+        (blocks[fb] & low_mask).count_ones() as u64 + middle + (blocks[lb] & high_mask).count_ones() as u64
     }
 
     /// The block index and bit mask that hold value `v` (the bitset must exist).

@@ -85,6 +85,12 @@ pub trait Propagator: std::fmt::Debug + Send {
     fn priority(&self) -> Priority {
         Priority::Linear
     }
+
+    /// True if one call always reaches its own fixpoint: the engine then does not wake it
+    /// for the changes it made itself.
+    fn idempotent(&self) -> bool {
+        false
+    }
 }
 
 /// Read and prune access to the domains during propagation.

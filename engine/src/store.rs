@@ -30,6 +30,8 @@ pub(crate) struct Store {
     /// Set once an inner value could not be removed from a huge interval domain: from then
     /// on, solutions are checked against every constraint before they are reported.
     pub(crate) lossy: bool,
+    /// The running propagator, when it is idempotent: its own changes do not wake it.
+    pub(crate) running: Option<PropId>,
 }
 
 impl Store {
@@ -81,7 +83,7 @@ impl Store {
 
     fn notify(&mut self, x: VarId, fired: u8) {
         for w in &self.watches[x.index()] {
-            if w.events & fired != 0 && self.alive[w.prop.index()] {
+            if w.events & fired != 0 && self.alive[w.prop.index()] && self.running != Some(w.prop) {
                 self.queue.push(w.prop);
             }
         }

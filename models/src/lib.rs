@@ -1,1 +1,13 @@
-//! models
+//! The puzzle front ends of cpsolve. Each compiles a parsed `.puz` file into engine
+//! variables and propagators (a [`problem::Problem`]); the runner searches it and
+//! renders the answer.
+
+mod compile;
+mod cryptarithm;
+pub mod generic;
+mod options;
+pub mod problem;
+pub mod report;
+pub mod run;
+
+pub use compile::compile;

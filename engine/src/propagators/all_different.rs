@@ -141,6 +141,8 @@ struct HallScratch {
     /// Per variable: shifted bounds `[lo, hi]` (hi inclusive) and the ranks of `lo`, `hi+1`.
     lo: Vec<i64>,
     hi: Vec<i64>,
+    new_lo: Vec<i64>,
+    new_hi: Vec<i64>,
     minrank: Vec<usize>,
     maxrank: Vec<usize>,
     minsorted: Vec<usize>,
@@ -190,14 +192,16 @@ impl HallScratch {
             self.hi.push(cx.max(x) + o);
         }
         self.sort_and_rank(n);
-        let new_lo = self.filter_lower()?;
-        let new_hi = self.filter_upper()?;
+        self.new_lo.clone_from(&self.lo);
+        self.new_hi.clone_from(&self.hi);
+        self.filter_lower()?;
+        self.filter_upper()?;
         for i in 0..n {
-            if new_lo[i] > self.lo[i] {
-                let _ = cx.set_min(vars[i], new_lo[i] - offsets[i])?;
+            if self.new_lo[i] > self.lo[i] {
+                let _ = cx.set_min(vars[i], self.new_lo[i] - offsets[i])?;
             }
-            if new_hi[i] < self.hi[i] {
-                let _ = cx.set_max(vars[i], new_hi[i] - offsets[i])?;
+            if self.new_hi[i] < self.hi[i] {
+                let _ = cx.set_max(vars[i], self.new_hi[i] - offsets[i])?;
             }
         }
         Ok(())
@@ -249,8 +253,8 @@ impl HallScratch {
         self.bounds.push(top + 2);
     }
 
-    /// Raises lower bounds past Hall intervals; returns the new lower bounds.
-    fn filter_lower(&mut self) -> Result<Vec<i64>, Conflict> {
+    /// Raises lower bounds (in `new_lo`) past Hall intervals.
+    fn filter_lower(&mut self) -> Result<(), Conflict> {
         let nb = self.bounds.len() - 2;
         let bounds = &self.bounds;
         self.t.clear();
@@ -265,7 +269,7 @@ impl HallScratch {
             self.d.push(bounds[i] - bounds[i - 1]);
         }
         let (t, h, d) = (&mut self.t, &mut self.h, &mut self.d);
-        let mut new_lo = self.lo.clone();
+        let new_lo = &mut self.new_lo;
         for &v in &self.maxsorted {
             let x = self.minrank[v];
             let y = self.maxrank[v];
@@ -292,11 +296,11 @@ impl HallScratch {
                 h[y] = j - 1;
             }
         }
-        Ok(new_lo)
+        Ok(())
     }
 
-    /// Lowers upper bounds below Hall intervals; returns the new upper bounds (inclusive).
-    fn filter_upper(&mut self) -> Result<Vec<i64>, Conflict> {
+    /// Lowers upper bounds (in `new_hi`, inclusive) below Hall intervals.
+    fn filter_upper(&mut self) -> Result<(), Conflict> {
         let nb = self.bounds.len() - 2;
         let bounds = &self.bounds;
         self.t.clear();
@@ -311,7 +315,7 @@ impl HallScratch {
         self.h.push(0);
         self.d.push(0);
         let (t, h, d) = (&mut self.t, &mut self.h, &mut self.d);
-        let mut new_hi = self.hi.clone();
+        let new_hi = &mut self.new_hi;
         for &v in self.minsorted.iter().rev() {
             let x = self.maxrank[v];
             let y = self.minrank[v];
@@ -338,7 +342,7 @@ impl HallScratch {
                 h[y] = j + 1;
             }
         }
-        Ok(new_hi)
+        Ok(())
     }
 }
 

@@ -88,7 +88,10 @@ impl Propagator for LinearLe {
         }
         // Tightening an upper side never changes `smin`, so one pass reaches the fixpoint.
         for &t in &self.terms {
-            let _ = restrict_at_most(cx, t, self.rhs - (smin - term_min(cx, t)))?;
+            let at_most = self.rhs - (smin - term_min(cx, t));
+            if at_most < term_max(cx, t) {
+                let _ = restrict_at_most(cx, t, at_most)?;
+            }
         }
         let smax: i64 = self.terms.iter().map(|&t| term_max(cx, t)).sum();
         Ok(if smax <= self.rhs {
@@ -143,17 +146,30 @@ impl Propagator for LinearEq {
             let mut changed = false;
             for &t in &self.terms {
                 let (lo, hi) = (term_min(cx, t), term_max(cx, t));
-                changed |= restrict_at_most(cx, t, self.rhs - (smin - lo))?;
-                changed |= restrict_at_least(cx, t, self.rhs - (smax - hi))?;
+                // Test before dividing: most wake-ups tighten nothing, and division is slow.
+                let at_most = self.rhs - (smin - lo);
+                let at_least = self.rhs - (smax - hi);
+                if at_most >= hi && at_least <= lo {
+                    continue;
+                }
+                if at_most < hi {
+                    changed |= restrict_at_most(cx, t, at_most)?;
+                }
+                if at_least > lo {
+                    changed |= restrict_at_least(cx, t, at_least)?;
+                }
                 // Keep the sums exact for the terms that follow in this pass.
-                let (new_lo, new_hi) = (term_min(cx, t), term_max(cx, t));
-                smin += new_lo - lo;
-                smax += new_hi - hi;
+                smin += term_min(cx, t) - lo;
+                smax += term_max(cx, t) - hi;
             }
             if !changed {
                 return Ok(PropStatus::Active);
             }
         }
+    }
+
+    fn idempotent(&self) -> bool {
+        true
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

@@ -2,9 +2,12 @@
 
 pub(crate) mod all_different;
 pub(crate) mod arith;
+mod bitrow;
 pub(crate) mod linear;
+pub(crate) mod linear_domain;
 pub(crate) mod not_equal;
 
 pub use all_different::AllDifferent;
 pub use linear::{LinearEq, LinearLe, LinearNe};
+pub use linear_domain::LinearEqDomain;
 pub use not_equal::NotEqual;

@@ -1,0 +1,141 @@
+//! Errors that point at the source, and their rendering.
+//!
+//! Every stage (lexer, parser, and later the model compiler of `cpsolve-models`) reports
+//! a problem as a [`Diagnostic`]: a message and the byte range of the offending text. Line
+//! and column numbers are computed only here, at render time, by `codespan-reporting`, so
+//! spans stay plain `usize` ranges everywhere else.
+
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, termcolor};
+
+use crate::ast::Span;
+
+/// One error, located in the source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// What went wrong: "unexpected `819`", "unknown name `y`".
+    pub message: String,
+    /// Byte range of the offending text.
+    pub span: Span,
+    /// Short text under the caret; may be empty.
+    pub label: String,
+    /// Extra lines, e.g. "expected one of `->`, an integer".
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn new(message: impl Into<String>, span: Span) -> Self {
+        Diagnostic {
+            message: message.into(),
+            span,
+            label: String::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+}
+
+/// Renders diagnostics as `error: message`, ` ┌─ path:line:col`, the source line, a caret
+/// under the span and the notes. With `color` false the text holds no ANSI escapes.
+pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) -> String {
+    let file = SimpleFile::new(path, source);
+    let config = term::Config::default();
+    let mut out = Vec::new();
+    for diagnostic in diagnostics {
+        let label =
+            Label::primary((), clamp(source, &diagnostic.span)).with_message(&diagnostic.label);
+        let rendered = CsDiagnostic::error()
+            .with_message(&diagnostic.message)
+            .with_labels(vec![label])
+            .with_notes(diagnostic.notes.clone());
+        // Writing into a `Vec` cannot fail, and the span was clamped, so an error here
+        // would be a bug in the renderer; fall back to the bare message rather than panic.
+        let result = if color {
+            term::emit(
+                &mut termcolor::Ansi::new(&mut out),
+                &config,
+                &file,
+                &rendered,
+            )
+        } else {
+            term::emit(
+                &mut termcolor::NoColor::new(&mut out),
+                &config,
+                &file,
+                &rendered,
+            )
+        };
+        if result.is_err() {
+            out.extend_from_slice(format!("error: {}\n", diagnostic.message).as_bytes());
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Makes a span safe to render: inside the source and on character boundaries. A span
+/// past the end (an unexpected end of file) becomes the empty span at the end.
+pub(crate) fn clamp(source: &str, span: &Span) -> Span {
+    let mut end = span.end.min(source.len());
+    let mut start = span.start.min(end);
+    while !source.is_char_boundary(start) {
+        start -= 1;
+    }
+    while !source.is_char_boundary(end) {
+        end += 1;
+    }
+    start..end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_line_and_column_one_based() {
+        let source = "let n = 8\nvar x in 0..@\n";
+        let diagnostic = Diagnostic::new("unexpected character `@`", 22..23)
+            .with_label("here")
+            .with_note("a note");
+        let text = render("f.puz", source, &[diagnostic], false);
+        assert!(text.contains("f.puz:2:13"), "{text}");
+        assert!(text.contains("= a note"), "{text}");
+        assert!(!text.contains('\u{1b}'), "{text}");
+    }
+
+    #[test]
+    fn color_adds_escapes() {
+        let text = render("f.puz", "x", &[Diagnostic::new("boom", 0..1)], true);
+        assert!(text.contains('\u{1b}'), "{text}");
+    }
+
+    #[test]
+    fn span_past_the_end_is_clamped() {
+        let text = render(
+            "f.puz",
+            "x +",
+            &[Diagnostic::new("unexpected end of file", 3..40)],
+            false,
+        );
+        assert!(text.contains("f.puz:1:4"), "{text}");
+        let empty = render("f.puz", "", &[Diagnostic::new("empty", 5..9)], false);
+        assert!(empty.contains("error: empty"), "{empty}");
+    }
+
+    #[test]
+    fn span_inside_a_character_is_widened() {
+        let source = "# é\n";
+        assert_eq!(clamp(source, &(3..4)), 2..4);
+        let text = render("f.puz", source, &[Diagnostic::new("x", 3..4)], false);
+        assert!(text.contains("f.puz:1:3"), "{text}");
+    }
+}

@@ -1,0 +1,584 @@
+//! Turns the source into the `(start, token, end)` triples that the generated parser reads.
+//!
+//! `logos` (see `tokens.rs`) recognises the tokens of one line. This file adds what depends
+//! on the layout of the file, which a context-free grammar cannot see:
+//!
+//! - **Statement ends.** A line break becomes a `Newline` token only where a statement can
+//!   end: outside `(`, `[`, `{` and after a token that can end a statement (not after an
+//!   operator, `,`, `=`, `:`, `in`, `where`, `->`...). Blank and comment-only lines produce
+//!   nothing, so the parser never sees two `Newline`s in a row nor one at the start. The
+//!   `Newline` is emitted lazily, just before the next token, because grid rows that follow
+//!   a row must not be separated from it.
+//! - **Grids.** Rows of cells are not expressions (`..1F`, `5 3 . .`), so they are taken
+//!   raw, one `GridRow` token per line:
+//!   - after a `given NAME =` line, every following line made of `.` and integers, up to
+//!     the first line that is not one (a blank or comment-only line ends the grid too);
+//!   - once a `minesweeper` or `numbermatch` statement has been seen, any line that starts a
+//!     statement and looks like a row (it starts with `.`, `?`, `*` or a digit, or holds only
+//!     cell characters). Rows that follow an `option` line are attached to the puzzle by
+//!     `actions::assemble`. The model checks the cells themselves.
+//! - **Option names** may contain `-` (`leading-zeros`); right after `option` the name is
+//!   read as one identifier, so `-` elsewhere stays the minus operator.
+//!
+//! Lexical errors are collected as diagnostics and replaced by an `Error` token, so the
+//! parser can recover at the end of the statement and report later errors too. A statement
+//! whose tree could be too deep to walk recursively (see [`MAX_NESTING`]) becomes a single
+//! `Error` token as well.
+
+use logos::Logos;
+
+use crate::diagnostic::Diagnostic;
+use crate::tokens::{LexError, Token};
+
+/// The most operators and brackets one statement may hold. They bound the depth of its
+/// tree, and every later pass (even `Drop`) walks the tree recursively: 10 000 levels fit
+/// in the 2 MiB stack of a test thread with room to spare.
+const MAX_NESTING: usize = 10_000;
+
+/// What the parser consumes: a token and its byte range.
+pub(crate) type Triple<'src> = (usize, Token<'src>, usize);
+
+/// The token stream of a whole file, plus the lexical errors met on the way.
+#[derive(Debug)]
+pub(crate) struct Lexed<'src> {
+    pub(crate) tokens: Vec<Triple<'src>>,
+    pub(crate) errors: Vec<Diagnostic>,
+}
+
+pub(crate) fn lex(source: &str) -> Lexed<'_> {
+    let mut lexer = Lexer::default();
+    let mut start = 0;
+    for raw in source.split('\n') {
+        let text = raw.strip_suffix('\r').unwrap_or(raw);
+        lexer.line(start, text);
+        start += raw.len() + 1;
+    }
+    lexer.finish()
+}
+
+#[derive(Debug, Default)]
+struct Lexer<'src> {
+    tokens: Vec<Triple<'src>>,
+    errors: Vec<Diagnostic>,
+    /// Nesting of `(`, `[`, `{`: line breaks inside brackets are not statement ends.
+    depth: usize,
+    /// Index in `tokens` of the first token of the current statement.
+    statement_start: usize,
+    /// How many tokens of the current statement may deepen its tree.
+    nesting: usize,
+    /// Where the last statement ended, if its `Newline` is not emitted yet.
+    pending_newline: Option<usize>,
+    /// Whether the previous line was a grid row (a following row continues its grid).
+    previous_was_row: bool,
+    /// Set after a `given NAME =` line, while its rows are being read.
+    given: Option<GivenBlock>,
+    /// Whether a `minesweeper` or `numbermatch` statement has been seen.
+    puzzle_grids: bool,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct GivenBlock {
+    /// End of the `given NAME =` line.
+    header_end: usize,
+    rows: usize,
+}
+
+impl<'src> Lexer<'src> {
+    /// Lexes one line; `start` is its offset in the file, `text` has no line break.
+    fn line(&mut self, start: usize, text: &'src str) {
+        let content = text.find('#').map_or(text, |hash| &text[..hash]);
+        let row_start = start + content.len() - content.trim_start().len();
+        let row = content.trim();
+        let is_row = match self.given {
+            Some(_) => is_given_row(row),
+            None => self.puzzle_grids && self.at_statement_start() && is_puzzle_row(row),
+        };
+        if is_row {
+            self.push_row(row_start, row, start + text.len());
+            return;
+        }
+        self.close_given();
+        self.previous_was_row = false;
+        if !row.is_empty() {
+            self.lex_code(start, text);
+        }
+    }
+
+    fn push_row(&mut self, start: usize, text: &'src str, line_end: usize) {
+        if self.previous_was_row {
+            self.pending_newline = None;
+        } else {
+            self.flush_newline();
+        }
+        self.tokens
+            .push((start, Token::GridRow(text), start + text.len()));
+        self.pending_newline = Some(line_end);
+        self.previous_was_row = true;
+        if let Some(given) = &mut self.given {
+            given.rows += 1;
+        }
+    }
+
+    /// Ends a `given` block. Without any row, its header still needs an end, so that the
+    /// parser reports the missing rows at the end of the `given` line.
+    fn close_given(&mut self) {
+        if let Some(given) = self.given.take() {
+            if given.rows == 0 {
+                self.push_newline(given.header_end);
+            }
+        }
+    }
+
+    fn lex_code(&mut self, start: usize, text: &'src str) {
+        let mut lexer = Token::lexer(text);
+        while let Some(result) = lexer.next() {
+            let span = lexer.span();
+            let token = result.unwrap_or_else(|error| {
+                self.errors
+                    .push(lex_error(error, text, span.clone(), start));
+                Token::Error
+            });
+            self.flush_newline();
+            match token {
+                Token::LParen | Token::LBracket | Token::LBrace => self.depth += 1,
+                Token::RParen | Token::RBracket | Token::RBrace => {
+                    self.depth = self.depth.saturating_sub(1)
+                }
+                Token::Minesweeper | Token::NumberMatch
+                    if self.tokens.len() == self.statement_start =>
+                {
+                    self.puzzle_grids = true;
+                }
+                _ => {}
+            }
+            self.nesting += usize::from(token.deepens());
+            let (token_start, token_end) = widen_to_chars(text, span.start, span.end);
+            self.tokens
+                .push((start + token_start, token, start + token_end));
+            if token == Token::Option {
+                let rest = lexer.remainder();
+                if let Some((offset, len)) = option_name(rest) {
+                    let name_start = start + span.end + offset;
+                    self.tokens.push((
+                        name_start,
+                        Token::Ident(&rest[offset..offset + len]),
+                        name_start + len,
+                    ));
+                    lexer.bump(offset + len);
+                }
+            }
+        }
+        if self.depth == 0
+            && self
+                .tokens
+                .last()
+                .is_none_or(|(_, token, _)| token.can_end_statement())
+        {
+            self.pending_newline = Some(start + text.len());
+        }
+        if let [(_, Token::Given, _), (_, Token::Ident(_), _), (_, Token::Eq, _)] =
+            self.tokens[self.statement_start..]
+        {
+            self.given = Some(GivenBlock {
+                header_end: start + text.len(),
+                rows: 0,
+            });
+        }
+    }
+
+    fn at_statement_start(&self) -> bool {
+        self.depth == 0
+            && self
+                .tokens
+                .last()
+                .is_none_or(|(_, token, _)| token.can_end_statement())
+    }
+
+    fn flush_newline(&mut self) {
+        if let Some(at) = self.pending_newline.take() {
+            self.push_newline(at);
+        }
+    }
+
+    fn push_newline(&mut self, at: usize) {
+        self.end_statement();
+        self.tokens.push((at, Token::Newline, at));
+        self.statement_start = self.tokens.len();
+    }
+
+    /// Replaces a statement nested beyond [`MAX_NESTING`] by one `Error` token.
+    fn end_statement(&mut self) {
+        if self.nesting > MAX_NESTING {
+            let first = self.tokens.get(self.statement_start).copied();
+            if let (Some((start, _, first_end)), Some(&(_, _, end))) = (first, self.tokens.last()) {
+                self.tokens.truncate(self.statement_start);
+                self.tokens.push((start, Token::Error, end));
+                self.errors.push(
+                    Diagnostic::new("statement nested too deeply", start..first_end)
+                        .with_label(format!(
+                            "this statement holds more than {MAX_NESTING} operators and brackets"
+                        ))
+                        .with_note("split it, or use `sum` over a list"),
+                );
+            }
+        }
+        self.nesting = 0;
+    }
+
+    fn finish(mut self) -> Lexed<'src> {
+        self.close_given();
+        self.flush_newline();
+        self.end_statement();
+        Lexed {
+            tokens: self.tokens,
+            errors: self.errors,
+        }
+    }
+}
+
+/// A row of a `given` grid: blank-separated words, each `.` or an integer.
+fn is_given_row(text: &str) -> bool {
+    !text.is_empty()
+        && text.split_whitespace().all(|word| {
+            let digits = word.strip_prefix('-').unwrap_or(word);
+            word == "." || (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
+/// A row of a `minesweeper` or `numbermatch` grid. A line starting like a row is taken as
+/// one even if a later cell is wrong, so that the model can point at that cell.
+fn is_puzzle_row(text: &str) -> bool {
+    let is_cell = |c: char| matches!(c, '.' | '?' | '*' | 'F') || c.is_ascii_digit();
+    match text.chars().next() {
+        Some(first) if first != 'F' && is_cell(first) => true,
+        Some(_) => text.chars().all(|c| c.is_whitespace() || is_cell(c)),
+        None => false,
+    }
+}
+
+/// The name after `option`: blanks, then `word(-word)*`. Returns its offset and length.
+fn option_name(rest: &str) -> Option<(usize, usize)> {
+    let offset = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let name = &rest[offset..];
+    let word_len = |s: &str| {
+        let mut chars = s.char_indices();
+        match chars.next() {
+            Some((_, c)) if c.is_alphabetic() || c == '_' => {}
+            _ => return 0,
+        }
+        chars
+            .find(|(_, c)| !(c.is_alphanumeric() || *c == '_'))
+            .map_or(s.len(), |(i, _)| i)
+    };
+    let mut len = word_len(name);
+    if len == 0 {
+        return None;
+    }
+    while let Some(after_dash) = name[len..].strip_prefix('-') {
+        match word_len(after_dash) {
+            0 => break,
+            next => len += 1 + next,
+        }
+    }
+    Some((offset, len))
+}
+
+/// `logos` may stop an error in the middle of a multi-byte character; spans must not.
+fn widen_to_chars(text: &str, mut start: usize, mut end: usize) -> (usize, usize) {
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    (start, end)
+}
+
+fn lex_error(
+    error: LexError,
+    text: &str,
+    span: std::ops::Range<usize>,
+    line_start: usize,
+) -> Diagnostic {
+    let (start, end) = widen_to_chars(text, span.start, span.end);
+    let slice = &text[start..end];
+    let at = line_start + start..line_start + end;
+    match error {
+        LexError::UnexpectedChar => {
+            let shown: String = slice.chars().flat_map(char::escape_debug).collect();
+            let what = if slice.chars().count() == 1 {
+                "character"
+            } else {
+                "text"
+            };
+            Diagnostic::new(format!("unexpected {what} `{shown}`"), at)
+                .with_label("not part of the language")
+        }
+        LexError::IntegerTooLarge => Diagnostic::new(format!("integer `{slice}` is too large"), at)
+            .with_label("does not fit in 64 bits")
+            .with_note(format!(
+                "integers lie between {} and {}",
+                i64::MIN,
+                i64::MAX
+            )),
+        LexError::NumberWithLetters => {
+            let based = ["0x", "0X", "0b", "0B", "0o", "0O"]
+                .iter()
+                .any(|prefix| slice.starts_with(prefix));
+            let note = if based {
+                "integers are written in decimal"
+            } else {
+                "write `*` between a coefficient and a name, as in `12*WORD`"
+            };
+            Diagnostic::new(format!("invalid number `{slice}`"), at)
+                .with_label("a number cannot be directly followed by a letter")
+                .with_note(note)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(source: &str) -> Vec<Token<'_>> {
+        let lexed = lex(source);
+        assert!(lexed.errors.is_empty(), "{:?}", lexed.errors);
+        lexed
+            .tokens
+            .into_iter()
+            .map(|(_, token, _)| token)
+            .collect()
+    }
+
+    #[test]
+    fn keywords_names_and_numbers() {
+        use Token::*;
+        assert_eq!(kinds("let n = 8"), [Let, Ident("n"), Eq, Int(8), Newline]);
+        assert_eq!(
+            kinds("var Été in 0..9"),
+            [Var, Ident("Été"), In, Int(0), DotDot, Int(9), Newline]
+        );
+        assert_eq!(kinds("letter"), [Ident("letter"), Newline]);
+    }
+
+    #[test]
+    fn operators_take_the_longest_match() {
+        use Token::*;
+        assert_eq!(
+            kinds("a<->b -> c <= d ++ e /\\ f \\/ g != h == i"),
+            [
+                Ident("a"),
+                Iff,
+                Ident("b"),
+                Arrow,
+                Ident("c"),
+                Le,
+                Ident("d"),
+                Concat,
+                Ident("e"),
+                And,
+                Ident("f"),
+                Or,
+                Ident("g"),
+                Ne,
+                Ident("h"),
+                EqEq,
+                Ident("i"),
+                Newline
+            ]
+        );
+        assert_eq!(kinds("12.ENFANT"), [Int(12), Dot, Ident("ENFANT"), Newline]);
+        assert_eq!(
+            kinds("x div 2 mod 3"),
+            [Ident("x"), Div, Int(2), Mod, Int(3), Newline]
+        );
+    }
+
+    #[test]
+    fn comments_and_blank_lines_produce_nothing() {
+        use Token::*;
+        assert_eq!(
+            kinds("# only a comment\n\n  \nx # trailing\n\n# end"),
+            [Ident("x"), Newline]
+        );
+        assert_eq!(kinds(""), []);
+    }
+
+    #[test]
+    fn line_breaks_end_statements_only_where_they_can() {
+        use Token::*;
+        assert_eq!(
+            kinds("a +\n b\nc"),
+            [Ident("a"), Plus, Ident("b"), Newline, Ident("c"), Newline]
+        );
+        assert_eq!(
+            kinds("f(a,\n\n  b)\r\nc\r\n"),
+            [
+                Ident("f"),
+                LParen,
+                Ident("a"),
+                Comma,
+                Ident("b"),
+                RParen,
+                Newline,
+                Ident("c"),
+                Newline
+            ]
+        );
+    }
+
+    #[test]
+    fn newline_spans_sit_at_the_end_of_the_line() {
+        let lexed = lex("x\r\ny");
+        assert_eq!(lexed.tokens[1], (1, Token::Newline, 1));
+        assert_eq!(lexed.tokens[3], (4, Token::Newline, 4));
+    }
+
+    #[test]
+    fn option_names_keep_their_dashes() {
+        use Token::*;
+        assert_eq!(
+            kinds("option leading-zeros = false"),
+            [Option, Ident("leading-zeros"), Eq, False, Newline]
+        );
+        assert_eq!(
+            kinds("option base=10"),
+            [Option, Ident("base"), Eq, Int(10), Newline]
+        );
+        assert_eq!(kinds("x-y"), [Ident("x"), Minus, Ident("y"), Newline]);
+    }
+
+    #[test]
+    fn given_rows_are_raw_and_end_at_a_non_row_line() {
+        let source = "given x =\n  5 3 . # first\n -1 . 2\nsolve all\n";
+        let lexed = lex(source);
+        let rows: Vec<_> = lexed
+            .tokens
+            .iter()
+            .filter_map(|&(s, t, e)| match t {
+                Token::GridRow(text) => Some((text, &source[s..e])),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rows, [("5 3 .", "5 3 ."), ("-1 . 2", "-1 . 2")]);
+        use Token::*;
+        assert_eq!(
+            kinds(source),
+            [
+                Given,
+                Ident("x"),
+                Eq,
+                GridRow("5 3 ."),
+                GridRow("-1 . 2"),
+                Newline,
+                Solve,
+                Ident("all"),
+                Newline
+            ]
+        );
+    }
+
+    #[test]
+    fn given_without_rows_still_ends_its_line() {
+        use Token::*;
+        assert_eq!(
+            kinds("given x =\n\nsolve all"),
+            [Given, Ident("x"), Eq, Newline, Solve, Ident("all"), Newline]
+        );
+    }
+
+    #[test]
+    fn puzzle_rows_follow_the_statement_and_later_options() {
+        use Token::*;
+        assert_eq!(
+            kinds("minesweeper\n..1F\nF . ?\nsolve all"),
+            [
+                Minesweeper,
+                Newline,
+                GridRow("..1F"),
+                GridRow("F . ?"),
+                Newline,
+                Solve,
+                Ident("all"),
+                Newline
+            ]
+        );
+        assert_eq!(
+            kinds("numbermatch cols = 9\noption rules = classic\n1 2 3\n4 5"),
+            [
+                NumberMatch,
+                Ident("cols"),
+                Eq,
+                Int(9),
+                Newline,
+                Option,
+                Ident("rules"),
+                Eq,
+                Ident("classic"),
+                Newline,
+                GridRow("1 2 3"),
+                GridRow("4 5"),
+                Newline
+            ]
+        );
+    }
+
+    #[test]
+    fn digits_are_not_rows_outside_grid_puzzles() {
+        use Token::*;
+        assert_eq!(
+            kinds("2 * x == 4"),
+            [Int(2), Star, Ident("x"), EqEq, Int(4), Newline]
+        );
+    }
+
+    #[test]
+    fn statements_nested_too_deeply_become_one_error() {
+        let source = format!("x == {}1\nsolve all", "-".repeat(MAX_NESTING + 1));
+        let lexed = lex(&source);
+        assert_eq!(lexed.errors.len(), 1);
+        assert_eq!(lexed.errors[0].span, 0..1);
+        let kinds: Vec<_> = lexed.tokens.iter().map(|(_, token, _)| *token).collect();
+        assert_eq!(
+            kinds,
+            [
+                Token::Error,
+                Token::Newline,
+                Token::Solve,
+                Token::Ident("all"),
+                Token::Newline
+            ]
+        );
+        assert_eq!(lexed.tokens[0].2, source.find('\n').unwrap_or_default());
+        let just_fits = format!("x == {}1", "-".repeat(MAX_NESTING - 1));
+        assert!(lex(&just_fits).errors.is_empty());
+    }
+
+    #[test]
+    fn errors_are_located_and_replaced_by_an_error_token() {
+        let lexed = lex("x @ y\nqueens n = 0x\nlet big = 99999999999999999999\n# é ü\n€");
+        let messages: Vec<_> = lexed
+            .errors
+            .iter()
+            .map(|d| (d.message.as_str(), d.span.clone()))
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                ("unexpected character `@`", 2..3),
+                ("invalid number `0x`", 17..19),
+                ("integer `99999999999999999999` is too large", 30..50),
+                ("unexpected character `€`", 59..62),
+            ]
+        );
+        assert_eq!(
+            lexed
+                .tokens
+                .iter()
+                .filter(|(_, t, _)| *t == Token::Error)
+                .count(),
+            4
+        );
+    }
+}

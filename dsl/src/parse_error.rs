@@ -1,0 +1,138 @@
+//! Turns lalrpop's parse errors into [`Diagnostic`]s a user can read.
+//!
+//! lalrpop names the expected terminals as written in the grammar (`"\"->\""`, `"\"int\""`).
+//! They become `` `->` `` and `an integer`; long lists are shortened by naming a whole
+//! group ("an expression", "an operator") when every member of it would be listed.
+
+use lalrpop_util::ParseError;
+
+use crate::diagnostic::Diagnostic;
+use crate::tokens::Token;
+
+/// Tokens that may start an expression: listed together as "an expression".
+const EXPRESSION_START: &[&str] = &["int", "name", "(", "[", "{", "-", "not", "true", "false"];
+
+/// Binary operators: listed together as "an operator" when most of them are expected.
+const OPERATORS: &[&str] = &[
+    "+", "-", "*", "/", "%", "++", "..", "==", "=", "!=", "<", "<=", ">", ">=", "and", "or", "->",
+    "<->",
+];
+
+/// The diagnostic for one parse error, or `None` when the error is about an `Error` token,
+/// whose cause the lexer has already reported.
+pub(crate) fn to_diagnostic(
+    error: ParseError<usize, Token<'_>, Diagnostic>,
+    source: &str,
+) -> Option<Diagnostic> {
+    let diagnostic = match error {
+        ParseError::User { error } => error,
+        ParseError::InvalidToken { location } => {
+            Diagnostic::new("invalid token", location..location)
+        }
+        ParseError::UnrecognizedEof { location, expected } => {
+            Diagnostic::new("unexpected end of file", location..location)
+                .with_label("the file ends here")
+                .with_note(expected_note(&expected))
+        }
+        ParseError::UnrecognizedToken {
+            token: (_, Token::Error, _),
+            ..
+        } => return None,
+        ParseError::UnrecognizedToken {
+            token: (start, token, end),
+            expected,
+        } => unexpected(token, start..end, source).with_note(expected_note(&expected)),
+        ParseError::ExtraToken {
+            token: (_, Token::Error, _),
+        } => return None,
+        ParseError::ExtraToken {
+            token: (start, token, end),
+        } => unexpected(token, start..end, source).with_note("expected the end of the file"),
+    };
+    Some(diagnostic)
+}
+
+fn unexpected(token: Token<'_>, span: std::ops::Range<usize>, source: &str) -> Diagnostic {
+    match token {
+        Token::Newline => {
+            Diagnostic::new("unexpected end of line", span).with_label("the statement ends here")
+        }
+        Token::GridRow(_) => Diagnostic::new("unexpected grid row", span),
+        _ => {
+            let text = source.get(span.clone()).unwrap_or_default();
+            Diagnostic::new(format!("unexpected `{text}`"), span)
+        }
+    }
+}
+
+/// "expected one of `->`, an integer".
+fn expected_note(expected: &[String]) -> String {
+    let names: Vec<&str> = expected.iter().map(|name| name.trim_matches('"')).collect();
+    let has = |name: &str| names.contains(&name);
+    let statement_start = has("let");
+    let expression = has("int") && has("name") && has("(");
+    let operators = OPERATORS.iter().filter(|op| has(op)).count() >= 8;
+
+    let mut symbols = Vec::new();
+    let mut words = Vec::new();
+    for &name in &names {
+        match name {
+            _ if expression && EXPRESSION_START.contains(&name) => {}
+            _ if operators && OPERATORS.contains(&name) => {}
+            "row" if statement_start => {}
+            "int" => words.push("an integer".to_owned()),
+            "name" => words.push("a name".to_owned()),
+            "newline" => words.push("end of line".to_owned()),
+            "row" => words.push("a grid row".to_owned()),
+            "error" => {}
+            _ => symbols.push(format!("`{name}`")),
+        }
+    }
+    if operators {
+        symbols.push("an operator".to_owned());
+    }
+    if expression {
+        symbols.push("an expression".to_owned());
+    }
+    symbols.extend(words);
+    match symbols.as_slice() {
+        [] => "nothing more was expected here".to_owned(),
+        [one] => format!("expected {one}"),
+        many => format!("expected one of {}", many.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quoted(names: &[&str]) -> Vec<String> {
+        names.iter().map(|name| format!("\"{name}\"")).collect()
+    }
+
+    #[test]
+    fn terminal_names_become_readable() {
+        assert_eq!(
+            expected_note(&quoted(&["->", "int"])),
+            "expected one of `->`, an integer"
+        );
+        assert_eq!(expected_note(&quoted(&["row"])), "expected a grid row");
+        assert_eq!(expected_note(&quoted(&["newline"])), "expected end of line");
+    }
+
+    #[test]
+    fn groups_shorten_long_lists() {
+        let mut names = EXPRESSION_START.to_vec();
+        names.push(")");
+        assert_eq!(
+            expected_note(&quoted(&names)),
+            "expected one of `)`, an expression"
+        );
+        let mut names = OPERATORS.to_vec();
+        names.push("newline");
+        assert_eq!(
+            expected_note(&quoted(&names)),
+            "expected one of an operator, end of line"
+        );
+    }
+}

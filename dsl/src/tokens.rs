@@ -1,0 +1,195 @@
+//! The tokens of the `.puz` language, recognised by a `logos` state machine.
+//!
+//! This file is the single list of what a token can be. It knows nothing about lines:
+//! `lexer.rs` feeds it one source line at a time and adds the tokens that depend on the
+//! layout of the file (`Newline`, `GridRow`), which is why those two variants have no
+//! pattern here. `Error` stands in for text that is not a token, so the parser can skip
+//! the rest of that statement and carry on (the lexer reports the actual error).
+
+use logos::Logos;
+
+/// Why a piece of text is not a token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum LexError {
+    /// A character that starts no token (`@`, `!` alone, `$`...).
+    #[default]
+    UnexpectedChar,
+    /// An integer literal that does not fit in an `i64`.
+    IntegerTooLarge,
+    /// Digits glued to letters, such as `0x` or `12ENFANT`.
+    NumberWithLetters,
+}
+
+#[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+#[logos(skip r"[ \t\r\f\u{FEFF}]+", skip r"#[^\n]*", error = LexError)]
+pub(crate) enum Token<'src> {
+    #[token("let")]
+    Let,
+    #[token("var")]
+    Var,
+    #[token("in")]
+    In,
+    #[token("forall")]
+    Forall,
+    #[token("where")]
+    Where,
+    #[token("given")]
+    Given,
+    #[token("solve")]
+    Solve,
+    #[token("minimize")]
+    Minimize,
+    #[token("maximize")]
+    Maximize,
+    #[token("option")]
+    Option,
+    #[token("cryptarithm")]
+    Cryptarithm,
+    #[token("queens")]
+    Queens,
+    #[token("nothreeinline")]
+    NoThreeInLine,
+    #[token("minesweeper")]
+    Minesweeper,
+    #[token("numbermatch")]
+    NumberMatch,
+    #[token("compte")]
+    Compte,
+    #[token("true")]
+    True,
+    #[token("false")]
+    False,
+    #[token("not")]
+    Not,
+    #[token("and")]
+    #[token("/\\")]
+    And,
+    #[token("or")]
+    #[token("\\/")]
+    Or,
+    #[token("div")]
+    #[token("/")]
+    Div,
+    #[token("mod")]
+    #[token("%")]
+    Mod,
+
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    #[token("*")]
+    Star,
+    #[token("++")]
+    Concat,
+    #[token("==")]
+    EqEq,
+    #[token("=")]
+    Eq,
+    #[token("!=")]
+    Ne,
+    #[token("<")]
+    Lt,
+    #[token("<=")]
+    Le,
+    #[token(">")]
+    Gt,
+    #[token(">=")]
+    Ge,
+    #[token("->")]
+    Arrow,
+    #[token("<->")]
+    Iff,
+    #[token("..")]
+    DotDot,
+    #[token(".")]
+    Dot,
+    #[token(",")]
+    Comma,
+    #[token(":")]
+    Colon,
+    #[token("|")]
+    Pipe,
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+
+    #[regex("[0-9]+", |lex| lex.slice().parse::<i64>().map_err(|_| LexError::IntegerTooLarge))]
+    Int(i64),
+    // Letters of any script, so that a cryptarithm may use accented words.
+    #[regex(r"[\p{L}_][\p{L}\p{N}_]*")]
+    Ident(&'src str),
+    // Without this pattern `0x` would lex as `0` then `x`, and the error would point at a
+    // name the user never meant to write.
+    #[regex(r"[0-9]+[\p{L}_][\p{L}\p{N}_]*", number_with_letters)]
+    NumberWithLetters,
+
+    /// The end of a statement (see `lexer.rs` for when a line break is one).
+    Newline,
+    /// One raw line of a grid.
+    GridRow(&'src str),
+    /// Text that is not a token; already reported by the lexer.
+    Error,
+}
+
+fn number_with_letters<'src>(_: &mut logos::Lexer<'src, Token<'src>>) -> Result<(), LexError> {
+    Err(LexError::NumberWithLetters)
+}
+
+impl Token<'_> {
+    /// Whether a statement can end right after this token. A line that ends with any other
+    /// token (an operator, `,`, `=`, `in`...) continues on the next line.
+    pub(crate) fn can_end_statement(self) -> bool {
+        !(self.is_operator()
+            || matches!(
+                self,
+                Token::In | Token::Where | Token::Comma | Token::Colon | Token::Pipe
+            ))
+    }
+
+    /// Whether this token can add a level to the syntax tree. Their count bounds the depth
+    /// of a statement's tree, which `lexer.rs` limits.
+    pub(crate) fn deepens(self) -> bool {
+        self.is_operator()
+            || matches!(
+                self,
+                Token::LParen | Token::LBracket | Token::LBrace | Token::Forall
+            )
+    }
+
+    /// A prefix or infix operator (`.` is the coefficient of `12.WORD`).
+    fn is_operator(self) -> bool {
+        matches!(
+            self,
+            Token::Not
+                | Token::And
+                | Token::Or
+                | Token::Div
+                | Token::Mod
+                | Token::Plus
+                | Token::Minus
+                | Token::Star
+                | Token::Concat
+                | Token::EqEq
+                | Token::Eq
+                | Token::Ne
+                | Token::Lt
+                | Token::Le
+                | Token::Gt
+                | Token::Ge
+                | Token::Arrow
+                | Token::Iff
+                | Token::DotDot
+                | Token::Dot
+        )
+    }
+}

@@ -1,0 +1,176 @@
+//! Compiling a cryptarithm into engine variables and constraints.
+
+use cpsolve_dsl::Diagnostic;
+use cpsolve_engine::constraints::{all_different, linear};
+use cpsolve_engine::{Branching, Consistency, Rel, SearchConfig, Solver, ValOrder, VarId, VarOrder};
+
+use super::equation::Atom;
+use super::view::CryptView;
+use super::{Cryptarithm, Formulation};
+use crate::problem::{Kind, Problem};
+
+/// Builds the solver for `crypt`.
+pub(super) fn build(crypt: &Cryptarithm) -> Result<Problem, Vec<Diagnostic>> {
+    let letters = crypt.letters();
+    let base = crypt.base as i64;
+    let mut solver = Solver::new();
+    let vars: Vec<VarId> =
+        letters.iter().map(|_| solver.new_var(0, base - 1).expect("digits are a valid range")).collect();
+    let var_of = |c: char| vars[letters.iter().position(|&l| l == c).expect("every letter has a variable")];
+
+    let mut unsat_reason = None;
+    if letters.len() > crypt.base as usize {
+        unsat_reason = Some(format!(
+            "{} distinct letters, but base {} has only {} digits, and letters stand for distinct digits",
+            letters.len(),
+            crypt.base,
+            crypt.base
+        ));
+        solver.fail();
+    }
+    if !crypt.leading_zeros {
+        for term in &crypt.terms {
+            if let Atom::Word(word) = &term.atom {
+                if word.len() > 1 {
+                    solver.set_min(var_of(word[0]), 1);
+                }
+            }
+        }
+    }
+    // Measured on the 40 seed puzzles: Hall intervals prune a few more nodes than they
+    // cost only on permutation-like puzzles; value elimination is twice as fast overall.
+    all_different(&mut solver, &vars, &[], Consistency::Value);
+    let posted = match crypt.formulation {
+        Formulation::Columns => post_columns(crypt, &mut solver, &var_of),
+        Formulation::Equation => post_equation(crypt, &mut solver, &var_of),
+    };
+    posted.map_err(|message| {
+        vec![Diagnostic::new(message, crypt.terms[0].span.start..crypt.terms[crypt.terms.len() - 1].span.end)]
+    })?;
+
+    let order: Vec<VarId> = column_order(crypt).into_iter().map(var_of).collect();
+    let search = SearchConfig {
+        branching: vec![Branching { vars: order, var_order: VarOrder::DomWdeg, val_order: ValOrder::Min }],
+        ..SearchConfig::default()
+    };
+    let view = CryptView::new(crypt, letters, vars);
+    Ok(Problem { kind: Kind::Cryptarithm, solver, search, mode: crypt.mode, unsat_reason, view: Box::new(view) })
+}
+
+/// Letters from the units column leftwards: the order dom/wdeg breaks ties in, so that
+/// early decisions complete columns and the carries propagate.
+fn column_order(crypt: &Cryptarithm) -> Vec<char> {
+    let longest = crypt.terms.iter().map(|t| word_of(t).len()).max().unwrap_or(0);
+    let mut order = Vec::new();
+    for position in 0..longest {
+        for term in &crypt.terms {
+            let word = word_of(term);
+            if position < word.len() {
+                let c = word[word.len() - 1 - position];
+                if !order.contains(&c) {
+                    order.push(c);
+                }
+            }
+        }
+    }
+    order
+}
+
+fn word_of(term: &super::equation::Term) -> &[char] {
+    match &term.atom {
+        Atom::Word(word) => word,
+        Atom::One => &[],
+    }
+}
+
+/// The digits of `|value|` in `base`, least significant first, each with the sign of `value`.
+fn signed_digits(value: i64, base: i64) -> Vec<i64> {
+    let sign = value.signum();
+    let mut rest = value.unsigned_abs();
+    let mut digits = Vec::new();
+    while rest > 0 {
+        digits.push(sign * (rest % base as u64) as i64);
+        rest /= base as u64;
+    }
+    digits
+}
+
+/// One equation per column: `Σ coef·letter + constant digit + carry_in − base·carry_out = 0`.
+fn post_columns(crypt: &Cryptarithm, solver: &mut Solver, var_of: &dyn Fn(char) -> VarId) -> Result<(), String> {
+    let base = crypt.base as i64;
+    let mut constant_digits: Vec<i64> = Vec::new();
+    for term in &crypt.terms {
+        if term.atom == Atom::One {
+            for (j, d) in signed_digits(term.coef, base).into_iter().enumerate() {
+                if constant_digits.len() <= j {
+                    constant_digits.resize(j + 1, 0);
+                }
+                constant_digits[j] += d;
+            }
+        }
+    }
+    let columns = crypt.terms.iter().map(|t| word_of(t).len()).max().unwrap_or(0).max(constant_digits.len());
+    let mut carry_in: Option<VarId> = None;
+    for j in 0..columns {
+        let mut terms: Vec<(i64, VarId)> = Vec::new();
+        for term in &crypt.terms {
+            let word = word_of(term);
+            if j < word.len() {
+                terms.push((term.coef, var_of(word[word.len() - 1 - j])));
+            }
+        }
+        let constant = constant_digits.get(j).copied().unwrap_or(0);
+        if let Some(c) = carry_in {
+            terms.push((1, c));
+        }
+        // The carry out takes every value the column sum allows; its range follows from the
+        // bounds of what flows in.
+        let (mut lo, mut hi) = (constant as i128, constant as i128);
+        for &(a, x) in &terms {
+            let (p, q) = (a as i128 * solver.min(x) as i128, a as i128 * solver.max(x) as i128);
+            lo += p.min(q);
+            hi += p.max(q);
+        }
+        if j + 1 < columns {
+            let carry_lo = lo.div_euclid(base as i128) + i128::from(lo.rem_euclid(base as i128) != 0);
+            let carry_hi = hi.div_euclid(base as i128);
+            if carry_lo > carry_hi {
+                solver.fail();
+                return Ok(());
+            }
+            let to_i64 = |v: i128| i64::try_from(v).map_err(|_| "a column sum overflows 64-bit arithmetic".to_string());
+            let carry = solver.new_var(to_i64(carry_lo)?, to_i64(carry_hi)?).map_err(|e| e.to_string())?;
+            terms.push((-base, carry));
+            carry_in = Some(carry);
+        }
+        // Domain consistency per column (`linear_eq_domain`) halves the nodes but triples
+        // the time on the seed puzzles: bounds reasoning it is.
+        linear(solver, &terms, Rel::Eq, -constant).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The whole sum as one equation: each letter weighs `Σ coef · base^position`.
+fn post_equation(crypt: &Cryptarithm, solver: &mut Solver, var_of: &dyn Fn(char) -> VarId) -> Result<(), String> {
+    let base = crypt.base as i128;
+    let too_big = || "the single-equation model overflows 64-bit arithmetic; use `option model = columns`".to_string();
+    let mut terms: Vec<(i64, VarId)> = Vec::new();
+    let mut constant: i128 = 0;
+    for term in &crypt.terms {
+        match &term.atom {
+            Atom::One => constant += term.coef as i128,
+            Atom::Word(word) => {
+                for (position, &c) in word.iter().rev().enumerate() {
+                    let weight = base
+                        .checked_pow(position as u32)
+                        .and_then(|p| p.checked_mul(term.coef as i128))
+                        .and_then(|w| i64::try_from(w).ok())
+                        .ok_or_else(too_big)?;
+                    terms.push((weight, var_of(c)));
+                }
+            }
+        }
+    }
+    let rhs = i64::try_from(-constant).map_err(|_| too_big())?;
+    linear(solver, &terms, Rel::Eq, rhs).map_err(|e| e.to_string())
+}

@@ -1,0 +1,86 @@
+//! Showing a cryptarithm solution: the sum written out with each number under its word.
+//!
+//! ```text
+//! SEND + MORE = MONEY
+//! 9567 + 1085 = 10652
+//! ```
+
+use cpsolve_engine::VarId;
+use serde_json::{Map, Value};
+
+use super::equation::Atom;
+use super::Cryptarithm;
+use crate::problem::{Record, SolutionView};
+
+#[derive(Debug)]
+pub(super) struct CryptView {
+    crypt: Cryptarithm,
+    letters: Vec<char>,
+    vars: Vec<VarId>,
+}
+
+impl CryptView {
+    pub(super) fn new(crypt: &Cryptarithm, letters: Vec<char>, vars: Vec<VarId>) -> CryptView {
+        CryptView { crypt: crypt.clone(), letters, vars }
+    }
+
+    /// The equation as two aligned lines: `digits` false gives the words, true the numbers.
+    fn line(&self, record: Option<&Record>) -> String {
+        let mut out = String::new();
+        for (i, term) in self.crypt.terms.iter().enumerate() {
+            let on_right = i >= self.crypt.lhs_len;
+            // Terms on the right side were negated when flattened; show them as written.
+            let coef = if on_right { -term.coef } else { term.coef };
+            let first_of_side = i == 0 || i == self.crypt.lhs_len;
+            if i == self.crypt.lhs_len {
+                out.push_str(" = ");
+            }
+            match (first_of_side, coef < 0) {
+                (true, true) => out.push('-'),
+                (true, false) => {}
+                (false, true) => out.push_str(" - "),
+                (false, false) => out.push_str(" + "),
+            }
+            let magnitude = coef.unsigned_abs();
+            match &term.atom {
+                Atom::One => out.push_str(&magnitude.to_string()),
+                Atom::Word(word) => {
+                    if magnitude != 1 {
+                        out.push_str(&format!("{magnitude}*"));
+                    }
+                    for &c in word {
+                        match record {
+                            None => out.push(c),
+                            Some(values) => {
+                                let index = self.letters.iter().position(|&l| l == c).expect("known letter");
+                                let digit = values[index] as u32;
+                                out.push(char::from_digit(digit, self.crypt.base).unwrap_or('?'));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl SolutionView for CryptView {
+    fn vars(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn text(&self, record: &Record) -> String {
+        let assignment: Vec<String> =
+            self.letters.iter().zip(record).map(|(c, v)| format!("{c}={v}")).collect();
+        format!("{}\n{}\n{}\n", self.line(None), self.line(Some(record)), assignment.join(" "))
+    }
+
+    fn json(&self, record: &Record) -> Value {
+        let mut map = Map::new();
+        for (c, &v) in self.letters.iter().zip(record) {
+            map.insert(c.to_string(), Value::from(v));
+        }
+        Value::Object(map)
+    }
+}

@@ -1,0 +1,60 @@
+//! What every front end hands to the runner: a solver ready to search, how to search it,
+//! and how to show a solution.
+//!
+//! A front end (cryptarithm, generic model, ...) compiles its statement into a [`Problem`];
+//! the runner ([`crate::run`]) owns the search loop, limits, modes and output framing, so
+//! every kind gets `--all`, `--count`, `--limit`, `--timeout`, `--stats` and JSON alike.
+
+use cpsolve_dsl::ast::SolveMode;
+use cpsolve_engine::{SearchConfig, Solution, Solver, Val, VarId};
+
+/// The `"kind"` field of the JSON output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Model,
+    Cryptarithm,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Model => "model",
+            Kind::Cryptarithm => "cryptarithm",
+        }
+    }
+}
+
+/// The values of one solution that the output needs, in the order of
+/// [`SolutionView::vars`].
+pub type Record = Vec<Val>;
+
+/// Turns solutions into text and JSON.
+pub trait SolutionView: std::fmt::Debug {
+    /// The variables whose values make up a [`Record`].
+    fn vars(&self) -> &[VarId];
+
+    /// Human-readable rendering of one solution (one or more lines, each ending in `\n`).
+    fn text(&self, record: &Record) -> String;
+
+    /// The JSON object of one solution: `{"NAME": value, "q[3]": value, ...}`.
+    fn json(&self, record: &Record) -> serde_json::Value;
+
+    fn record(&self, solution: &Solution<'_>) -> Record {
+        self.vars().iter().map(|&x| solution.value(x)).collect()
+    }
+}
+
+/// A compiled model, ready to search.
+#[derive(Debug)]
+pub struct Problem {
+    pub kind: Kind,
+    pub solver: Solver,
+    /// Branching and objective; the runner fills in the limits.
+    pub search: SearchConfig,
+    /// The model's own `solve` line (the command line may override it).
+    pub mode: SolveMode,
+    /// Set when compilation already proved that there is no solution, with the reason
+    /// shown to the user (e.g. more distinct letters than digits).
+    pub unsat_reason: Option<String>,
+    pub view: Box<dyn SolutionView>,
+}

@@ -1,0 +1,116 @@
+//! Framing a run's outcome for people (text) and for programs (JSON, SPEC §3).
+//! The solutions themselves are rendered by each kind's [`crate::problem::SolutionView`].
+
+use cpsolve_dsl::ast::SolveMode;
+use cpsolve_engine::{Stats, Stop};
+use serde_json::{json, Map, Value};
+
+use crate::run::{Report, RunOptions, Status};
+
+fn plural(n: u128, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// The closing line(s) of the text output: a count, "no solution", an optimum, or why the
+/// search stopped early. Empty when a single solution says it all.
+pub fn summary_text(report: &Report, options: &RunOptions) -> String {
+    let optimising = report.objective.is_some();
+    match report.status {
+        Status::Unsatisfiable => match &report.unsat_reason {
+            Some(reason) => format!("no solution: {reason}\n"),
+            None => "no solution\n".to_string(),
+        },
+        Status::Limit => {
+            let why = match report.stopped_by {
+                Some(Stop::Time) => match options.timeout {
+                    Some(t) => format!("time limit of {} s reached", t.as_secs_f64()),
+                    None => "time limit reached".to_string(),
+                },
+                Some(Stop::Solutions) => match options.limit {
+                    Some(n) => format!("solution limit of {n} reached"),
+                    None => "solution limit reached".to_string(),
+                },
+                Some(Stop::Nodes) => "node limit reached".to_string(),
+                Some(Stop::Cancelled | Stop::Callback) | None => "search interrupted".to_string(),
+            };
+            let found = plural(report.count, "solution");
+            match report.objective {
+                Some(best) => format!("stopped: {why}; best objective found: {best} (not proven optimal)\n"),
+                None => format!("stopped: {why}; {found} found so far\n"),
+            }
+        }
+        Status::Solved if optimising => {
+            format!("optimum: {} (proven)\n", report.objective.unwrap_or_default())
+        }
+        Status::Solved => match report.mode {
+            SolveMode::First => String::new(),
+            SolveMode::All | SolveMode::Count => format!("{}\n", plural(report.count, "solution")),
+        },
+    }
+}
+
+/// One line of effort figures, for `--stats` on standard error.
+pub fn stats_text(stats: &Stats) -> String {
+    format!(
+        "stats: nodes {} failures {} propagations {} solutions {} depth {} time {:.3} ms\n",
+        stats.nodes,
+        stats.failures,
+        stats.propagations,
+        stats.solutions,
+        stats.max_depth,
+        stats.time.as_secs_f64() * 1e3
+    )
+}
+
+pub fn stats_json(stats: &Stats) -> Value {
+    json!({
+        "nodes": stats.nodes,
+        "failures": stats.failures,
+        "propagations": stats.propagations,
+        "time_ms": (stats.time.as_secs_f64() * 1e6).round() / 1e3,
+    })
+}
+
+/// Counts beyond 2^53 lose precision as JSON numbers in many readers: write them as strings.
+pub fn count_json(n: u128) -> Value {
+    if n <= (1u128 << 53) {
+        Value::from(n as u64)
+    } else {
+        Value::from(n.to_string())
+    }
+}
+
+/// The JSON object of one model file (SPEC §3).
+pub fn json(report: &Report, file: &str, solutions: Vec<Value>, with_stats: bool) -> Value {
+    let mut object = Map::new();
+    object.insert("file".into(), Value::from(file));
+    object.insert("kind".into(), Value::from(report.kind.name()));
+    object.insert("status".into(), Value::from(report.status.name()));
+    object.insert("count".into(), count_json(report.count));
+    if report.mode != SolveMode::Count || report.objective.is_some() {
+        object.insert("solutions".into(), Value::Array(solutions));
+    }
+    if let Some(best) = report.objective {
+        object.insert("objective".into(), Value::from(best));
+    }
+    if let Some(reason) = &report.unsat_reason {
+        object.insert("reason".into(), Value::from(reason.as_str()));
+    }
+    if let Some(stop) = report.stopped_by {
+        let name = match stop {
+            Stop::Time => "time",
+            Stop::Solutions => "solutions",
+            Stop::Nodes => "nodes",
+            Stop::Cancelled | Stop::Callback => "interrupted",
+        };
+        object.insert("stopped".into(), Value::from(name));
+    }
+    if with_stats {
+        object.insert("stats".into(), stats_json(&report.stats));
+    }
+    Value::Object(object)
+}

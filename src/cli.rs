@@ -1,0 +1,75 @@
+//! The command line, as SPEC §2 describes it (clap derive; help text from doc comments).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Solve finite-domain constraint models and puzzles written in the .puz language.
+///
+/// Exit status: 0 solved, 1 proven no solution, 2 bad input, 3 a limit cut the search short.
+#[derive(Debug, Parser)]
+#[command(name = "cpsolve", version, args_conflicts_with_subcommands = true, arg_required_else_help = true)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Option<Command>,
+    #[command(flatten)]
+    pub(crate) solve: SolveArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Parse and compile only; report errors.
+    Check {
+        /// Model files (`-` reads standard input).
+        #[arg(required = true)]
+        models: Vec<PathBuf>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub(crate) enum Format {
+    #[default]
+    Text,
+    /// One JSON object per model file, one per line.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct SolveArgs {
+    /// Model files, solved in turn (`-` reads standard input).
+    pub(crate) models: Vec<PathBuf>,
+    /// A model given inline, e.g. -e 'cryptarithm SEND+MORE=MONEY'.
+    #[arg(short = 'e', long = "expr", value_name = "MODEL")]
+    pub(crate) inline: Vec<String>,
+    /// Find one solution (overrides the model's `solve` line).
+    #[arg(long, group = "mode")]
+    pub(crate) first: bool,
+    /// Find every solution.
+    #[arg(long, group = "mode")]
+    pub(crate) all: bool,
+    /// Count the solutions without printing them.
+    #[arg(long, group = "mode")]
+    pub(crate) count: bool,
+    /// Stop after N solutions (exit 3 if there are more).
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<u128>,
+    /// Stop each model after this many seconds (exit 3, with what was found so far).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub(crate) timeout: Option<f64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub(crate) format: Format,
+    /// Print nodes, failures, propagations and time (to standard error in text mode).
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// Worker threads for parallel search where it applies (counting).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub(crate) threads: u32,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 && s < 1e9 => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds")),
+    }
+}

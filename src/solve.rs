@@ -1,0 +1,231 @@
+//! Solving the models named on the command line, one after the other, and printing each
+//! answer as it comes (text) or as one JSON object per line.
+
+use std::io::{self, IsTerminal, Read, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use codespan_reporting::files::{Files, SimpleFile};
+use cpsolve_dsl::ast::SolveMode;
+use cpsolve_dsl::Diagnostic;
+use cpsolve_models::problem::Problem;
+use cpsolve_models::report;
+use cpsolve_models::run::{self, RunOptions, Status};
+use serde_json::{json, Value};
+
+use crate::cli::{Format, SolveArgs};
+
+/// A model's text and the name it is reported under.
+struct Source {
+    label: String,
+    text: String,
+}
+
+/// Exit statuses (SPEC §2).
+const SOLVED: u8 = 0;
+const UNSATISFIABLE: u8 = 1;
+const BAD_INPUT: u8 = 2;
+const LIMIT: u8 = 3;
+
+/// The status of several models together: the most serious one wins.
+fn combine(a: u8, b: u8) -> u8 {
+    let rank = |code: u8| match code {
+        SOLVED => 0,
+        UNSATISFIABLE => 1,
+        LIMIT => 2,
+        _ => 3,
+    };
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
+    }
+}
+
+fn load(path: &PathBuf) -> Result<Source, String> {
+    let label = path.display().to_string();
+    let text = if label == "-" {
+        let mut text = String::new();
+        io::stdin().read_to_string(&mut text).map(|_| text)
+    } else {
+        std::fs::read_to_string(path)
+    };
+    let label = if label == "-" { "<stdin>".to_string() } else { label };
+    text.map(|text| Source { label: label.clone(), text }).map_err(|e| format!("cannot read `{label}`: {e}"))
+}
+
+fn sources(paths: &[PathBuf], inline: &[String]) -> Vec<Result<Source, String>> {
+    let mut all: Vec<Result<Source, String>> = paths.iter().map(load).collect();
+    all.extend(inline.iter().map(|text| Ok(Source { label: "<expr>".to_string(), text: text.clone() })));
+    all
+}
+
+/// Parses and compiles; on failure, reports the errors (stderr, and JSON on stdout).
+fn compile(source: &Source, format: Format, out: &mut impl Write) -> io::Result<Result<Problem, u8>> {
+    let compiled = cpsolve_dsl::parse(&source.text).and_then(|file| cpsolve_models::compile(&file));
+    match compiled {
+        Ok(problem) => Ok(Ok(problem)),
+        Err(diagnostics) => {
+            report_errors(source, &diagnostics, format, out)?;
+            Ok(Err(BAD_INPUT))
+        }
+    }
+}
+
+fn report_errors(source: &Source, diagnostics: &[Diagnostic], format: Format, out: &mut impl Write) -> io::Result<()> {
+    let color = io::stderr().is_terminal();
+    let rendered = cpsolve_dsl::render(&source.label, &source.text, diagnostics, color);
+    io::stderr().write_all(rendered.as_bytes())?;
+    if format == Format::Json {
+        let file = SimpleFile::new(source.label.as_str(), source.text.as_str());
+        let errors: Vec<Value> = diagnostics
+            .iter()
+            .map(|d| {
+                let at = d.span.start.min(source.text.len());
+                let (line, column) =
+                    file.location((), at).map(|l| (l.line_number, l.column_number)).unwrap_or((0, 0));
+                json!({ "message": d.message, "line": line, "column": column })
+            })
+            .collect();
+        let object = json!({ "file": source.label, "status": "error", "errors": errors });
+        writeln!(out, "{object}")?;
+    }
+    Ok(())
+}
+
+fn run_options(args: &SolveArgs) -> RunOptions {
+    let mode = if args.first {
+        Some(SolveMode::First)
+    } else if args.all {
+        Some(SolveMode::All)
+    } else if args.count {
+        Some(SolveMode::Count)
+    } else {
+        None
+    };
+    RunOptions { mode, limit: args.limit, timeout: args.timeout.map(Duration::from_secs_f64) }
+}
+
+/// `cpsolve MODEL…`: solves each model in turn.
+pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
+    let all = sources(&args.models, &args.inline);
+    if all.is_empty() {
+        writeln!(io::stderr(), "error: no model given (a file, `-` for standard input, or -e 'MODEL')")?;
+        return Ok(BAD_INPUT);
+    }
+    let options = run_options(args);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let several = all.len() > 1;
+    let mut worst = SOLVED;
+    for (i, source) in all.iter().enumerate() {
+        let source = match source {
+            Ok(source) => source,
+            Err(message) => {
+                out.flush()?;
+                writeln!(io::stderr(), "error: {message}")?;
+                worst = combine(worst, BAD_INPUT);
+                continue;
+            }
+        };
+        if several && args.format == Format::Text {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "== {} ==", source.label)?;
+        }
+        let code = match compile(source, args.format, &mut out)? {
+            Err(code) => code,
+            Ok(problem) => solve_one(problem, source, args, &options, &mut out)?,
+        };
+        out.flush()?;
+        worst = combine(worst, code);
+    }
+    Ok(worst)
+}
+
+fn solve_one(
+    problem: Problem,
+    source: &Source,
+    args: &SolveArgs,
+    options: &RunOptions,
+    out: &mut impl Write,
+) -> io::Result<u8> {
+    let mut write_error: Option<io::Error> = None;
+    let mut solutions: Vec<Value> = Vec::new();
+    let mut shown = 0usize;
+    let report = run::solve(problem, options, |view, record| {
+        let written = match args.format {
+            Format::Json => {
+                solutions.push(view.json(record));
+                Ok(())
+            }
+            Format::Text => {
+                let separator = if shown > 0 { "\n" } else { "" };
+                write!(out, "{separator}{}", view.text(record))
+            }
+        };
+        shown += 1;
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                write_error = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    match args.format {
+        Format::Text => {
+            let summary = report::summary_text(&report, options);
+            if !summary.is_empty() && shown > 0 && report.mode != SolveMode::First {
+                writeln!(out)?;
+            }
+            write!(out, "{summary}")?;
+            if args.stats {
+                out.flush()?;
+                write!(io::stderr(), "{}", report::stats_text(&report.stats))?;
+            }
+        }
+        Format::Json => {
+            let object = report::json(&report, &source.label, solutions, args.stats);
+            writeln!(out, "{object}")?;
+        }
+    }
+    Ok(match report.status {
+        Status::Solved => SOLVED,
+        Status::Unsatisfiable => UNSATISFIABLE,
+        Status::Limit => LIMIT,
+    })
+}
+
+/// `cpsolve check MODEL…`: parse and compile only.
+pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
+    let mut worst = SOLVED;
+    let mut out = io::stdout().lock();
+    for source in sources(paths, &[]) {
+        let code = match source {
+            Err(message) => {
+                writeln!(io::stderr(), "error: {message}")?;
+                BAD_INPUT
+            }
+            Ok(source) => match compile(&source, Format::Text, &mut out)? {
+                Err(code) => code,
+                Ok(problem) => {
+                    writeln!(
+                        out,
+                        "{}: ok ({} variables, {} propagators)",
+                        source.label,
+                        problem.solver.num_vars(),
+                        problem.solver.num_propagators()
+                    )?;
+                    SOLVED
+                }
+            },
+        };
+        worst = combine(worst, code);
+    }
+    Ok(worst)
+}

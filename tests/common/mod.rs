@@ -1,0 +1,36 @@
+//! Running the `cpsolve` binary from the integration tests.
+
+#![allow(dead_code, reason = "each test file uses a different part")]
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// What one run of the binary produced.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `cpsolve` in `tests/` (so that file names in the output are `corpus/...`).
+pub fn cpsolve(args: &[&str], stdin: Option<&str>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cpsolve"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cpsolve runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    input.write_all(stdin.unwrap_or("").as_bytes()).expect("stdin accepts the model");
+    drop(input);
+    let output = child.wait_with_output().expect("cpsolve finishes");
+    Run {
+        code: output.status.code().expect("cpsolve exits normally, not by a signal"),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}

@@ -76,6 +76,9 @@ pub struct SearchConfig {
     pub limits: Limits,
     /// Branch and bound: every solution after the first must be strictly better.
     pub objective: Option<(VarId, Sense)>,
+    /// Check every solution against every constraint's `is_satisfied` and panic on a
+    /// violation: a propagator bug. For tests; costs a pass over all constraints per solution.
+    pub check_solutions: bool,
 }
 
 /// How a search ended.
@@ -143,6 +146,11 @@ impl Solver {
                         continue;
                     }
                     None => {
+                        if config.check_solutions {
+                            if let Some((p, name)) = self.violated_constraint() {
+                                panic!("propagator {} ({name}) accepted a solution that violates it", p.index());
+                            }
+                        }
                         if self.store.lossy && self.violated_constraint().is_some() {
                             self.stats.failures += 1;
                         } else {

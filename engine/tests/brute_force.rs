@@ -219,7 +219,8 @@ fn check(c: &Constraint, domains: &[Vec<Val>], interval: bool) -> Result<(), Tes
         }
     }
     let mut found: Vec<Vec<Val>> = Vec::new();
-    let outcome = solver.search(&SearchConfig::default(), |s| {
+    let config = SearchConfig { check_solutions: true, ..SearchConfig::default() };
+    let outcome = solver.search(&config, |s| {
         found.push(vars.iter().map(|&x| s.value(x)).collect());
         ControlFlow::Continue(())
     });
@@ -332,6 +333,7 @@ proptest! {
                 var_order: [VarOrder::Input, VarOrder::SmallestDomain, VarOrder::DomWdeg][var_order],
                 val_order: [ValOrder::Min, ValOrder::Max, ValOrder::MiddleOut, ValOrder::Split][val_order],
             }],
+            check_solutions: true,
             ..SearchConfig::default()
         };
         let outcome = solver.search(&config, |s| {

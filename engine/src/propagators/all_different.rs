@@ -128,7 +128,9 @@ impl Propagator for AllDifferent {
 
     fn priority(&self) -> Priority {
         match self.consistency {
-            Consistency::Value => Priority::Linear,
+            // Value elimination is cheap and its removals feed every other propagator:
+            // running it first saves them a wake-up.
+            Consistency::Value => Priority::Unary,
             Consistency::Bounds => Priority::Expensive,
         }
     }

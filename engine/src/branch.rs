@@ -57,9 +57,7 @@ impl Solver {
                 return Some(self.select_value(x, group.val_order));
             }
         }
-        let x = (0..self.num_vars() as u32)
-            .map(VarId)
-            .find(|&x| !self.is_fixed(x))?;
+        let x = (0..self.num_vars() as u32).map(VarId).find(|&x| !self.is_fixed(x))?;
         Some(Decision::Assign(x, self.min(x)))
     }
 

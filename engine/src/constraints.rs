@@ -80,12 +80,7 @@ fn post_linear(
     merged.retain(|t| t.0 != 0);
     let magnitude: i128 = merged
         .iter()
-        .map(|&(a, x)| {
-            a.abs()
-                * (solver.min(x) as i128)
-                    .abs()
-                    .max((solver.max(x) as i128).abs())
-        })
+        .map(|&(a, x)| a.abs() * (solver.min(x) as i128).abs().max((solver.max(x) as i128).abs()))
         .sum::<i128>()
         + rhs.abs()
         + 1;
@@ -138,7 +133,8 @@ fn post_linear(
         (&[(1, x), (-1, y)], Rel::Ne) => not_equal(solver, x, y, rhs),
         (&[(-1, x), (1, y)], Rel::Ne) => not_equal(solver, y, x, rhs),
         (_, Rel::Eq) => {
-            let range: i128 = terms.iter().map(|&(a, x)| (a as i128).abs() * (solver.max(x) - solver.min(x)) as i128).sum();
+            let range: i128 =
+                terms.iter().map(|&(a, x)| (a as i128).abs() * (solver.max(x) - solver.min(x)) as i128).sum();
             if domain && range <= MAX_SUM_RANGE as i128 {
                 let _ = solver.post(Box::new(LinearEqDomain::new(terms, rhs)));
             } else {
@@ -167,27 +163,14 @@ pub fn not_equal(solver: &mut Solver, x: VarId, y: VarId, c: Val) {
 }
 
 /// Posts that the values `varsᵢ + offsetsᵢ` are pairwise distinct (`offsets` empty: all 0).
-pub fn all_different(
-    solver: &mut Solver,
-    vars: &[VarId],
-    offsets: &[i64],
-    consistency: Consistency,
-) {
-    let offsets = if offsets.is_empty() {
-        vec![0; vars.len()]
-    } else {
-        offsets.to_vec()
-    };
+pub fn all_different(solver: &mut Solver, vars: &[VarId], offsets: &[i64], consistency: Consistency) {
+    let offsets = if offsets.is_empty() { vec![0; vars.len()] } else { offsets.to_vec() };
     assert_eq!(offsets.len(), vars.len(), "one offset per variable");
     match vars.len() {
         0 | 1 => {}
         2 => not_equal(solver, vars[0], vars[1], offsets[1] - offsets[0]),
         _ => {
-            let _ = solver.post(Box::new(AllDifferent::new(
-                vars.to_vec(),
-                offsets,
-                consistency,
-            )));
+            let _ = solver.post(Box::new(AllDifferent::new(vars.to_vec(), offsets, consistency)));
         }
     }
 }

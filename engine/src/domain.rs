@@ -41,14 +41,7 @@ impl Domain {
     pub(crate) fn range(lo: Val, hi: Val) -> Domain {
         debug_assert!(lo <= hi);
         let span = (hi as i128 - lo as i128 + 1) as u64;
-        let mut domain = Domain {
-            min: lo,
-            max: hi,
-            size: span,
-            offset: lo,
-            span,
-            bits: None,
-        };
+        let mut domain = Domain { min: lo, max: hi, size: span, offset: lo, span, bits: None };
         if span <= EAGER_BITSET_SPAN {
             domain.materialise();
         }
@@ -192,10 +185,7 @@ impl Domain {
 
     /// Iterates the values in increasing order.
     pub(crate) fn values(&self) -> DomainValues<'_> {
-        DomainValues {
-            domain: self,
-            next: Some(self.min),
-        }
+        DomainValues { domain: self, next: Some(self.min) }
     }
 }
 

@@ -93,6 +93,31 @@ pub struct Outcome {
 #[derive(Debug)]
 pub struct Solution<'a> {
     store: &'a Store,
+    /// The decisions leading here (only filled while splitting).
+    path: &'a [Fixing],
+}
+
+/// One step from the root towards a subtree: a decision, or the negation of one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fixing {
+    Eq(VarId, Val),
+    Ne(VarId, Val),
+    Le(VarId, Val),
+    Gt(VarId, Val),
+}
+
+/// A subtree of the search, as the fixings on the path from the root to it.
+pub type Subproblem = Vec<Fixing>;
+
+impl Decision {
+    fn fixing(self, right: bool) -> Fixing {
+        match (self, right) {
+            (Decision::Assign(x, v), false) => Fixing::Eq(x, v),
+            (Decision::Assign(x, v), true) => Fixing::Ne(x, v),
+            (Decision::LessEq(x, v), false) => Fixing::Le(x, v),
+            (Decision::LessEq(x, v), true) => Fixing::Gt(x, v),
+        }
+    }
 }
 
 impl Solution<'_> {
@@ -110,19 +135,79 @@ impl Solver {
     pub fn search(
         &mut self,
         config: &SearchConfig,
+        on_solution: impl FnMut(&Solution<'_>) -> ControlFlow<()>,
+    ) -> Outcome {
+        self.explore(config, None, on_solution, |_| {})
+    }
+
+    /// Splits the search tree into at least `target` disjoint subtrees that together cover
+    /// it (fewer when the tree is smaller), in the order depth-first search meets them, so
+    /// that solving them in turn and concatenating gives the sequential search's answer.
+    /// This is embarrassingly parallel search (Régin et al., 2013): the subtrees run
+    /// independently, on threads or on other machines.
+    pub fn split(&mut self, config: &SearchConfig, target: usize) -> Vec<Subproblem> {
+        let mut config = config.clone();
+        config.limits = Limits::default();
+        config.objective = None;
+        let mut depth = 1;
+        loop {
+            // Solutions above the cutoff and cut subtrees, interleaved in the order met.
+            let parts = std::cell::RefCell::new(Vec::<Subproblem>::new());
+            let mut cut = 0;
+            let _ = self.explore(
+                &config,
+                Some(depth),
+                |s| {
+                    parts.borrow_mut().push(s.path.to_vec());
+                    ControlFlow::Continue(())
+                },
+                |path| {
+                    cut += 1;
+                    parts.borrow_mut().push(path.to_vec());
+                },
+            );
+            let parts = parts.into_inner();
+            // Stop once there are enough parts, or when no part was cut at the limit: the
+            // whole tree is already listed.
+            if parts.len() >= target || cut == 0 {
+                return parts;
+            }
+            depth += 1;
+        }
+    }
+
+    /// Applies the fixings of a subproblem at the root. `false` if that empties a domain.
+    pub fn apply(&mut self, fixings: &[Fixing]) -> bool {
+        for &f in fixings {
+            match f {
+                Fixing::Eq(x, v) => self.assign(x, v),
+                Fixing::Ne(x, v) => self.remove(x, v),
+                Fixing::Le(x, v) => self.set_max(x, v),
+                Fixing::Gt(x, v) => self.set_min(x, v + 1),
+            }
+        }
+        !self.is_failed()
+    }
+
+    /// The search loop. With `cutoff`, nodes at that depth are leaves handed to `on_cutoff`.
+    fn explore(
+        &mut self,
+        config: &SearchConfig,
+        cutoff: Option<usize>,
         mut on_solution: impl FnMut(&Solution<'_>) -> ControlFlow<()>,
+        mut on_cutoff: impl FnMut(&[Fixing]),
     ) -> Outcome {
         let start = Instant::now();
         let start_nodes = self.stats.nodes;
-        let mut outcome = Outcome {
-            solutions: 0,
-            stopped: None,
-        };
+        let mut outcome = Outcome { solutions: 0, stopped: None };
         if self.is_failed() {
             return outcome;
         }
         let mut bound: Option<Val> = None;
         let mut stack: Vec<(Decision, bool)> = Vec::new();
+        // The path as fixings, kept only when someone needs it.
+        let mut path: Vec<Fixing> = Vec::new();
+        let track = cutoff.is_some();
         let base_depth = self.store.trail.depth();
         self.store.open_level();
         // Everything runs once at the root: a previous search may have consumed the queue.
@@ -133,10 +218,17 @@ impl Solver {
         }
         let mut ok = self.propagate_node(config, bound);
         'search: loop {
+            if ok && cutoff == Some(stack.len()) && self.next_decision(&config.branching).is_some() {
+                on_cutoff(&path);
+                ok = false;
+            }
             if ok {
                 match self.next_decision(&config.branching) {
                     Some(decision) => {
                         stack.push((decision, false));
+                        if track {
+                            path.push(decision.fixing(false));
+                        }
                         self.stats.max_depth = self.stats.max_depth.max(stack.len());
                         ok = self.branch(decision, false, config, bound);
                         if let Some(stop) = self.check_limits(&config.limits, start, start_nodes) {
@@ -159,16 +251,12 @@ impl Solver {
                             if let Some((obj, _)) = config.objective {
                                 bound = Some(self.min(obj));
                             }
-                            let flow = on_solution(&Solution { store: &self.store });
+                            let flow = on_solution(&Solution { store: &self.store, path: &path });
                             if flow.is_break() {
                                 outcome.stopped = Some(Stop::Callback);
                                 break 'search;
                             }
-                            if config
-                                .limits
-                                .solutions
-                                .is_some_and(|n| outcome.solutions >= n)
-                            {
+                            if config.limits.solutions.is_some_and(|n| outcome.solutions >= n) {
                                 outcome.stopped = Some(Stop::Solutions);
                                 break 'search;
                             }
@@ -182,9 +270,15 @@ impl Solver {
                     break 'search;
                 };
                 self.store.close_level();
+                if track {
+                    path.pop();
+                }
                 if !*right_done {
                     *right_done = true;
                     let decision = *decision;
+                    if track {
+                        path.push(decision.fixing(true));
+                    }
                     ok = self.branch(decision, true, config, bound);
                     break;
                 }
@@ -204,13 +298,7 @@ impl Solver {
     }
 
     /// Opens a level, applies one side of a decision and propagates.
-    fn branch(
-        &mut self,
-        decision: Decision,
-        right: bool,
-        config: &SearchConfig,
-        bound: Option<Val>,
-    ) -> bool {
+    fn branch(&mut self, decision: Decision, right: bool, config: &SearchConfig, bound: Option<Val>) -> bool {
         self.stats.nodes += 1;
         self.store.open_level();
         let applied = match (decision, right) {
@@ -256,11 +344,7 @@ impl Solver {
         if self.stats.nodes % CHECK_EVERY != 0 {
             return None;
         }
-        if limits
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
+        if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Some(Stop::Cancelled);
         }
         if limits.time.is_some_and(|t| start.elapsed() >= t) {

@@ -30,10 +30,7 @@ impl fmt::Display for ModelError {
                 write!(f, "empty domain: the variable has no possible value")
             }
             ModelError::ValueOutOfRange(v) => {
-                write!(
-                    f,
-                    "value {v} is out of range (values must lie within ±2^60)"
-                )
+                write!(f, "value {v} is out of range (values must lie within ±2^60)")
             }
             ModelError::Overflow(what) => write!(f, "arithmetic overflow: {what}"),
         }
@@ -164,12 +161,7 @@ impl Solver {
         }
         let id = self.store.add_prop(prop.priority());
         self.weights.push(1);
-        let mut cx = PostContext {
-            cx: Context {
-                store: &mut self.store,
-            },
-            prop: id,
-        };
+        let mut cx = PostContext { cx: Context { store: &mut self.store }, prop: id };
         match prop.post(&mut cx) {
             Err(_) => self.failed = true,
             Ok(PropStatus::Entailed) => self.store.kill(id),
@@ -186,9 +178,7 @@ impl Solver {
                 continue;
             }
             self.stats.propagations += 1;
-            let mut cx = Context {
-                store: &mut self.store,
-            };
+            let mut cx = Context { store: &mut self.store };
             match self.props[p.index()].propagate(&mut cx) {
                 Ok(PropStatus::Active) => {}
                 Ok(PropStatus::Entailed) => self.store.kill(p),
@@ -214,11 +204,7 @@ impl Solver {
     /// Every variable must be fixed.
     pub fn violated_constraint(&self) -> Option<(PropId, &'static str)> {
         let value = |x: VarId| self.store.domains[x.index()].min;
-        self.props
-            .iter()
-            .enumerate()
-            .find(|(_, p)| !p.is_satisfied(&value))
-            .map(|(i, p)| (PropId(i as u32), p.name()))
+        self.props.iter().enumerate().find(|(_, p)| !p.is_satisfied(&value)).map(|(i, p)| (PropId(i as u32), p.name()))
     }
 
     /// The variables a propagator constrains.

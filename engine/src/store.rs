@@ -54,10 +54,7 @@ impl Store {
         let list = &mut self.watches[x.index()];
         match list.iter_mut().find(|w| w.prop == prop) {
             Some(w) => w.events |= events.0,
-            None => list.push(Watch {
-                prop,
-                events: events.0,
-            }),
+            None => list.push(Watch { prop, events: events.0 }),
         }
     }
 
@@ -72,12 +69,7 @@ impl Store {
         if self.trail.depth() > 0 && self.saved_at[i] != stamp {
             self.saved_at[i] = stamp;
             let d = &self.domains[i];
-            self.trail.push(Undo::Bounds {
-                var: x,
-                min: d.min,
-                max: d.max,
-                size: d.size,
-            });
+            self.trail.push(Undo::Bounds { var: x, min: d.min, max: d.max, size: d.size });
         }
     }
 
@@ -163,11 +155,7 @@ impl Store {
         d.set_block(index, word & !mask);
         d.size -= 1;
         if self.trail.depth() > 0 {
-            self.trail.push(Undo::Block {
-                var: x,
-                index: index as u32,
-                word,
-            });
+            self.trail.push(Undo::Block { var: x, index: index as u32, word });
         }
         self.notify(x, Events::fired(false, false));
         Ok(true)
@@ -188,10 +176,7 @@ impl Store {
         let stamp = self.trail.stamp();
         if self.trail.depth() > 0 && self.int_saved_at[i] != stamp {
             self.int_saved_at[i] = stamp;
-            self.trail.push(Undo::Int {
-                id,
-                old: self.ints[i],
-            });
+            self.trail.push(Undo::Int { id, old: self.ints[i] });
         }
         self.ints[i] = value;
     }
@@ -209,29 +194,16 @@ impl Store {
     }
 
     pub(crate) fn close_level(&mut self) {
-        let Store {
-            trail,
-            domains,
-            ints,
-            alive,
-            ..
-        } = self;
+        let Store { trail, domains, ints, alive, .. } = self;
         for undo in trail.close_level() {
             match undo {
-                Undo::Bounds {
-                    var,
-                    min,
-                    max,
-                    size,
-                } => {
+                Undo::Bounds { var, min, max, size } => {
                     let d = &mut domains[var.index()];
                     d.min = min;
                     d.max = max;
                     d.size = size;
                 }
-                Undo::Block { var, index, word } => {
-                    domains[var.index()].set_block(index as usize, word)
-                }
+                Undo::Block { var, index, word } => domains[var.index()].set_block(index as usize, word),
                 Undo::Int { id, old } => ints[id.0 as usize] = old,
                 Undo::Revive { prop } => alive[prop.index()] = true,
             }

@@ -12,24 +12,10 @@ use crate::ids::{PropId, TrailedInt, VarId};
 
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Undo {
-    Bounds {
-        var: VarId,
-        min: Val,
-        max: Val,
-        size: u64,
-    },
-    Block {
-        var: VarId,
-        index: u32,
-        word: Block,
-    },
-    Int {
-        id: TrailedInt,
-        old: i64,
-    },
-    Revive {
-        prop: PropId,
-    },
+    Bounds { var: VarId, min: Val, max: Val, size: u64 },
+    Block { var: VarId, index: u32, word: Block },
+    Int { id: TrailedInt, old: i64 },
+    Revive { prop: PropId },
 }
 
 #[derive(Debug, Default)]
@@ -75,19 +61,10 @@ mod tests {
     #[test]
     fn closing_a_level_returns_only_its_entries_newest_first() {
         let mut trail = Trail::default();
-        trail.push(Undo::Int {
-            id: TrailedInt(0),
-            old: 1,
-        });
+        trail.push(Undo::Int { id: TrailedInt(0), old: 1 });
         trail.open_level();
-        trail.push(Undo::Int {
-            id: TrailedInt(0),
-            old: 2,
-        });
-        trail.push(Undo::Int {
-            id: TrailedInt(1),
-            old: 3,
-        });
+        trail.push(Undo::Int { id: TrailedInt(0), old: 2 });
+        trail.push(Undo::Int { id: TrailedInt(1), old: 3 });
         let undone: Vec<i64> = trail
             .close_level()
             .map(|u| match u {

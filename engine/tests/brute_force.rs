@@ -17,26 +17,15 @@ use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
 enum Constraint {
-    Linear {
-        coefs: Vec<i64>,
-        rel: Rel,
-        rhs: i64,
-    },
-    AllDifferent {
-        offsets: Vec<i64>,
-        consistency: Consistency,
-    },
+    Linear { coefs: Vec<i64>, rel: Rel, rhs: i64 },
+    AllDifferent { offsets: Vec<i64>, consistency: Consistency },
 }
 
 impl Constraint {
     fn holds(&self, values: &[Val]) -> bool {
         match self {
             Constraint::Linear { coefs, rel, rhs } => {
-                let sum: i128 = coefs
-                    .iter()
-                    .zip(values)
-                    .map(|(&a, &v)| a as i128 * v as i128)
-                    .sum();
+                let sum: i128 = coefs.iter().zip(values).map(|(&a, &v)| a as i128 * v as i128).sum();
                 rel.holds(sum, *rhs as i128)
             }
             Constraint::AllDifferent { offsets, .. } => {
@@ -49,14 +38,10 @@ impl Constraint {
     fn post(&self, solver: &mut Solver, vars: &[VarId]) {
         match self {
             Constraint::Linear { coefs, rel, rhs } => {
-                let terms: Vec<(i64, VarId)> =
-                    coefs.iter().copied().zip(vars.iter().copied()).collect();
+                let terms: Vec<(i64, VarId)> = coefs.iter().copied().zip(vars.iter().copied()).collect();
                 linear(solver, &terms, *rel, *rhs).expect("small model cannot overflow");
             }
-            Constraint::AllDifferent {
-                offsets,
-                consistency,
-            } => all_different(solver, vars, offsets, *consistency),
+            Constraint::AllDifferent { offsets, consistency } => all_different(solver, vars, offsets, *consistency),
         }
     }
 
@@ -74,12 +59,7 @@ impl Constraint {
 fn solutions(c: &Constraint, domains: &[Vec<Val>]) -> Vec<Vec<Val>> {
     let mut found = Vec::new();
     let mut current = Vec::with_capacity(domains.len());
-    fn walk(
-        c: &Constraint,
-        domains: &[Vec<Val>],
-        current: &mut Vec<Val>,
-        found: &mut Vec<Vec<Val>>,
-    ) {
+    fn walk(c: &Constraint, domains: &[Vec<Val>], current: &mut Vec<Val>, found: &mut Vec<Vec<Val>>) {
         if current.len() == domains.len() {
             if c.holds(current) {
                 found.push(current.clone());
@@ -102,8 +82,7 @@ fn solutions(c: &Constraint, domains: &[Vec<Val>]) -> Vec<Vec<Val>> {
 fn has_bound_support(c: &Constraint, bounds: &[(Val, Val)], i: usize, value: Val) -> bool {
     match c {
         Constraint::AllDifferent { .. } => {
-            let mut domains: Vec<Vec<Val>> =
-                bounds.iter().map(|&(lo, hi)| (lo..=hi).collect()).collect();
+            let mut domains: Vec<Vec<Val>> = bounds.iter().map(|&(lo, hi)| (lo..=hi).collect()).collect();
             domains[i] = vec![value];
             !solutions(c, &domains).is_empty()
         }
@@ -129,55 +108,32 @@ fn has_bound_support(c: &Constraint, bounds: &[(Val, Val)], i: usize, value: Val
 }
 
 fn rel_strategy() -> impl Strategy<Value = Rel> {
-    prop_oneof![
-        Just(Rel::Eq),
-        Just(Rel::Ne),
-        Just(Rel::Le),
-        Just(Rel::Lt),
-        Just(Rel::Ge),
-        Just(Rel::Gt)
-    ]
+    prop_oneof![Just(Rel::Eq), Just(Rel::Ne), Just(Rel::Le), Just(Rel::Lt), Just(Rel::Ge), Just(Rel::Gt)]
 }
 
 fn domain_strategy(interval: bool) -> BoxedStrategy<Vec<Val>> {
     if interval {
-        (-4i64..4, 0i64..5)
-            .prop_map(|(lo, w)| (lo..=lo + w).collect())
-            .boxed()
+        (-4i64..4, 0i64..5).prop_map(|(lo, w)| (lo..=lo + w).collect()).boxed()
     } else {
-        proptest::collection::btree_set(-4i64..5, 1..6)
-            .prop_map(|s| s.into_iter().collect())
-            .boxed()
+        proptest::collection::btree_set(-4i64..5, 1..6).prop_map(|s| s.into_iter().collect()).boxed()
     }
 }
 
 fn model_strategy(interval: bool) -> impl Strategy<Value = (Constraint, Vec<Vec<Val>>)> {
     (1usize..5).prop_flat_map(move |n| {
         let domains = proptest::collection::vec(domain_strategy(interval), n);
-        let linear = (
-            proptest::collection::vec(-3i64..=3, n),
-            rel_strategy(),
-            -8i64..8,
-        )
+        let linear = (proptest::collection::vec(-3i64..=3, n), rel_strategy(), -8i64..8)
             .prop_map(|(coefs, rel, rhs)| Constraint::Linear { coefs, rel, rhs });
-        let alldiff = (
-            proptest::collection::vec(-2i64..=2, n),
-            prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds)],
-        )
-            .prop_map(|(offsets, consistency)| Constraint::AllDifferent {
-                offsets,
-                consistency,
-            });
+        let alldiff =
+            (proptest::collection::vec(-2i64..=2, n), prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds)])
+                .prop_map(|(offsets, consistency)| Constraint::AllDifferent { offsets, consistency });
         (prop_oneof![linear, alldiff], domains)
     })
 }
 
 fn build(c: &Constraint, domains: &[Vec<Val>]) -> (Solver, Vec<VarId>) {
     let mut solver = Solver::new();
-    let vars: Vec<VarId> = domains
-        .iter()
-        .map(|d| solver.new_var_in(d).expect("non-empty"))
-        .collect();
+    let vars: Vec<VarId> = domains.iter().map(|d| solver.new_var_in(d).expect("non-empty")).collect();
     c.post(&mut solver, &vars);
     (solver, vars)
 }
@@ -187,27 +143,16 @@ fn check(c: &Constraint, domains: &[Vec<Val>], interval: bool) -> Result<(), Tes
     let (mut solver, vars) = build(c, domains);
     let consistent = solver.propagate();
     if !consistent {
-        prop_assert!(
-            expected.is_empty(),
-            "propagation failed but {} solutions exist",
-            expected.len()
-        );
+        prop_assert!(expected.is_empty(), "propagation failed but {} solutions exist", expected.len());
     } else {
         for (i, &x) in vars.iter().enumerate() {
             for s in &expected {
-                prop_assert!(
-                    solver.contains(x, s[i]),
-                    "value {} of x{i} was pruned but is in solution {s:?}",
-                    s[i]
-                );
+                prop_assert!(solver.contains(x, s[i]), "value {} of x{i} was pruned but is in solution {s:?}", s[i]);
             }
         }
         if interval && c.is_bounds_consistent_kind() && !expected.is_empty() {
             // Interval relaxation of the propagated domains: every bound must have support.
-            let bounds: Vec<(Val, Val)> = vars
-                .iter()
-                .map(|&x| (solver.min(x), solver.max(x)))
-                .collect();
+            let bounds: Vec<(Val, Val)> = vars.iter().map(|&x| (solver.min(x), solver.max(x))).collect();
             for i in 0..vars.len() {
                 for bound in [bounds[i].0, bounds[i].1] {
                     prop_assert!(
@@ -277,20 +222,11 @@ fn huge_interval_domains_stay_exact() {
 /// trail across deep backtracking, with every variable order and value order.
 fn multi_model_strategy() -> impl Strategy<Value = (Vec<Constraint>, Vec<Vec<Val>>, usize, usize)> {
     (2usize..6).prop_flat_map(|n| {
-        let linear = (
-            proptest::collection::vec(-3i64..=3, n),
-            rel_strategy(),
-            -8i64..8,
-        )
+        let linear = (proptest::collection::vec(-3i64..=3, n), rel_strategy(), -8i64..8)
             .prop_map(|(coefs, rel, rhs)| Constraint::Linear { coefs, rel, rhs });
-        let alldiff = (
-            proptest::collection::vec(-2i64..=2, n),
-            prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds)],
-        )
-            .prop_map(|(offsets, consistency)| Constraint::AllDifferent {
-                offsets,
-                consistency,
-            });
+        let alldiff =
+            (proptest::collection::vec(-2i64..=2, n), prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds)])
+                .prop_map(|(offsets, consistency)| Constraint::AllDifferent { offsets, consistency });
         (
             proptest::collection::vec(prop_oneof![linear, alldiff], 1..4),
             proptest::collection::vec(domain_strategy(false), n),
@@ -342,7 +278,31 @@ proptest! {
         });
         prop_assert_eq!(outcome.solutions, expected);
         // The solver is back at its root state: a second search finds the same count.
-        let again = solver.search(&config, |_| ControlFlow::Continue(()));
+        let mut sequential: Vec<Vec<Val>> = Vec::new();
+        let again = solver.search(&config, |s| {
+            sequential.push(vars.iter().map(|&x| s.value(x)).collect());
+            ControlFlow::Continue(())
+        });
         prop_assert_eq!(again.solutions, expected);
+        // Splitting partitions the tree: solving the parts in fresh solvers, one after the
+        // other, gives exactly the sequential solutions in the sequential order.
+        for target in [1usize, 3, 8] {
+            let parts = solver.split(&config, target);
+            let mut joined: Vec<Vec<Val>> = Vec::new();
+            for part in &parts {
+                let mut worker = Solver::new();
+                let wvars: Vec<VarId> = domains.iter().map(|d| worker.new_var_in(d).unwrap()).collect();
+                for c in &cs {
+                    c.post(&mut worker, &wvars);
+                }
+                if worker.apply(part) {
+                    let _ = worker.search(&config, |s| {
+                        joined.push(wvars.iter().map(|&x| s.value(x)).collect());
+                        ControlFlow::Continue(())
+                    });
+                }
+            }
+            prop_assert_eq!(&joined, &sequential, "split into {} parts for target {}", parts.len(), target);
+        }
     }
 }

@@ -12,9 +12,7 @@
 
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
-use crate::propagator::{
-    Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator,
-};
+use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
 
 /// How hard all-different works.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,11 +35,7 @@ pub struct AllDifferent {
 }
 
 impl AllDifferent {
-    pub(crate) fn new(
-        vars: Vec<VarId>,
-        offsets: Vec<i64>,
-        consistency: Consistency,
-    ) -> AllDifferent {
+    pub(crate) fn new(vars: Vec<VarId>, offsets: Vec<i64>, consistency: Consistency) -> AllDifferent {
         let n = vars.len();
         AllDifferent {
             vars,
@@ -53,11 +47,7 @@ impl AllDifferent {
         }
     }
 
-    fn eliminate_fixed(
-        &mut self,
-        cx: &mut Context<'_>,
-        slot: TrailedInt,
-    ) -> Result<usize, Conflict> {
+    fn eliminate_fixed(&mut self, cx: &mut Context<'_>, slot: TrailedInt) -> Result<usize, Conflict> {
         let n = self.vars.len();
         let mut done = cx.int(slot) as usize;
         let mut i = done;
@@ -112,12 +102,7 @@ impl Propagator for AllDifferent {
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
-        let mut seen: Vec<i64> = self
-            .vars
-            .iter()
-            .zip(&self.offsets)
-            .map(|(&x, &o)| value(x) + o)
-            .collect();
+        let mut seen: Vec<i64> = self.vars.iter().zip(&self.offsets).map(|(&x, &o)| value(x) + o).collect();
         seen.sort_unstable();
         seen.windows(2).all(|w| w[0] != w[1])
     }
@@ -180,12 +165,7 @@ fn path_set(a: &mut [usize], start: usize, end: usize, to: usize) {
 }
 
 impl HallScratch {
-    fn propagate(
-        &mut self,
-        cx: &mut Context<'_>,
-        vars: &[VarId],
-        offsets: &[i64],
-    ) -> Result<(), Conflict> {
+    fn propagate(&mut self, cx: &mut Context<'_>, vars: &[VarId], offsets: &[i64]) -> Result<(), Conflict> {
         let n = vars.len();
         self.lo.clear();
         self.hi.clear();

@@ -9,9 +9,7 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{
-    Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator,
-};
+use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
 use crate::propagators::arith::{ceil_div, floor_div};
 
 /// One term `coef · var`; `coef` is never 0.
@@ -52,10 +50,7 @@ fn restrict_at_least(cx: &mut Context<'_>, (a, x): Term, limit: i64) -> Result<b
 }
 
 fn evaluate(terms: &[Term], value: &dyn Fn(VarId) -> Val) -> i128 {
-    terms
-        .iter()
-        .map(|&(a, x)| a as i128 * value(x) as i128)
-        .sum()
+    terms.iter().map(|&(a, x)| a as i128 * value(x) as i128).sum()
 }
 
 fn vars_of(terms: &[Term]) -> Vec<VarId> {
@@ -94,11 +89,7 @@ impl Propagator for LinearLe {
             }
         }
         let smax: i64 = self.terms.iter().map(|&t| term_max(cx, t)).sum();
-        Ok(if smax <= self.rhs {
-            PropStatus::Entailed
-        } else {
-            PropStatus::Active
-        })
+        Ok(if smax <= self.rhs { PropStatus::Entailed } else { PropStatus::Active })
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

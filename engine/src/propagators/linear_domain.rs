@@ -11,7 +11,7 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator, Priority};
+use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
 use crate::propagators::bitrow::BitRow;
 
 /// Partial sums must span at most this many values, or the post function uses bounds reasoning.

@@ -3,9 +3,7 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{
-    Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator,
-};
+use crate::propagator::{Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
 
 #[derive(Debug, Clone)]
 pub struct NotEqual {

@@ -8,7 +8,7 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagators::all_different::Consistency;
 use crate::propagators::linear_domain::MAX_SUM_RANGE;
-use crate::propagators::{AllDifferent, LinearEq, LinearEqDomain, LinearLe, LinearNe, NotEqual};
+use crate::propagators::{AllDifferent, LinearEq, LinearEqDomain, LinearLe, LinearNe, NotEqual, Queens};
 use crate::solver::{ModelError, Solver};
 
 /// A comparison between two integer quantities.
@@ -172,5 +172,13 @@ pub fn all_different(solver: &mut Solver, vars: &[VarId], offsets: &[i64], consi
         _ => {
             let _ = solver.post(Box::new(AllDifferent::new(vars.to_vec(), offsets, consistency)));
         }
+    }
+}
+
+/// Posts that `vars` (column `i` holding its queen's row) place non-attacking queens:
+/// `varsᵢ`, `varsᵢ + i` and `varsᵢ − i` pairwise distinct.
+pub fn queens(solver: &mut Solver, vars: &[VarId]) {
+    if vars.len() > 1 {
+        let _ = solver.post(Box::new(Queens::new(vars.to_vec())));
     }
 }

@@ -36,7 +36,9 @@ pub use branch::{Branching, ValOrder, VarOrder};
 pub use constraints::Rel;
 pub use domain::DomainValues;
 pub use ids::{PropId, TrailedInt, VarId};
-pub use propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+pub use propagator::{
+    Conflict, Context, Events, Interrupted, PostContext, Priority, PropResult, PropStatus, Propagator,
+};
 pub use propagators::all_different::Consistency;
 pub use search::{Fixing, Limits, Outcome, SearchConfig, Sense, Solution, Stats, Stop, Subproblem};
 pub use solver::{ModelError, Solver, VAL_LIMIT};

@@ -91,7 +91,23 @@ pub trait Propagator: std::fmt::Debug + Send {
     fn idempotent(&self) -> bool {
         false
     }
+
+    /// When this is the only constraint left on the unfixed variables, the number of ways
+    /// to complete the current domains that satisfy it, counted by a dedicated algorithm
+    /// faster than search. `None`: no such algorithm here (the search goes on as usual).
+    /// `stop` is polled now and then; when it returns true, answer `Err(Interrupted)`.
+    fn count_solutions(
+        &self,
+        _cx: &Context<'_>,
+        _stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<Result<u128, Interrupted>> {
+        None
+    }
 }
+
+/// A dedicated count was stopped by a limit before it finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Interrupted;
 
 /// Read and prune access to the domains during propagation.
 #[derive(Debug)]

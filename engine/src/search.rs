@@ -79,6 +79,10 @@ pub struct SearchConfig {
     /// Check every solution against every constraint's `is_satisfied` and panic on a
     /// violation: a propagator bug. For tests; costs a pass over all constraints per solution.
     pub check_solutions: bool,
+    /// Only the number of solutions is wanted: `on_solution` is not called, and where one
+    /// constraint alone remains on the unfixed variables, its dedicated counting algorithm
+    /// ([`crate::Propagator::count_solutions`]) replaces the search below that node.
+    pub count_only: bool,
 }
 
 /// How a search ended.
@@ -222,6 +226,29 @@ impl Solver {
                 on_cutoff(&path);
                 ok = false;
             }
+            if ok && config.count_only && cutoff.is_none() {
+                let limits = &config.limits;
+                let stop = || {
+                    limits.time.is_some_and(|t| start.elapsed() >= t)
+                        || limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+                };
+                match self.dedicated_count(&stop) {
+                    Some(Ok(n)) => {
+                        outcome.solutions += n;
+                        self.stats.solutions += n;
+                        ok = false;
+                    }
+                    Some(Err(_)) => {
+                        outcome.stopped = Some(if limits.time.is_some_and(|t| start.elapsed() >= t) {
+                            Stop::Time
+                        } else {
+                            Stop::Cancelled
+                        });
+                        break 'search;
+                    }
+                    None => {}
+                }
+            }
             if ok {
                 match self.next_decision(&config.branching) {
                     Some(decision) => {
@@ -251,7 +278,11 @@ impl Solver {
                             if let Some((obj, _)) = config.objective {
                                 bound = Some(self.min(obj));
                             }
-                            let flow = on_solution(&Solution { store: &self.store, path: &path });
+                            let flow = if config.count_only {
+                                ControlFlow::Continue(())
+                            } else {
+                                on_solution(&Solution { store: &self.store, path: &path })
+                            };
                             if flow.is_break() {
                                 outcome.stopped = Some(Stop::Callback);
                                 break 'search;
@@ -295,6 +326,24 @@ impl Solver {
         self.store.queue.clear();
         self.stats.time += start.elapsed();
         outcome
+    }
+
+    /// The count of the subtree by the one constraint left, if it can count it: every
+    /// unfixed variable must be one of that constraint's.
+    fn dedicated_count(&mut self, stop: &(dyn Fn() -> bool + Sync)) -> Option<Result<u128, crate::Interrupted>> {
+        if self.store.alive_count != 1 {
+            return None;
+        }
+        let p = self.store.alive.iter().position(|&a| a)?;
+        let prop = crate::ids::PropId(p as u32);
+        let covered = (0..self.num_vars() as u32)
+            .map(VarId)
+            .all(|x| self.is_fixed(x) || self.store.watchers(x).any(|q| q == prop));
+        if !covered {
+            return None;
+        }
+        let cx = crate::propagator::Context { store: &mut self.store };
+        self.props[p].count_solutions(&cx, stop)
     }
 
     /// Opens a level, applies one side of a decision and propagates.

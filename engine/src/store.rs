@@ -27,6 +27,7 @@ pub(crate) struct Store {
     watches: Vec<Vec<Watch>>,
     pub(crate) queue: Queue,
     pub(crate) alive: Vec<bool>,
+    pub(crate) alive_count: usize,
     /// Set once an inner value could not be removed from a huge interval domain: from then
     /// on, solutions are checked against every constraint before they are reported.
     pub(crate) lossy: bool,
@@ -46,6 +47,7 @@ impl Store {
     pub(crate) fn add_prop(&mut self, priority: crate::propagator::Priority) -> PropId {
         let id = PropId(self.alive.len() as u32);
         self.alive.push(true);
+        self.alive_count += 1;
         self.queue.register(priority);
         id
     }
@@ -184,6 +186,7 @@ impl Store {
     /// Puts a propagator to sleep until the current level is undone.
     pub(crate) fn kill(&mut self, prop: PropId) {
         self.alive[prop.index()] = false;
+        self.alive_count -= 1;
         if self.trail.depth() > 0 {
             self.trail.push(Undo::Revive { prop });
         }
@@ -194,7 +197,7 @@ impl Store {
     }
 
     pub(crate) fn close_level(&mut self) {
-        let Store { trail, domains, ints, alive, .. } = self;
+        let Store { trail, domains, ints, alive, alive_count, .. } = self;
         for undo in trail.close_level() {
             match undo {
                 Undo::Bounds { var, min, max, size } => {
@@ -205,7 +208,10 @@ impl Store {
                 }
                 Undo::Block { var, index, word } => domains[var.index()].set_block(index as usize, word),
                 Undo::Int { id, old } => ints[id.0 as usize] = old,
-                Undo::Revive { prop } => alive[prop.index()] = true,
+                Undo::Revive { prop } => {
+                    alive[prop.index()] = true;
+                    *alive_count += 1;
+                }
             }
         }
     }

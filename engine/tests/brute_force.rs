@@ -17,8 +17,17 @@ use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
 enum Constraint {
-    Linear { coefs: Vec<i64>, rel: Rel, rhs: i64 },
-    AllDifferent { offsets: Vec<i64>, consistency: Consistency },
+    Linear {
+        coefs: Vec<i64>,
+        rel: Rel,
+        rhs: i64,
+    },
+    AllDifferent {
+        offsets: Vec<i64>,
+        consistency: Consistency,
+    },
+    /// Non-attacking queens: column i holds the row of its queen.
+    Queens,
 }
 
 impl Constraint {
@@ -32,6 +41,10 @@ impl Constraint {
                 let shifted: Vec<i64> = values.iter().zip(offsets).map(|(v, o)| v + o).collect();
                 (0..shifted.len()).all(|i| (i + 1..shifted.len()).all(|j| shifted[i] != shifted[j]))
             }
+            Constraint::Queens => (0..values.len()).all(|i| {
+                (i + 1..values.len())
+                    .all(|j| values[i] != values[j] && (values[i] - values[j]).unsigned_abs() as usize != j - i)
+            }),
         }
     }
 
@@ -42,6 +55,7 @@ impl Constraint {
                 linear(solver, &terms, *rel, *rhs).expect("small model cannot overflow");
             }
             Constraint::AllDifferent { offsets, consistency } => all_different(solver, vars, offsets, *consistency),
+            Constraint::Queens => cpsolve_engine::constraints::queens(solver, vars),
         }
     }
 
@@ -51,6 +65,7 @@ impl Constraint {
                 matches!(rel, Rel::Eq | Rel::Le | Rel::Lt | Rel::Ge | Rel::Gt)
             }
             Constraint::AllDifferent { consistency, .. } => *consistency == Consistency::Bounds,
+            Constraint::Queens => false,
         }
     }
 }
@@ -81,6 +96,7 @@ fn solutions(c: &Constraint, domains: &[Vec<Val>]) -> Vec<Vec<Val>> {
 /// the other variables may take any real value within their bounds.
 fn has_bound_support(c: &Constraint, bounds: &[(Val, Val)], i: usize, value: Val) -> bool {
     match c {
+        Constraint::Queens => true,
         Constraint::AllDifferent { .. } => {
             let mut domains: Vec<Vec<Val>> = bounds.iter().map(|&(lo, hi)| (lo..=hi).collect()).collect();
             domains[i] = vec![value];
@@ -127,7 +143,7 @@ fn model_strategy(interval: bool) -> impl Strategy<Value = (Constraint, Vec<Vec<
         let alldiff =
             (proptest::collection::vec(-2i64..=2, n), prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds)])
                 .prop_map(|(offsets, consistency)| Constraint::AllDifferent { offsets, consistency });
-        (prop_oneof![linear, alldiff], domains)
+        (prop_oneof![linear, alldiff, Just(Constraint::Queens)], domains)
     })
 }
 
@@ -228,7 +244,7 @@ fn multi_model_strategy() -> impl Strategy<Value = (Vec<Constraint>, Vec<Vec<Val
             (proptest::collection::vec(-2i64..=2, n), prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds)])
                 .prop_map(|(offsets, consistency)| Constraint::AllDifferent { offsets, consistency });
         (
-            proptest::collection::vec(prop_oneof![linear, alldiff], 1..4),
+            proptest::collection::vec(prop_oneof![linear, alldiff, Just(Constraint::Queens)], 1..4),
             proptest::collection::vec(domain_strategy(false), n),
             0usize..3,
             0usize..4,
@@ -277,6 +293,9 @@ proptest! {
             ControlFlow::Continue(())
         });
         prop_assert_eq!(outcome.solutions, expected);
+        // Counting only (dedicated counting algorithms may take over subtrees) agrees.
+        let counted = solver.search(&SearchConfig { count_only: true, ..config.clone() }, |_| ControlFlow::Continue(()));
+        prop_assert_eq!(counted.solutions, expected);
         // The solver is back at its root state: a second search finds the same count.
         let mut sequential: Vec<Vec<Val>> = Vec::new();
         let again = solver.search(&config, |s| {
@@ -304,5 +323,32 @@ proptest! {
             }
             prop_assert_eq!(&joined, &sequential, "split into {} parts for target {}", parts.len(), target);
         }
+    }
+}
+
+/// The queens constraint's bitboard counter against OEIS A000170, on full boards (where the
+/// mirror halves the work) and after a first queen is placed (where it cannot).
+#[test]
+fn queens_counts_match_oeis_with_and_without_the_mirror() {
+    let a000170: [u128; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    for (i, &expected) in a000170.iter().enumerate() {
+        let n = i as i64 + 1;
+        let mut solver = Solver::new();
+        let vars: Vec<VarId> = (0..n).map(|_| solver.new_var(1, n).unwrap()).collect();
+        cpsolve_engine::constraints::queens(&mut solver, &vars);
+        let config = SearchConfig { count_only: true, ..SearchConfig::default() };
+        assert_eq!(solver.search(&config, |_| ControlFlow::Continue(())).solutions, expected, "n = {n}");
+        let by_search = solver.search(&SearchConfig::default(), |_| ControlFlow::Continue(()));
+        assert_eq!(by_search.solutions, expected, "n = {n} by search");
+        // Every first row in turn: the parts add up.
+        let mut total = 0;
+        for row in 1..=n {
+            let mut part = Solver::new();
+            let pvars: Vec<VarId> = (0..n).map(|_| part.new_var(1, n).unwrap()).collect();
+            cpsolve_engine::constraints::queens(&mut part, &pvars);
+            part.assign(pvars[0], row);
+            total += part.search(&config, |_| ControlFlow::Continue(())).solutions;
+        }
+        assert_eq!(total, expected, "n = {n} by first row");
     }
 }

@@ -12,7 +12,7 @@ pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
         let name = match &item.node {
             Item::Cryptarithm { .. } => return crate::cryptarithm::compile(file),
             Item::Puzzle { kind, .. } => match kind.node {
-                PuzzleKind::Queens => "queens",
+                PuzzleKind::Queens => return crate::queens::compile(file),
                 PuzzleKind::NoThreeInLine => "nothreeinline",
                 PuzzleKind::Minesweeper => "minesweeper",
                 PuzzleKind::NumberMatch => "numbermatch",

@@ -6,7 +6,9 @@ mod compile;
 mod cryptarithm;
 pub mod generic;
 mod options;
+mod params;
 pub mod problem;
+mod queens;
 pub mod report;
 pub mod run;
 

@@ -13,6 +13,7 @@ use cpsolve_engine::{SearchConfig, Solution, Solver, Val, VarId};
 pub enum Kind {
     Model,
     Cryptarithm,
+    Queens,
 }
 
 impl Kind {
@@ -20,6 +21,7 @@ impl Kind {
         match self {
             Kind::Model => "model",
             Kind::Cryptarithm => "cryptarithm",
+            Kind::Queens => "queens",
         }
     }
 }
@@ -38,6 +40,16 @@ pub trait SolutionView: std::fmt::Debug {
 
     /// The JSON object of one solution: `{"NAME": value, "q[3]": value, ...}`.
     fn json(&self, record: &Record) -> serde_json::Value;
+
+    /// True when some solutions of the engine are not solutions of the puzzle (for example
+    /// all but one placement per symmetry class): the runner then asks [`Self::accept`].
+    fn filters(&self) -> bool {
+        false
+    }
+
+    fn accept(&self, _record: &Record) -> bool {
+        true
+    }
 
     fn record(&self, solution: &Solution<'_>) -> Record {
         self.vars().iter().map(|&x| solution.value(x)).collect()

@@ -58,6 +58,10 @@ pub struct Report {
     pub stats: Stats,
 }
 
+fn view_filters(problem: &Problem) -> bool {
+    problem.view.filters()
+}
+
 /// Searches `problem`, calling `on_solution` for each solution to show (none when
 /// counting; each improving one when optimising). `on_solution` may stop the search.
 pub fn solve(
@@ -74,18 +78,26 @@ pub fn solve(
     config.limits.time = options.timeout;
     // Look for one solution beyond the limit: finding it is what proves the limit cut
     // the search short.
-    config.limits.solutions = match (optimising, mode, options.limit) {
-        (true, _, _) => None,
-        (false, SolveMode::First, _) => Some(1),
-        (false, _, Some(n)) => Some(n.saturating_add(1)),
-        (false, _, None) => None,
-    };
-    let shown_limit = options.limit.unwrap_or(u128::MAX);
+    // The callback decides when to stop (it sees which solutions count); the search only
+    // needs to know when a limit ended it.
+    config.limits.solutions = None;
+    config.count_only = mode == SolveMode::Count && !optimising && !view_filters(&problem) && options.limit.is_none();
+    // Look for one solution beyond a limit: finding it proves that the limit cut the
+    // search short.
+    let shown_limit = if optimising { u128::MAX } else { options.limit.unwrap_or(u128::MAX) };
     let mut count: u128 = 0;
     let mut best: Option<Val> = None;
     let view = problem.view;
     let objective = config.objective;
+    let filters = view.filters();
+    let mut first_found = false;
     let outcome = problem.solver.search(&config, |solution| {
+        let record = (filters || mode != SolveMode::Count || optimising).then(|| view.record(solution));
+        if let Some(record) = &record {
+            if !view.accept(record) {
+                return ControlFlow::Continue(());
+            }
+        }
         if count >= shown_limit {
             return ControlFlow::Break(());
         }
@@ -94,12 +106,20 @@ pub fn solve(
             best = Some(solution.value(obj));
         }
         if mode != SolveMode::Count || optimising {
-            return on_solution(view.as_ref(), &view.record(solution));
+            on_solution(view.as_ref(), &record.expect("built above"))?;
+        }
+        if mode == SolveMode::First && !optimising {
+            first_found = true;
+            return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
     });
+    if config.count_only {
+        // Dedicated counting adds whole subtrees at once, without the callback.
+        count = outcome.solutions;
+    }
     let stopped_by = match outcome.stopped {
-        Some(Stop::Solutions) if mode == SolveMode::First && !optimising => None,
+        Some(Stop::Callback) if first_found => None,
         Some(Stop::Solutions | Stop::Callback) => Some(Stop::Solutions),
         other => other,
     };

@@ -14,6 +14,7 @@ pub enum Kind {
     Model,
     Cryptarithm,
     Queens,
+    NoThreeInLine,
 }
 
 impl Kind {
@@ -22,6 +23,7 @@ impl Kind {
             Kind::Model => "model",
             Kind::Cryptarithm => "cryptarithm",
             Kind::Queens => "queens",
+            Kind::NoThreeInLine => "nothreeinline",
         }
     }
 }

@@ -4,14 +4,16 @@
 use std::io::{self, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use codespan_reporting::files::{Files, SimpleFile};
-use cpsolve_dsl::ast::SolveMode;
+use cpsolve_dsl::ast::{File, SolveMode};
 use cpsolve_dsl::Diagnostic;
 use cpsolve_models::problem::Problem;
 use cpsolve_models::report;
 use cpsolve_models::run::{self, RunOptions, Status};
+use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
 use crate::cli::{Format, SolveArgs};
@@ -61,11 +63,23 @@ fn sources(paths: &[PathBuf], inline: &[String]) -> Vec<Result<Source, String>> 
     all
 }
 
+/// A model that compiled: its syntax tree (workers compile it again), the first
+/// compilation, and the slice of the search it asks for.
+struct Compiled {
+    file: File,
+    problem: Problem,
+    part: Option<(u64, u64)>,
+}
+
 /// Parses and compiles; on failure, reports the errors (stderr, and JSON on stdout).
-fn compile(source: &Source, format: Format, out: &mut impl Write) -> io::Result<Result<Problem, u8>> {
-    let compiled = cpsolve_dsl::parse(&source.text).and_then(|file| cpsolve_models::compile(&file));
+fn compile(source: &Source, format: Format, out: &mut impl Write) -> io::Result<Result<Compiled, u8>> {
+    let compiled = cpsolve_dsl::parse(&source.text).and_then(|file| {
+        let part = cpsolve_models::part(&file)?;
+        let problem = cpsolve_models::compile(&file)?;
+        Ok(Compiled { file, problem, part })
+    });
     match compiled {
-        Ok(problem) => Ok(Ok(problem)),
+        Ok(compiled) => Ok(Ok(compiled)),
         Err(diagnostics) => {
             report_errors(source, &diagnostics, format, out)?;
             Ok(Err(BAD_INPUT))
@@ -83,8 +97,7 @@ fn report_errors(source: &Source, diagnostics: &[Diagnostic], format: Format, ou
             .iter()
             .map(|d| {
                 let at = d.span.start.min(source.text.len());
-                let (line, column) =
-                    file.location((), at).map(|l| (l.line_number, l.column_number)).unwrap_or((0, 0));
+                let (line, column) = file.location((), at).map(|l| (l.line_number, l.column_number)).unwrap_or((0, 0));
                 json!({ "message": d.message, "line": line, "column": column })
             })
             .collect();
@@ -104,7 +117,30 @@ fn run_options(args: &SolveArgs) -> RunOptions {
     } else {
         None
     };
-    RunOptions { mode, limit: args.limit, timeout: args.timeout.map(Duration::from_secs_f64) }
+    let progress: Option<Arc<dyn Fn(u64, u64) + Send + Sync>> =
+        (io::stderr().is_terminal() && args.format == Format::Text).then(|| {
+            let bar = ProgressBar::new(0);
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {pos}/{len} subtrees {wide_bar} {elapsed_precise}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            let progress = move |done: u64, total: u64| {
+                bar.set_length(total);
+                bar.set_position(done);
+                if done == total {
+                    bar.finish_and_clear();
+                }
+            };
+            Arc::new(progress) as Arc<dyn Fn(u64, u64) + Send + Sync>
+        });
+    RunOptions {
+        mode,
+        limit: args.limit,
+        timeout: args.timeout.map(Duration::from_secs_f64),
+        threads: args.threads as usize,
+        part: None,
+        progress,
+    }
 }
 
 /// `cpsolve MODEL…`: solves each model in turn.
@@ -136,7 +172,7 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         }
         let code = match compile(source, args.format, &mut out)? {
             Err(code) => code,
-            Ok(problem) => solve_one(problem, source, args, &options, &mut out)?,
+            Ok(compiled) => solve_one(compiled, source, args, &options, &mut out)?,
         };
         out.flush()?;
         worst = combine(worst, code);
@@ -145,7 +181,7 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
 }
 
 fn solve_one(
-    problem: Problem,
+    compiled: Compiled,
     source: &Source,
     args: &SolveArgs,
     options: &RunOptions,
@@ -154,7 +190,15 @@ fn solve_one(
     let mut write_error: Option<io::Error> = None;
     let mut solutions: Vec<Value> = Vec::new();
     let mut shown = 0usize;
-    let report = run::solve(problem, options, |view, record| {
+    let Compiled { file, problem, part } = compiled;
+    let options = &RunOptions { part, ..options.clone() };
+    // The first compilation serves the main search; workers compile their own copy.
+    let first = std::sync::Mutex::new(Some(problem));
+    let build = || {
+        let taken = first.lock().ok().and_then(|mut p| p.take());
+        taken.unwrap_or_else(|| cpsolve_models::compile(&file).unwrap_or_else(|_| unreachable!("it compiled once")))
+    };
+    let report = run::solve(&build, options, |view, record| {
         let written = match args.format {
             Format::Json => {
                 solutions.push(view.json(record));
@@ -213,7 +257,7 @@ pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
             }
             Ok(source) => match compile(&source, Format::Text, &mut out)? {
                 Err(code) => code,
-                Ok(problem) => {
+                Ok(Compiled { problem, .. }) => {
                     writeln!(
                         out,
                         "{}: ok ({} variables, {} propagators)",

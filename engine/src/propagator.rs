@@ -92,6 +92,11 @@ pub trait Propagator: std::fmt::Debug + Send {
         false
     }
 
+    /// Whether [`Propagator::count_solutions`] would count the current domains.
+    fn can_count_solutions(&self, _cx: &Context<'_>) -> bool {
+        false
+    }
+
     /// When this is the only constraint left on the unfixed variables, the number of ways
     /// to complete the current domains that satisfy it, counted by a dedicated algorithm
     /// faster than search. `None`: no such algorithm here (the search goes on as usual).

@@ -85,6 +85,15 @@ pub struct SearchConfig {
     pub count_only: bool,
 }
 
+impl SearchConfig {
+    /// True when the search order depends only on the current node, not on what the search
+    /// met before (dom/wdeg learns from failures). Only then does solving split subtrees in
+    /// fresh solvers list the solutions in the sequential order.
+    pub fn is_history_free(&self) -> bool {
+        self.branching.iter().all(|b| b.var_order != crate::VarOrder::DomWdeg)
+    }
+}
+
 /// How a search ended.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
@@ -153,6 +162,8 @@ impl Solver {
         let mut config = config.clone();
         config.limits = Limits::default();
         config.objective = None;
+        // Solutions above the cutoff are parts too: they must reach the callback.
+        config.count_only = false;
         let mut depth = 1;
         loop {
             // Solutions above the cutoff and cut subtrees, interleaved in the order met.
@@ -178,6 +189,39 @@ impl Solver {
             }
             depth += 1;
         }
+    }
+
+    /// Whether, after propagation at the root, one constraint alone would count all the
+    /// solutions (so that splitting the tree would only slow the count down).
+    pub fn counts_at_root(&mut self, config: &SearchConfig) -> bool {
+        if self.is_failed() {
+            return false;
+        }
+        self.store.open_level();
+        for p in 0..self.props.len() {
+            if self.store.alive[p] {
+                self.store.queue.push(crate::ids::PropId(p as u32));
+            }
+        }
+        let counts = self.propagate_node(config, None) && self.sole_counter().is_some();
+        self.store.close_level();
+        self.store.queue.clear();
+        counts
+    }
+
+    /// The one propagator left that could count the solutions below this node: the only
+    /// one alive, covering every unfixed variable, and able to count.
+    fn sole_counter(&mut self) -> Option<usize> {
+        if self.store.alive_count != 1 {
+            return None;
+        }
+        let p = self.store.alive.iter().position(|&a| a)?;
+        let prop = crate::ids::PropId(p as u32);
+        let covered = (0..self.num_vars() as u32)
+            .map(VarId)
+            .all(|x| self.is_fixed(x) || self.store.watchers(x).any(|q| q == prop));
+        let cx = crate::propagator::Context { store: &mut self.store };
+        (covered && self.props[p].can_count_solutions(&cx)).then_some(p)
     }
 
     /// Applies the fixings of a subproblem at the root. `false` if that empties a domain.
@@ -331,17 +375,7 @@ impl Solver {
     /// The count of the subtree by the one constraint left, if it can count it: every
     /// unfixed variable must be one of that constraint's.
     fn dedicated_count(&mut self, stop: &(dyn Fn() -> bool + Sync)) -> Option<Result<u128, crate::Interrupted>> {
-        if self.store.alive_count != 1 {
-            return None;
-        }
-        let p = self.store.alive.iter().position(|&a| a)?;
-        let prop = crate::ids::PropId(p as u32);
-        let covered = (0..self.num_vars() as u32)
-            .map(VarId)
-            .all(|x| self.is_fixed(x) || self.store.watchers(x).any(|q| q == prop));
-        if !covered {
-            return None;
-        }
+        let p = self.sole_counter()?;
         let cx = crate::propagator::Context { store: &mut self.store };
         self.props[p].count_solutions(&cx, stop)
     }

@@ -306,7 +306,9 @@ proptest! {
         // Splitting partitions the tree: solving the parts in fresh solvers, one after the
         // other, gives exactly the sequential solutions in the sequential order.
         for target in [1usize, 3, 8] {
-            let parts = solver.split(&config, target);
+            // Splitting a counting configuration must list the same parts.
+            let counting = SearchConfig { count_only: target == 3, ..config.clone() };
+            let parts = solver.split(&counting, target);
             let mut joined: Vec<Vec<Val>> = Vec::new();
             for part in &parts {
                 let mut worker = Solver::new();
@@ -321,7 +323,16 @@ proptest! {
                     });
                 }
             }
-            prop_assert_eq!(&joined, &sequential, "split into {} parts for target {}", parts.len(), target);
+            if config.is_history_free() {
+                prop_assert_eq!(&joined, &sequential, "split into {} parts for target {}", parts.len(), target);
+            } else {
+                // dom/wdeg learns from failures, so fresh solvers may order solutions
+                // differently: the same solutions all the same.
+                let (mut a, mut b) = (joined.clone(), sequential.clone());
+                a.sort();
+                b.sort();
+                prop_assert_eq!(a, b);
+            }
         }
     }
 }

@@ -1,19 +1,27 @@
 //! Choosing the front end for a parsed file: a puzzle statement selects its model, and
 //! anything else is a generic model.
 
-use cpsolve_dsl::ast::{File, Item, PuzzleKind};
+use cpsolve_dsl::ast::{File, Item, OptionValue, PuzzleKind, Spanned};
 use cpsolve_dsl::Diagnostic;
 
 use crate::problem::Problem;
 
-/// Compiles a parsed file into a problem ready to search.
+/// Compiles a parsed file into a problem ready to search. An `option part` line (see
+/// [`part`]) is left to the runner.
 pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
+    let without_part;
+    let file = if file.items.iter().any(is_part) {
+        without_part = File { items: file.items.iter().filter(|i| !is_part(i)).cloned().collect() };
+        &without_part
+    } else {
+        file
+    };
     for item in &file.items {
         let name = match &item.node {
             Item::Cryptarithm { .. } => return crate::cryptarithm::compile(file),
             Item::Puzzle { kind, .. } => match kind.node {
                 PuzzleKind::Queens => return crate::queens::compile(file),
-                PuzzleKind::NoThreeInLine => "nothreeinline",
+                PuzzleKind::NoThreeInLine => return crate::nothreeinline::compile(file),
                 PuzzleKind::Minesweeper => "minesweeper",
                 PuzzleKind::NumberMatch => "numbermatch",
             },
@@ -24,4 +32,24 @@ pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
             .with_label("this puzzle kind has no solver in this version")]);
     }
     Err(vec![Diagnostic::new("generic models are not supported yet", 0..0)])
+}
+
+fn is_part(item: &Spanned<Item>) -> bool {
+    matches!(&item.node, Item::Option { name, .. } if name.node == "part")
+}
+
+/// `option part = i, k`, written by `cpsolve split`: search only the i-th (1-based) of k
+/// slices of the search tree. Returns `(i - 1, k)`.
+pub fn part(file: &File) -> Result<Option<(u64, u64)>, Vec<Diagnostic>> {
+    let Some(item) = file.items.iter().find(|i| is_part(i)) else { return Ok(None) };
+    let Item::Option { values, .. } = &item.node else { return Ok(None) };
+    match values.as_slice() {
+        [i, k] => match (&i.node, &k.node) {
+            (OptionValue::Int(i), OptionValue::Int(k)) if *k >= 1 && (1..=*k).contains(i) => {
+                Ok(Some((*i as u64 - 1, *k as u64)))
+            }
+            _ => Err(vec![Diagnostic::new("`option part = i, k` needs 1 <= i <= k", item.span.clone())]),
+        },
+        _ => Err(vec![Diagnostic::new("`option part` takes two integers: `option part = i, k`", item.span.clone())]),
+    }
 }

@@ -33,7 +33,7 @@ impl Kind {
 pub type Record = Vec<Val>;
 
 /// Turns solutions into text and JSON.
-pub trait SolutionView: std::fmt::Debug {
+pub trait SolutionView: std::fmt::Debug + Send + Sync {
     /// The variables whose values make up a [`Record`].
     fn vars(&self) -> &[VarId];
 

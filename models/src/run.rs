@@ -1,23 +1,59 @@
 //! The runner: searches a compiled [`Problem`] in the requested mode, within the limits,
-//! and reports what it found. Every puzzle kind goes through here, so modes, limits and
-//! statuses mean the same thing everywhere.
+//! and reports what it found. Every puzzle kind goes through here, so modes, limits,
+//! threads and statuses mean the same thing everywhere.
+//!
+//! With `--threads N` (N > 1), enumeration and counting use embarrassingly parallel search:
+//! the tree is split into many disjoint subtrees (about 32 per thread, in depth-first
+//! order), the workers solve them independently, and the results are put back in subtree
+//! order — so counts, and the order of listed solutions, are the same for any N. A model
+//! whose constraint counts its own solutions at the root (queens) is counted by that
+//! constraint on the thread pool instead. `option part = i, k` (written by `cpsolve split`)
+//! restricts a run to the i-th of k slices of the same subtrees.
 
 use std::ops::ControlFlow;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use cpsolve_dsl::ast::SolveMode;
-use cpsolve_engine::{Stats, Stop, Val};
+use cpsolve_engine::{Fixing, SearchConfig, Stats, Stop, Subproblem, Val};
+use rayon::prelude::*;
 
 use crate::problem::{Kind, Problem, Record, SolutionView};
 
 /// What the command line asks for, over what the model says.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone)]
 pub struct RunOptions {
     /// Overrides the model's `solve` line.
     pub mode: Option<SolveMode>,
     /// Stop after this many solutions (implies enumerating them, unless counting).
     pub limit: Option<u128>,
     pub timeout: Option<Duration>,
+    /// Worker threads for enumeration and counting.
+    pub threads: usize,
+    /// Only the `index`-th (0-based) of `parts` slices of the search (`cpsolve split`).
+    pub part: Option<(u64, u64)>,
+    /// Called with (subtrees done, subtrees in all) as a parallel search advances.
+    pub progress: Option<Arc<dyn Fn(u64, u64) + Send + Sync>>,
+}
+
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        RunOptions { mode: None, limit: None, timeout: None, threads: 1, part: None, progress: None }
+    }
+}
+
+impl std::fmt::Debug for RunOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RunOptions")
+            .field("mode", &self.mode)
+            .field("limit", &self.limit)
+            .field("timeout", &self.timeout)
+            .field("threads", &self.threads)
+            .field("part", &self.part)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 /// The outcome of a model, as the exit status and the JSON `"status"` report it.
@@ -58,84 +94,249 @@ pub struct Report {
     pub stats: Stats,
 }
 
-fn view_filters(problem: &Problem) -> bool {
-    problem.view.filters()
+/// Subtrees per worker thread: enough to balance uneven subtrees.
+const PARTS_PER_THREAD: usize = 32;
+/// Subtrees per slice written by `cpsolve split`.
+const PARTS_PER_SLICE: usize = 8;
+
+/// How to search, derived once from the problem and the options.
+#[derive(Debug, Clone)]
+struct Plan {
+    mode: SolveMode,
+    optimising: bool,
+    filters: bool,
+    config: SearchConfig,
+    /// Solutions to show before the limit.
+    shown_limit: u128,
 }
 
-/// Searches `problem`, calling `on_solution` for each solution to show (none when
-/// counting; each improving one when optimising). `on_solution` may stop the search.
-pub fn solve(
-    mut problem: Problem,
-    options: &RunOptions,
-    mut on_solution: impl FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
-) -> Report {
-    let optimising = problem.search.objective.is_some();
-    let mut mode = options.mode.unwrap_or(problem.mode);
-    if mode == SolveMode::First && options.limit.is_some() {
-        mode = SolveMode::All;
+impl Plan {
+    fn new(problem: &Problem, options: &RunOptions, start: Instant) -> Plan {
+        let optimising = problem.search.objective.is_some();
+        let mut mode = options.mode.unwrap_or(problem.mode);
+        if mode == SolveMode::First && options.limit.is_some() {
+            mode = SolveMode::All;
+        }
+        let filters = problem.view.filters();
+        let mut config = problem.search.clone();
+        config.limits.time = options.timeout.map(|t| t.saturating_sub(start.elapsed()));
+        // The callback decides when to stop (it sees which solutions count); the search
+        // only needs to know when a limit ended it.
+        config.limits.solutions = None;
+        config.count_only = mode == SolveMode::Count && !optimising && !filters && options.limit.is_none();
+        // One solution beyond a limit is looked for: finding it proves that the limit cut
+        // the search short.
+        let shown_limit = if optimising { u128::MAX } else { options.limit.unwrap_or(u128::MAX) };
+        Plan { mode, optimising, filters, config, shown_limit }
     }
-    let mut config = problem.search.clone();
-    config.limits.time = options.timeout;
-    // Look for one solution beyond the limit: finding it is what proves the limit cut
-    // the search short.
-    // The callback decides when to stop (it sees which solutions count); the search only
-    // needs to know when a limit ended it.
-    config.limits.solutions = None;
-    config.count_only = mode == SolveMode::Count && !optimising && !view_filters(&problem) && options.limit.is_none();
-    // Look for one solution beyond a limit: finding it proves that the limit cut the
-    // search short.
-    let shown_limit = if optimising { u128::MAX } else { options.limit.unwrap_or(u128::MAX) };
-    let mut count: u128 = 0;
-    let mut best: Option<Val> = None;
-    let view = problem.view;
-    let objective = config.objective;
-    let filters = view.filters();
-    let mut first_found = false;
-    let outcome = problem.solver.search(&config, |solution| {
-        let record = (filters || mode != SolveMode::Count || optimising).then(|| view.record(solution));
+
+    /// Whether solutions must be turned into records (to show them, or to filter them).
+    fn needs_records(&self) -> bool {
+        self.filters || self.mode != SolveMode::Count || self.optimising
+    }
+}
+
+/// What one search (of the whole tree or of some subtrees) found.
+#[derive(Debug, Default)]
+struct Found {
+    count: u128,
+    best: Option<Val>,
+    stopped: Option<Stop>,
+    first_found: bool,
+    stats: Stats,
+}
+
+/// Searches the subtree below `fixings` (all of it when empty), passing each accepted
+/// solution to `emit` (unless counting).
+fn search(
+    problem: &mut Problem,
+    fixings: &[Fixing],
+    plan: &Plan,
+    emit: &mut dyn FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
+) -> Found {
+    let mut found = Found::default();
+    if !problem.solver.apply(fixings) {
+        return found;
+    }
+    let view = problem.view.as_ref();
+    let objective = plan.config.objective;
+    let outcome = problem.solver.search(&plan.config, |solution| {
+        let record = plan.needs_records().then(|| view.record(solution));
         if let Some(record) = &record {
             if !view.accept(record) {
                 return ControlFlow::Continue(());
             }
         }
-        if count >= shown_limit {
+        if found.count >= plan.shown_limit {
             return ControlFlow::Break(());
         }
-        count += 1;
+        found.count += 1;
         if let Some((obj, _)) = objective {
-            best = Some(solution.value(obj));
+            found.best = Some(solution.value(obj));
         }
-        if mode != SolveMode::Count || optimising {
-            on_solution(view.as_ref(), &record.expect("built above"))?;
+        if plan.mode != SolveMode::Count || plan.optimising {
+            emit(view, &record.expect("built above"))?;
         }
-        if mode == SolveMode::First && !optimising {
-            first_found = true;
+        if plan.mode == SolveMode::First && !plan.optimising {
+            found.first_found = true;
             return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
     });
-    if config.count_only {
+    if plan.config.count_only {
         // Dedicated counting adds whole subtrees at once, without the callback.
-        count = outcome.solutions;
+        found.count = outcome.solutions;
     }
-    let stopped_by = match outcome.stopped {
-        Some(Stop::Callback) if first_found => None,
+    found.stopped = match outcome.stopped {
+        Some(Stop::Callback) if found.first_found => None,
         Some(Stop::Solutions | Stop::Callback) => Some(Stop::Solutions),
         other => other,
     };
-    let status = match (stopped_by, count) {
+    found.stats = problem.solver.stats().clone();
+    found
+}
+
+/// Searches the problem that `build` compiles, calling `on_solution` for each solution to
+/// show (none when counting; each improving one when optimising). `on_solution` may stop
+/// the search. `build` must compile the same model every time (workers call it).
+pub fn solve(
+    build: &(dyn Fn() -> Problem + Sync),
+    options: &RunOptions,
+    mut on_solution: impl FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
+) -> Report {
+    let start = Instant::now();
+    let mut problem = build();
+    let plan = Plan::new(&problem, options, start);
+    let threads = options.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    // Listing solutions in parallel keeps their order only when the search order has no
+    // memory; counting does not care.
+    let parallel = threads > 1
+        && plan.mode != SolveMode::First
+        && !plan.optimising
+        && (plan.mode == SolveMode::Count || plan.config.is_history_free())
+        && !(plan.config.count_only && problem.solver.counts_at_root(&plan.config));
+    let found = if options.part.is_some() || parallel {
+        let subtrees = match options.part {
+            Some((index, parts)) => {
+                slice(problem.solver.split(&plan.config, parts as usize * PARTS_PER_SLICE), index, parts)
+            }
+            None => problem.solver.split(&plan.config, threads * PARTS_PER_THREAD),
+        };
+        let solve_all = || solve_subtrees(build, &subtrees, &plan, options, start);
+        let results = match &pool {
+            Ok(pool) => pool.install(solve_all),
+            Err(_) => solve_all(),
+        };
+        merge(results, &plan, problem.view.as_ref(), &mut on_solution)
+    } else if plan.config.count_only {
+        // A constraint may count on its own, in parallel on the pool.
+        let mut count = || search(&mut problem, &[], &plan, &mut |_, _| ControlFlow::Continue(()));
+        match &pool {
+            Ok(pool) => pool.install(count),
+            Err(_) => count(),
+        }
+    } else {
+        search(&mut problem, &[], &plan, &mut on_solution)
+    };
+    let status = match (found.stopped, found.count) {
         (Some(_), _) => Status::Limit,
         (None, 0) => Status::Unsatisfiable,
         (None, _) => Status::Solved,
     };
+    let mut stats = found.stats;
+    stats.time = start.elapsed();
     Report {
         kind: problem.kind,
         status,
-        mode,
-        count,
-        stopped_by,
-        objective: best,
+        mode: plan.mode,
+        count: found.count,
+        stopped_by: found.stopped,
+        objective: found.best,
         unsat_reason: problem.unsat_reason,
-        stats: problem.solver.stats().clone(),
+        stats,
     }
+}
+
+/// The `index`-th of `parts` contiguous slices of `subtrees` (slices differ by one subtree
+/// at most; some may be empty when there are fewer subtrees than slices).
+fn slice(subtrees: Vec<Subproblem>, index: u64, parts: u64) -> Vec<Subproblem> {
+    let n = subtrees.len() as u64;
+    let (from, to) = (n * index / parts, n * (index + 1) / parts);
+    subtrees.into_iter().skip(from as usize).take((to - from) as usize).collect()
+}
+
+/// Solves `subtrees` on the current thread pool; each keeps its solutions.
+fn solve_subtrees(
+    build: &(dyn Fn() -> Problem + Sync),
+    subtrees: &[Subproblem],
+    plan: &Plan,
+    options: &RunOptions,
+    start: Instant,
+) -> Vec<(Found, Vec<Record>)> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let done = AtomicU64::new(0);
+    let total = subtrees.len() as u64;
+    subtrees
+        .par_iter()
+        .map(|fixings| {
+            if cancel.load(Ordering::Relaxed) {
+                return (Found { stopped: Some(Stop::Cancelled), ..Found::default() }, Vec::new());
+            }
+            let mut problem = build();
+            let mut plan = plan.clone();
+            plan.config.limits.time = options.timeout.map(|t| t.saturating_sub(start.elapsed()));
+            plan.config.limits.cancel = Some(cancel.clone());
+            let mut records = Vec::new();
+            let found = search(&mut problem, fixings, &plan, &mut |_, record| {
+                records.push(record.clone());
+                ControlFlow::Continue(())
+            });
+            if found.stopped == Some(Stop::Time) {
+                cancel.store(true, Ordering::Relaxed);
+            }
+            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Some(progress) = &options.progress {
+                progress(finished, total);
+            }
+            (found, records)
+        })
+        .collect()
+}
+
+/// Puts the subtrees' results back together in subtree order, handing their solutions to
+/// `emit` up to the limit.
+fn merge(
+    results: Vec<(Found, Vec<Record>)>,
+    plan: &Plan,
+    view: &dyn SolutionView,
+    emit: &mut dyn FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
+) -> Found {
+    let mut merged = Found::default();
+    let mut shown: u128 = 0;
+    'merge: for (found, records) in results {
+        merged.count += found.count;
+        merged.stats.add(&found.stats);
+        merged.best = found.best.or(merged.best);
+        // A worker cancelled because another ran out of time ran out of time too.
+        merged.stopped = match (merged.stopped, found.stopped) {
+            (Some(Stop::Time), _) | (_, Some(Stop::Time | Stop::Cancelled)) => Some(Stop::Time),
+            (a, b) => a.or(b),
+        };
+        for record in &records {
+            if shown >= plan.shown_limit {
+                merged.stopped = Some(Stop::Solutions);
+                break 'merge;
+            }
+            shown += 1;
+            if emit(view, record).is_break() {
+                break 'merge;
+            }
+        }
+    }
+    if merged.count > plan.shown_limit {
+        merged.count = plan.shown_limit;
+        merged.stopped = Some(Stop::Solutions);
+    }
+    merged
 }

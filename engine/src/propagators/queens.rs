@@ -183,6 +183,12 @@ impl Propagator for Queens {
         true
     }
 
+    fn can_count_solutions(&self, cx: &Context<'_>) -> bool {
+        let low = self.vars.iter().map(|&x| cx.min(x)).min();
+        let high = self.vars.iter().map(|&x| cx.max(x)).max();
+        matches!((low, high), (Some(l), Some(h)) if h - l < 64)
+    }
+
     fn count_solutions(&self, cx: &Context<'_>, stop: &(dyn Fn() -> bool + Sync)) -> Option<Result<u128, Interrupted>> {
         let low = self.vars.iter().map(|&x| cx.min(x)).min()?;
         let high = self.vars.iter().map(|&x| cx.max(x)).max()?;

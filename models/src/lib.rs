@@ -12,4 +12,4 @@ mod queens;
 pub mod report;
 pub mod run;
 
-pub use compile::compile;
+pub use compile::{compile, part};

@@ -1,0 +1,139 @@
+//! The generic-model compiler: a `.puz` file of `let`, `var`, constraints, `forall`,
+//! `given`, `solve` and `minimize`/`maximize` statements (SPEC §1.1) becomes engine
+//! variables and propagators, with a view that prints the user's variables.
+//!
+//! The file is read top to bottom, like a script: a name must be declared before it is
+//! used, and each statement is compiled as soon as it is read. Every integer expression
+//! is linear, so the whole compiler rests on one idea: turn an expression into
+//! `Σ aᵢ·xᵢ + c` (`linear.rs`); constants are the forms without terms. Errors do not stop
+//! the compilation of later statements, so one run reports the faults of several lines.
+//!
+//! Files, one job each: `env.rs` names and scopes, `shape.rs` array indexing, `decl.rs`
+//! `let`/`var`, `linear.rs` expressions, `functions.rs` built-in functions, `eval.rs`
+//! conditions, `lists.rs` lists and comprehensions, `generators.rs` generator loops,
+//! `post.rs` constraints, `given.rs` grids, `goal.rs` mode, objective and options,
+//! `view.rs` output, `errors.rs` the wording of errors.
+
+mod decl;
+mod env;
+mod errors;
+mod eval;
+mod functions;
+mod generators;
+mod given;
+mod goal;
+mod linear;
+mod lists;
+mod post;
+mod shape;
+mod view;
+
+use cpsolve_dsl::ast::{self, Item, SolveMode, Span, Spanned};
+use cpsolve_dsl::Diagnostic;
+use cpsolve_engine::{Branching, SearchConfig, Sense, Solver, ValOrder, VarId, VarOrder};
+
+use crate::problem::{Kind, Problem};
+use env::{Decl, Env};
+use errors::Fault;
+use view::ModelView;
+
+/// Compiles a generic model. On failure, returns every error found, in source order.
+pub fn compile(file: &ast::File) -> Result<Problem, Vec<Diagnostic>> {
+    let mut compiler = Compiler::default();
+    for item in &file.items {
+        if let Err(fault) = compiler.item(item) {
+            compiler.report(fault);
+        }
+    }
+    compiler.finish()
+}
+
+/// The state of one compilation.
+#[derive(Debug)]
+pub(crate) struct Compiler {
+    pub(crate) solver: Solver,
+    pub(crate) env: Env,
+    errors: Vec<Diagnostic>,
+    pub(crate) mode: SolveMode,
+    mode_span: Option<Span>,
+    pub(crate) objective: Option<(VarId, Sense)>,
+    objective_span: Option<Span>,
+    pub(crate) var_order: VarOrder,
+    pub(crate) val_order: ValOrder,
+    /// Generator bindings made so far (see [`generators::MAX_BINDINGS`]).
+    pub(crate) bindings: u64,
+}
+
+impl Default for Compiler {
+    fn default() -> Compiler {
+        Compiler {
+            solver: Solver::new(),
+            env: Env::default(),
+            errors: Vec::new(),
+            mode: SolveMode::First,
+            mode_span: None,
+            objective: None,
+            objective_span: None,
+            // First fail: measured against dom/wdeg on the Sudoku and queens models.
+            var_order: VarOrder::SmallestDomain,
+            val_order: ValOrder::Min,
+            bindings: 0,
+        }
+    }
+}
+
+impl Compiler {
+    fn item(&mut self, item: &Spanned<Item>) -> errors::Result<()> {
+        match &item.node {
+            Item::Let { name, value } => self.declare_let(name, value),
+            Item::Var { decls, domain } => {
+                self.declare_vars(decls, domain);
+                Ok(())
+            }
+            Item::Constraint(expr) => self.post(expr),
+            Item::Forall { generators, body } => self.post_forall(generators, body),
+            Item::Given { name, rows } => self.given(name, rows),
+            Item::Solve(mode) => self.set_mode(mode),
+            Item::Optimize { sense, objective } => self.set_objective(sense, objective),
+            Item::Option { name, values } => self.set_option(name, values),
+            Item::Cryptarithm { .. } | Item::Puzzle { .. } | Item::Compte { .. } => Err(Diagnostic::new(
+                "a file holds one model: a puzzle statement cannot be mixed with a generic model",
+                item.span.clone(),
+            )
+            .with_label("puzzle statement")
+            .with_note("put the puzzle in a file of its own")
+            .into()),
+        }
+    }
+
+    pub(crate) fn report(&mut self, fault: Fault) {
+        if let Fault::Report(diagnostic) = fault {
+            self.errors.push(diagnostic);
+        }
+    }
+
+    fn finish(self) -> Result<Problem, Vec<Diagnostic>> {
+        if !self.errors.is_empty() {
+            let mut errors = self.errors;
+            errors.sort_by_key(|d| (d.span.start, d.span.end));
+            return Err(errors);
+        }
+        let view = ModelView::new(&self.env);
+        let mut user_vars = Vec::new();
+        for decl in &self.env.decls {
+            match *decl {
+                Decl::Scalar(x) => user_vars.push(x),
+                Decl::Array(id) => user_vars.extend(&self.env.arrays[id].cells),
+            }
+        }
+        let branching = Branching { vars: user_vars, var_order: self.var_order, val_order: self.val_order };
+        Ok(Problem {
+            kind: Kind::Model,
+            solver: self.solver,
+            search: SearchConfig { branching: vec![branching], objective: self.objective, ..SearchConfig::default() },
+            mode: self.mode,
+            unsat_reason: None,
+            view: Box::new(view),
+        })
+    }
+}

@@ -1,0 +1,173 @@
+//! Constraints: relations between linear expressions, `alldifferent`, conjunctions, and
+//! `forall`, which posts its body once per binding of its generators.
+//!
+//! A relation `lhs ⋈ rhs` is posted as `lhs - rhs ⋈ 0` through the engine's `linear`,
+//! which merges repeated variables, folds fixed ones and picks the propagator. Logical
+//! operators are accepted where compile-time constants decide them (`i < j -> ...` in a
+//! `forall`); over variables they would need reification, which is not supported yet.
+
+use cpsolve_dsl::ast::{BinaryOp, Expr, Generator, Ident, Item, Span, Spanned, UnaryOp};
+use cpsolve_dsl::Diagnostic;
+use cpsolve_engine::{constraints, Consistency, Rel, VarId, VAL_LIMIT};
+
+use super::errors::{model_error, not_supported, overflow, Fault, Result};
+use super::eval::{negate, relation};
+use super::functions::{is_reserved, unknown_function, ALL_DIFFERENT};
+use super::linear::Lin;
+use super::Compiler;
+
+impl Compiler {
+    /// Posts a constraint statement.
+    pub(crate) fn post(&mut self, expr: &Spanned<Expr>) -> Result<()> {
+        let span = &expr.span;
+        match &expr.node {
+            Expr::Binary { op, lhs, rhs } => {
+                if let Some(rel) = relation(*op) {
+                    return self.post_relation(rel, lhs, rhs, span);
+                }
+                match op {
+                    BinaryOp::And => {
+                        self.post(lhs)?;
+                        self.post(rhs)
+                    }
+                    BinaryOp::Or | BinaryOp::Implies | BinaryOp::Iff => self.post_logic(*op, lhs, rhs, expr),
+                    _ => Err(not_a_constraint(span)),
+                }
+            }
+            Expr::Unary { op: UnaryOp::Not, operand } => match &operand.node {
+                Expr::Binary { op, lhs, rhs } if relation(*op).is_some() => {
+                    let rel = relation(*op).map_or(Rel::Eq, negate);
+                    self.post_relation(rel, lhs, rhs, span)
+                }
+                _ => self.post_if_constant(expr, "`not` of a constraint"),
+            },
+            Expr::Bool(b) => {
+                if !b {
+                    self.solver.fail();
+                }
+                Ok(())
+            }
+            Expr::Call { function, args } => self.post_call(function, args, span),
+            _ => Err(not_a_constraint(span)),
+        }
+    }
+
+    /// Posts every instance of a `forall` body.
+    pub(crate) fn post_forall(&mut self, generators: &[Generator], body: &Spanned<Item>) -> Result<()> {
+        self.for_each_binding(generators, &mut |cx| match &body.node {
+            Item::Constraint(expr) => cx.post(expr),
+            Item::Forall { generators, body } => cx.post_forall(generators, body),
+            _ => Err(Diagnostic::new("a `forall` body must be a constraint", body.span.clone()).into()),
+        })
+    }
+
+    fn post_relation(&mut self, rel: Rel, lhs: &Spanned<Expr>, rhs: &Spanned<Expr>, span: &Span) -> Result<()> {
+        let difference = self.linearize(lhs)?.minus(self.linearize(rhs)?, span)?;
+        let rhs = difference.constant.checked_neg().ok_or_else(|| overflow(span.clone()))?;
+        constraints::linear(&mut self.solver, &difference.terms, rel, rhs)
+            .map_err(|e| model_error(&e, span.clone()))?;
+        Ok(())
+    }
+
+    /// `a or b`, `a -> b`, `a <-> b`: decided here when constants settle them.
+    fn post_logic(
+        &mut self,
+        op: BinaryOp,
+        lhs: &Spanned<Expr>,
+        rhs: &Spanned<Expr>,
+        expr: &Spanned<Expr>,
+    ) -> Result<()> {
+        let what = format!("`{}` between constraints over variables (reification)", op.symbol());
+        match op {
+            BinaryOp::Implies if !self.mentions_var(lhs) => {
+                if self.eval_bool(lhs)? {
+                    self.post(rhs)?;
+                }
+                Ok(())
+            }
+            BinaryOp::Or if !self.mentions_var(lhs) => {
+                if !self.eval_bool(lhs)? {
+                    self.post(rhs)?;
+                }
+                Ok(())
+            }
+            BinaryOp::Or if !self.mentions_var(rhs) => {
+                if !self.eval_bool(rhs)? {
+                    self.post(lhs)?;
+                }
+                Ok(())
+            }
+            _ => self.post_if_constant(expr, &what),
+        }
+    }
+
+    /// A condition without variables is checked now; one with variables is `what`, which
+    /// is not supported yet.
+    fn post_if_constant(&mut self, expr: &Spanned<Expr>, what: &str) -> Result<()> {
+        if self.mentions_var(expr) {
+            return Err(not_supported(what, expr.span.clone()).into());
+        }
+        if !self.eval_bool(expr)? {
+            self.solver.fail();
+        }
+        Ok(())
+    }
+
+    fn post_call(&mut self, function: &Ident, args: &[Spanned<Expr>], span: &Span) -> Result<()> {
+        match function.node.as_str() {
+            name if ALL_DIFFERENT.contains(&name) => self.post_all_different(args),
+            "sum" | "abs" | "min" | "max" => Err(not_a_constraint(span)),
+            name if is_reserved(name) => Err(not_supported(format!("`{name}`"), function.span.clone()).into()),
+            _ => Err(unknown_function(function).into()),
+        }
+    }
+
+    /// Each element `x + c` takes part with its variable and the offset `c`; any other
+    /// element gets a new variable equal to it.
+    fn post_all_different(&mut self, args: &[Spanned<Expr>]) -> Result<()> {
+        let elements = self.elements_of_args(args)?;
+        let mut vars = Vec::with_capacity(elements.len());
+        let mut offsets = Vec::with_capacity(elements.len());
+        for (lin, span) in elements {
+            let lin = lin.normalized(&span)?;
+            match lin.as_offset_var() {
+                // Large offsets go through a new variable, whose bounds are checked.
+                Some((x, c)) if c.abs() <= VAL_LIMIT => {
+                    vars.push(x);
+                    offsets.push(c);
+                }
+                _ => {
+                    vars.push(self.equal_var(&lin, &span)?);
+                    offsets.push(0);
+                }
+            }
+        }
+        constraints::all_different(&mut self.solver, &vars, &offsets, Consistency::Bounds);
+        Ok(())
+    }
+
+    /// A new (auxiliary) variable equal to `lin`, with the bounds of `lin` as its domain.
+    pub(crate) fn equal_var(&mut self, lin: &Lin, span: &Span) -> Result<VarId> {
+        let (lo, hi) = lin.bounds(&self.solver);
+        let limit = i128::from(VAL_LIMIT);
+        if lo < -limit || hi > limit {
+            let message = format!("this expression ranges over {lo}..{hi}, beyond what the solver can hold (±2^60)");
+            return Err(Diagnostic::new(message, span.clone()).with_label("too large").into());
+        }
+        // After a failure at the root the bounds may cross; the model has no solution then.
+        let (lo, hi) = (lo as i64, hi.max(lo) as i64);
+        let aux = self.solver.new_var(lo, hi).map_err(|e| model_error(&e, span.clone()))?;
+        let mut terms = lin.terms.clone();
+        terms.push((-1, aux));
+        let rhs = lin.constant.checked_neg().ok_or_else(|| overflow(span.clone()))?;
+        constraints::linear(&mut self.solver, &terms, Rel::Eq, rhs).map_err(|e| model_error(&e, span.clone()))?;
+        Ok(aux)
+    }
+}
+
+fn not_a_constraint(span: &Span) -> Fault {
+    Diagnostic::new("expected a constraint", span.clone())
+        .with_label("this has a value but states nothing")
+        .with_note("a constraint is a relation such as `x + y == 10`, or a call such as `alldifferent(q)`")
+        .into()
+}

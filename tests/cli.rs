@@ -40,7 +40,13 @@ fn json_output_follows_the_spec() {
 #[test]
 fn several_files_give_one_json_object_each_in_order() {
     let run = cpsolve(
-        &["--count", "--format", "json", "corpus/cryptarithm/send-more-money.puz", "corpus/cryptarithm/moi-toi-lui-elle-nous.puz"],
+        &[
+            "--count",
+            "--format",
+            "json",
+            "corpus/cryptarithm/send-more-money.puz",
+            "corpus/cryptarithm/moi-toi-lui-elle-nous.puz",
+        ],
         None,
     );
     let objects = json_lines(&run.stdout);
@@ -73,7 +79,8 @@ fn a_solution_limit_stops_cleanly_with_status_3() {
 
 #[test]
 fn a_time_limit_stops_cleanly_with_status_3() {
-    let run = cpsolve(&["--timeout", "0", "--all", "--format", "json", "corpus/cryptarithm/moi-toi-lui-elle-nous.puz"], None);
+    let run =
+        cpsolve(&["--timeout", "0", "--all", "--format", "json", "corpus/cryptarithm/moi-toi-lui-elle-nous.puz"], None);
     let o = &json_lines(&run.stdout)[0];
     // The search checks the clock every few hundred nodes, so a zero budget may still let a
     // tiny search finish; either way the answer is honest.
@@ -123,7 +130,11 @@ fn coefficients_constants_and_subtraction() {
     let plus = cpsolve(&["--format", "json", "-e", "cryptarithm SEND + MORE = MONEY"], None);
     assert_eq!(json_lines(&minus.stdout)[0]["solutions"][0]["Y"], json_lines(&plus.stdout)[0]["solutions"][0]["Y"]);
     let constant = cpsolve(&["-e", "cryptarithm MOT+MOT+MOT+1=TOM"], None);
-    assert!(constant.stdout.starts_with("MOT + MOT + MOT + 1 = TOM\n247 + 247 + 247 + 1 = 742\n"), "{}", constant.stdout);
+    assert!(
+        constant.stdout.starts_with("MOT + MOT + MOT + 1 = TOM\n247 + 247 + 247 + 1 = 742\n"),
+        "{}",
+        constant.stdout
+    );
 }
 
 #[test]

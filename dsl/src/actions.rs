@@ -9,9 +9,7 @@
 
 use lalrpop_util::{ErrorRecovery, ParseError};
 
-use crate::ast::{
-    BinaryOp, Expr, File, GridRow, Ident, Item, PuzzleKind, SolveMode, Spanned, UnaryOp,
-};
+use crate::ast::{BinaryOp, Expr, File, GridRow, Ident, Item, PuzzleKind, SolveMode, Spanned, UnaryOp};
 use crate::diagnostic::Diagnostic;
 use crate::tokens::Token;
 
@@ -30,37 +28,18 @@ pub(crate) enum Line {
 
 pub(crate) fn binary(op: BinaryOp, lhs: Spanned<Expr>, rhs: Spanned<Expr>) -> Spanned<Expr> {
     let span = lhs.span.start..rhs.span.end;
-    Spanned::new(
-        Expr::Binary {
-            op,
-            lhs: Box::new(lhs),
-            rhs: Box::new(rhs),
-        },
-        span,
-    )
+    Spanned::new(Expr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span)
 }
 
 /// A prefix operator starting at `start`.
 pub(crate) fn unary(op: UnaryOp, start: usize, operand: Spanned<Expr>) -> Spanned<Expr> {
     let span = start..operand.span.end;
-    Spanned::new(
-        Expr::Unary {
-            op,
-            operand: Box::new(operand),
-        },
-        span,
-    )
+    Spanned::new(Expr::Unary { op, operand: Box::new(operand) }, span)
 }
 
 pub(crate) fn range(lo: Spanned<Expr>, hi: Spanned<Expr>) -> Spanned<Expr> {
     let span = lo.span.start..hi.span.end;
-    Spanned::new(
-        Expr::Range {
-            lo: Box::new(lo),
-            hi: Box::new(hi),
-        },
-        span,
-    )
+    Spanned::new(Expr::Range { lo: Box::new(lo), hi: Box::new(hi) }, span)
 }
 
 /// `first`, `all` and `count` are not keywords (`count(...)` is a function), so the mode
@@ -73,10 +52,7 @@ pub(crate) fn solve_mode(word: Ident, errors: &mut Vec<Recovered<'_>>) -> Spanne
         other => {
             let error = Diagnostic::new(format!("unknown solve mode `{other}`"), word.span.clone())
                 .with_label("expected `first`, `all` or `count`");
-            errors.push(ErrorRecovery {
-                error: ParseError::User { error },
-                dropped_tokens: Vec::new(),
-            });
+            errors.push(ErrorRecovery { error: ParseError::User { error }, dropped_tokens: Vec::new() });
             SolveMode::First
         }
     };
@@ -101,10 +77,7 @@ pub(crate) fn assemble(lines: Vec<Line>, had_errors: bool, errors: &mut Vec<Diag
             Line::Rows(new_rows) => {
                 let target = grid_puzzle.and_then(|index| items.get_mut(index));
                 match target {
-                    Some(Spanned {
-                        node: Item::Puzzle { rows, .. },
-                        span,
-                    }) if rows.is_empty() => {
+                    Some(Spanned { node: Item::Puzzle { rows, .. }, span }) if rows.is_empty() => {
                         if let Some(last) = new_rows.last() {
                             span.end = span.end.max(last.span.end);
                         }
@@ -115,9 +88,7 @@ pub(crate) fn assemble(lines: Vec<Line>, had_errors: bool, errors: &mut Vec<Diag
                             errors.push(
                                 Diagnostic::new("unexpected grid row", first.span.clone())
                                     .with_label("the grid of this puzzle ended above")
-                                    .with_note(
-                                        "a grid ends at the first blank or comment-only line",
-                                    ),
+                                    .with_note("a grid ends at the first blank or comment-only line"),
                             );
                         }
                     }
@@ -126,9 +97,7 @@ pub(crate) fn assemble(lines: Vec<Line>, had_errors: bool, errors: &mut Vec<Diag
                         if let Some(first) = new_rows.first() {
                             errors.push(
                                 Diagnostic::new("unexpected grid row", first.span.clone())
-                                    .with_label(
-                                        "no `minesweeper` or `numbermatch` statement above",
-                                    ),
+                                    .with_label("no `minesweeper` or `numbermatch` statement above"),
                             );
                         }
                     }

@@ -41,50 +41,28 @@ pub enum Item {
     /// `let n = 8`
     Let { name: Ident, value: Spanned<Expr> },
     /// `var S, E, N in 0..9`, `var q[1..n] in 1..n`, `var x[1..9, 1..9] in {1, 3}`
-    Var {
-        decls: Vec<VarDecl>,
-        domain: Spanned<Expr>,
-    },
+    Var { decls: Vec<VarDecl>, domain: Spanned<Expr> },
     /// A constraint: a relation, a call such as `alldifferent(...)`, a boolean combination.
     Constraint(Spanned<Expr>),
     /// `forall i in 1..9, j in 1..9 where i < j: <constraint>`
-    Forall {
-        generators: Vec<Generator>,
-        body: Box<Spanned<Item>>,
-    },
+    Forall { generators: Vec<Generator>, body: Box<Spanned<Item>> },
     /// `given x =` followed by grid rows (`.` leaves a cell free).
     Given { name: Ident, rows: Vec<GridRow> },
     /// `solve first | all | count`
     Solve(Spanned<SolveMode>),
     /// `minimize <expr>` / `maximize <expr>`
-    Optimize {
-        sense: Spanned<Sense>,
-        objective: Spanned<Expr>,
-    },
+    Optimize { sense: Spanned<Sense>, objective: Spanned<Expr> },
     /// `option name = v1, v2, ...` (the name may contain `-`, e.g. `leading-zeros`).
-    Option {
-        name: Ident,
-        values: Vec<Spanned<OptionValue>>,
-    },
+    Option { name: Ident, values: Vec<Spanned<OptionValue>> },
     /// `cryptarithm SEND + MORE = MONEY`. Both sides are ordinary expressions; `12.WORD`
     /// is parsed as `12 * WORD`.
-    Cryptarithm {
-        lhs: Spanned<Expr>,
-        rhs: Spanned<Expr>,
-    },
+    Cryptarithm { lhs: Spanned<Expr>, rhs: Spanned<Expr> },
     /// `queens n = 8`, `nothreeinline n = 10`, `minesweeper mines = 10`,
     /// `numbermatch cols = 9 adds = 5`: a puzzle keyword, `name = value` parameters,
     /// and (for grid puzzles) the rows that follow.
-    Puzzle {
-        kind: Spanned<PuzzleKind>,
-        params: Vec<Param>,
-        rows: Vec<GridRow>,
-    },
+    Puzzle { kind: Spanned<PuzzleKind>, params: Vec<Param>, rows: Vec<GridRow> },
     /// `compte 100 2 1 10 4 3 -> 819`
-    Compte {
-        tiles: Vec<Spanned<i64>>,
-        target: Spanned<i64>,
-    },
+    Compte { tiles: Vec<Spanned<i64>>, target: Spanned<i64> },
 }
 
 /// One declared name of a `var` statement, with its index ranges (empty for a scalar).
@@ -246,10 +224,7 @@ pub enum BinaryOp {
 
 impl BinaryOp {
     pub fn is_relation(self) -> bool {
-        matches!(
-            self,
-            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
-        )
+        matches!(self, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
     }
 
     pub fn symbol(self) -> &'static str {

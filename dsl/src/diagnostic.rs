@@ -26,12 +26,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn new(message: impl Into<String>, span: Span) -> Self {
-        Diagnostic {
-            message: message.into(),
-            span,
-            label: String::new(),
-            notes: Vec::new(),
-        }
+        Diagnostic { message: message.into(), span, label: String::new(), notes: Vec::new() }
     }
 
     pub fn with_label(mut self, label: impl Into<String>) -> Self {
@@ -52,8 +47,7 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool)
     let config = term::Config::default();
     let mut out = Vec::new();
     for diagnostic in diagnostics {
-        let label =
-            Label::primary((), clamp(source, &diagnostic.span)).with_message(&diagnostic.label);
+        let label = Label::primary((), clamp(source, &diagnostic.span)).with_message(&diagnostic.label);
         let rendered = CsDiagnostic::error()
             .with_message(&diagnostic.message)
             .with_labels(vec![label])
@@ -61,19 +55,9 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool)
         // Writing into a `Vec` cannot fail, and the span was clamped, so an error here
         // would be a bug in the renderer; fall back to the bare message rather than panic.
         let result = if color {
-            term::emit(
-                &mut termcolor::Ansi::new(&mut out),
-                &config,
-                &file,
-                &rendered,
-            )
+            term::emit(&mut termcolor::Ansi::new(&mut out), &config, &file, &rendered)
         } else {
-            term::emit(
-                &mut termcolor::NoColor::new(&mut out),
-                &config,
-                &file,
-                &rendered,
-            )
+            term::emit(&mut termcolor::NoColor::new(&mut out), &config, &file, &rendered)
         };
         if result.is_err() {
             out.extend_from_slice(format!("error: {}\n", diagnostic.message).as_bytes());
@@ -103,9 +87,7 @@ mod tests {
     #[test]
     fn renders_line_and_column_one_based() {
         let source = "let n = 8\nvar x in 0..@\n";
-        let diagnostic = Diagnostic::new("unexpected character `@`", 22..23)
-            .with_label("here")
-            .with_note("a note");
+        let diagnostic = Diagnostic::new("unexpected character `@`", 22..23).with_label("here").with_note("a note");
         let text = render("f.puz", source, &[diagnostic], false);
         assert!(text.contains("f.puz:2:13"), "{text}");
         assert!(text.contains("= a note"), "{text}");
@@ -120,12 +102,7 @@ mod tests {
 
     #[test]
     fn span_past_the_end_is_clamped() {
-        let text = render(
-            "f.puz",
-            "x +",
-            &[Diagnostic::new("unexpected end of file", 3..40)],
-            false,
-        );
+        let text = render("f.puz", "x +", &[Diagnostic::new("unexpected end of file", 3..40)], false);
         assert!(text.contains("f.puz:1:4"), "{text}");
         let empty = render("f.puz", "", &[Diagnostic::new("empty", 5..9)], false);
         assert!(empty.contains("error: empty"), "{empty}");

@@ -110,8 +110,7 @@ impl<'src> Lexer<'src> {
         } else {
             self.flush_newline();
         }
-        self.tokens
-            .push((start, Token::GridRow(text), start + text.len()));
+        self.tokens.push((start, Token::GridRow(text), start + text.len()));
         self.pending_newline = Some(line_end);
         self.previous_was_row = true;
         if let Some(given) = &mut self.given {
@@ -134,64 +133,41 @@ impl<'src> Lexer<'src> {
         while let Some(result) = lexer.next() {
             let span = lexer.span();
             let token = result.unwrap_or_else(|error| {
-                self.errors
-                    .push(lex_error(error, text, span.clone(), start));
+                self.errors.push(lex_error(error, text, span.clone(), start));
                 Token::Error
             });
             self.flush_newline();
             match token {
                 Token::LParen | Token::LBracket | Token::LBrace => self.depth += 1,
-                Token::RParen | Token::RBracket | Token::RBrace => {
-                    self.depth = self.depth.saturating_sub(1)
-                }
-                Token::Minesweeper | Token::NumberMatch
-                    if self.tokens.len() == self.statement_start =>
-                {
+                Token::RParen | Token::RBracket | Token::RBrace => self.depth = self.depth.saturating_sub(1),
+                Token::Minesweeper | Token::NumberMatch if self.tokens.len() == self.statement_start => {
                     self.puzzle_grids = true;
                 }
                 _ => {}
             }
             self.nesting += usize::from(token.deepens());
             let (token_start, token_end) = widen_to_chars(text, span.start, span.end);
-            self.tokens
-                .push((start + token_start, token, start + token_end));
+            self.tokens.push((start + token_start, token, start + token_end));
             if token == Token::Option {
                 let rest = lexer.remainder();
                 if let Some((offset, len)) = option_name(rest) {
                     let name_start = start + span.end + offset;
-                    self.tokens.push((
-                        name_start,
-                        Token::Ident(&rest[offset..offset + len]),
-                        name_start + len,
-                    ));
+                    self.tokens.push((name_start, Token::Ident(&rest[offset..offset + len]), name_start + len));
                     lexer.bump(offset + len);
                 }
             }
         }
-        if self.depth == 0
-            && self
-                .tokens
-                .last()
-                .is_none_or(|(_, token, _)| token.can_end_statement())
-        {
+        if self.depth == 0 && self.tokens.last().is_none_or(|(_, token, _)| token.can_end_statement()) {
             self.pending_newline = Some(start + text.len());
         }
-        if let [(_, Token::Given, _), (_, Token::Ident(_), _), (_, Token::Eq, _)] =
-            self.tokens[self.statement_start..]
+        if let [(_, Token::Given, _), (_, Token::Ident(_), _), (_, Token::Eq, _)] = self.tokens[self.statement_start..]
         {
-            self.given = Some(GivenBlock {
-                header_end: start + text.len(),
-                rows: 0,
-            });
+            self.given = Some(GivenBlock { header_end: start + text.len(), rows: 0 });
         }
     }
 
     fn at_statement_start(&self) -> bool {
-        self.depth == 0
-            && self
-                .tokens
-                .last()
-                .is_none_or(|(_, token, _)| token.can_end_statement())
+        self.depth == 0 && self.tokens.last().is_none_or(|(_, token, _)| token.can_end_statement())
     }
 
     fn flush_newline(&mut self) {
@@ -215,9 +191,7 @@ impl<'src> Lexer<'src> {
                 self.tokens.push((start, Token::Error, end));
                 self.errors.push(
                     Diagnostic::new("statement nested too deeply", start..first_end)
-                        .with_label(format!(
-                            "this statement holds more than {MAX_NESTING} operators and brackets"
-                        ))
+                        .with_label(format!("this statement holds more than {MAX_NESTING} operators and brackets"))
                         .with_note("split it, or use `sum` over a list"),
                 );
             }
@@ -229,10 +203,7 @@ impl<'src> Lexer<'src> {
         self.close_given();
         self.flush_newline();
         self.end_statement();
-        Lexed {
-            tokens: self.tokens,
-            errors: self.errors,
-        }
+        Lexed { tokens: self.tokens, errors: self.errors }
     }
 }
 
@@ -266,9 +237,7 @@ fn option_name(rest: &str) -> Option<(usize, usize)> {
             Some((_, c)) if c.is_alphabetic() || c == '_' => {}
             _ => return 0,
         }
-        chars
-            .find(|(_, c)| !(c.is_alphanumeric() || *c == '_'))
-            .map_or(s.len(), |(i, _)| i)
+        chars.find(|(_, c)| !(c.is_alphanumeric() || *c == '_')).map_or(s.len(), |(i, _)| i)
     };
     let mut len = word_len(name);
     if len == 0 {
@@ -294,37 +263,21 @@ fn widen_to_chars(text: &str, mut start: usize, mut end: usize) -> (usize, usize
     (start, end)
 }
 
-fn lex_error(
-    error: LexError,
-    text: &str,
-    span: std::ops::Range<usize>,
-    line_start: usize,
-) -> Diagnostic {
+fn lex_error(error: LexError, text: &str, span: std::ops::Range<usize>, line_start: usize) -> Diagnostic {
     let (start, end) = widen_to_chars(text, span.start, span.end);
     let slice = &text[start..end];
     let at = line_start + start..line_start + end;
     match error {
         LexError::UnexpectedChar => {
             let shown: String = slice.chars().flat_map(char::escape_debug).collect();
-            let what = if slice.chars().count() == 1 {
-                "character"
-            } else {
-                "text"
-            };
-            Diagnostic::new(format!("unexpected {what} `{shown}`"), at)
-                .with_label("not part of the language")
+            let what = if slice.chars().count() == 1 { "character" } else { "text" };
+            Diagnostic::new(format!("unexpected {what} `{shown}`"), at).with_label("not part of the language")
         }
         LexError::IntegerTooLarge => Diagnostic::new(format!("integer `{slice}` is too large"), at)
             .with_label("does not fit in 64 bits")
-            .with_note(format!(
-                "integers lie between {} and {}",
-                i64::MIN,
-                i64::MAX
-            )),
+            .with_note(format!("integers lie between {} and {}", i64::MIN, i64::MAX)),
         LexError::NumberWithLetters => {
-            let based = ["0x", "0X", "0b", "0B", "0o", "0O"]
-                .iter()
-                .any(|prefix| slice.starts_with(prefix));
+            let based = ["0x", "0X", "0b", "0B", "0o", "0O"].iter().any(|prefix| slice.starts_with(prefix));
             let note = if based {
                 "integers are written in decimal"
             } else {
@@ -344,21 +297,14 @@ mod tests {
     fn kinds(source: &str) -> Vec<Token<'_>> {
         let lexed = lex(source);
         assert!(lexed.errors.is_empty(), "{:?}", lexed.errors);
-        lexed
-            .tokens
-            .into_iter()
-            .map(|(_, token, _)| token)
-            .collect()
+        lexed.tokens.into_iter().map(|(_, token, _)| token).collect()
     }
 
     #[test]
     fn keywords_names_and_numbers() {
         use Token::*;
         assert_eq!(kinds("let n = 8"), [Let, Ident("n"), Eq, Int(8), Newline]);
-        assert_eq!(
-            kinds("var Été in 0..9"),
-            [Var, Ident("Été"), In, Int(0), DotDot, Int(9), Newline]
-        );
+        assert_eq!(kinds("var Été in 0..9"), [Var, Ident("Été"), In, Int(0), DotDot, Int(9), Newline]);
         assert_eq!(kinds("letter"), [Ident("letter"), Newline]);
     }
 
@@ -389,42 +335,23 @@ mod tests {
             ]
         );
         assert_eq!(kinds("12.ENFANT"), [Int(12), Dot, Ident("ENFANT"), Newline]);
-        assert_eq!(
-            kinds("x div 2 mod 3"),
-            [Ident("x"), Div, Int(2), Mod, Int(3), Newline]
-        );
+        assert_eq!(kinds("x div 2 mod 3"), [Ident("x"), Div, Int(2), Mod, Int(3), Newline]);
     }
 
     #[test]
     fn comments_and_blank_lines_produce_nothing() {
         use Token::*;
-        assert_eq!(
-            kinds("# only a comment\n\n  \nx # trailing\n\n# end"),
-            [Ident("x"), Newline]
-        );
+        assert_eq!(kinds("# only a comment\n\n  \nx # trailing\n\n# end"), [Ident("x"), Newline]);
         assert_eq!(kinds(""), []);
     }
 
     #[test]
     fn line_breaks_end_statements_only_where_they_can() {
         use Token::*;
-        assert_eq!(
-            kinds("a +\n b\nc"),
-            [Ident("a"), Plus, Ident("b"), Newline, Ident("c"), Newline]
-        );
+        assert_eq!(kinds("a +\n b\nc"), [Ident("a"), Plus, Ident("b"), Newline, Ident("c"), Newline]);
         assert_eq!(
             kinds("f(a,\n\n  b)\r\nc\r\n"),
-            [
-                Ident("f"),
-                LParen,
-                Ident("a"),
-                Comma,
-                Ident("b"),
-                RParen,
-                Newline,
-                Ident("c"),
-                Newline
-            ]
+            [Ident("f"), LParen, Ident("a"), Comma, Ident("b"), RParen, Newline, Ident("c"), Newline]
         );
     }
 
@@ -438,14 +365,8 @@ mod tests {
     #[test]
     fn option_names_keep_their_dashes() {
         use Token::*;
-        assert_eq!(
-            kinds("option leading-zeros = false"),
-            [Option, Ident("leading-zeros"), Eq, False, Newline]
-        );
-        assert_eq!(
-            kinds("option base=10"),
-            [Option, Ident("base"), Eq, Int(10), Newline]
-        );
+        assert_eq!(kinds("option leading-zeros = false"), [Option, Ident("leading-zeros"), Eq, False, Newline]);
+        assert_eq!(kinds("option base=10"), [Option, Ident("base"), Eq, Int(10), Newline]);
         assert_eq!(kinds("x-y"), [Ident("x"), Minus, Ident("y"), Newline]);
     }
 
@@ -465,27 +386,14 @@ mod tests {
         use Token::*;
         assert_eq!(
             kinds(source),
-            [
-                Given,
-                Ident("x"),
-                Eq,
-                GridRow("5 3 ."),
-                GridRow("-1 . 2"),
-                Newline,
-                Solve,
-                Ident("all"),
-                Newline
-            ]
+            [Given, Ident("x"), Eq, GridRow("5 3 ."), GridRow("-1 . 2"), Newline, Solve, Ident("all"), Newline]
         );
     }
 
     #[test]
     fn given_without_rows_still_ends_its_line() {
         use Token::*;
-        assert_eq!(
-            kinds("given x =\n\nsolve all"),
-            [Given, Ident("x"), Eq, Newline, Solve, Ident("all"), Newline]
-        );
+        assert_eq!(kinds("given x =\n\nsolve all"), [Given, Ident("x"), Eq, Newline, Solve, Ident("all"), Newline]);
     }
 
     #[test]
@@ -493,16 +401,7 @@ mod tests {
         use Token::*;
         assert_eq!(
             kinds("minesweeper\n..1F\nF . ?\nsolve all"),
-            [
-                Minesweeper,
-                Newline,
-                GridRow("..1F"),
-                GridRow("F . ?"),
-                Newline,
-                Solve,
-                Ident("all"),
-                Newline
-            ]
+            [Minesweeper, Newline, GridRow("..1F"), GridRow("F . ?"), Newline, Solve, Ident("all"), Newline]
         );
         assert_eq!(
             kinds("numbermatch cols = 9\noption rules = classic\n1 2 3\n4 5"),
@@ -527,10 +426,7 @@ mod tests {
     #[test]
     fn digits_are_not_rows_outside_grid_puzzles() {
         use Token::*;
-        assert_eq!(
-            kinds("2 * x == 4"),
-            [Int(2), Star, Ident("x"), EqEq, Int(4), Newline]
-        );
+        assert_eq!(kinds("2 * x == 4"), [Int(2), Star, Ident("x"), EqEq, Int(4), Newline]);
     }
 
     #[test]
@@ -540,16 +436,7 @@ mod tests {
         assert_eq!(lexed.errors.len(), 1);
         assert_eq!(lexed.errors[0].span, 0..1);
         let kinds: Vec<_> = lexed.tokens.iter().map(|(_, token, _)| *token).collect();
-        assert_eq!(
-            kinds,
-            [
-                Token::Error,
-                Token::Newline,
-                Token::Solve,
-                Token::Ident("all"),
-                Token::Newline
-            ]
-        );
+        assert_eq!(kinds, [Token::Error, Token::Newline, Token::Solve, Token::Ident("all"), Token::Newline]);
         assert_eq!(lexed.tokens[0].2, source.find('\n').unwrap_or_default());
         let just_fits = format!("x == {}1", "-".repeat(MAX_NESTING - 1));
         assert!(lex(&just_fits).errors.is_empty());
@@ -558,11 +445,7 @@ mod tests {
     #[test]
     fn errors_are_located_and_replaced_by_an_error_token() {
         let lexed = lex("x @ y\nqueens n = 0x\nlet big = 99999999999999999999\n# é ü\n€");
-        let messages: Vec<_> = lexed
-            .errors
-            .iter()
-            .map(|d| (d.message.as_str(), d.span.clone()))
-            .collect();
+        let messages: Vec<_> = lexed.errors.iter().map(|d| (d.message.as_str(), d.span.clone())).collect();
         assert_eq!(
             messages,
             [
@@ -572,13 +455,6 @@ mod tests {
                 ("unexpected character `€`", 59..62),
             ]
         );
-        assert_eq!(
-            lexed
-                .tokens
-                .iter()
-                .filter(|(_, t, _)| *t == Token::Error)
-                .count(),
-            4
-        );
+        assert_eq!(lexed.tokens.iter().filter(|(_, t, _)| *t == Token::Error).count(), 4);
     }
 }

@@ -35,11 +35,7 @@ pub fn parse(source: &str) -> Result<ast::File, Vec<Diagnostic>> {
     let mut diagnostics = lexed.errors;
     let mut recovered = Vec::new();
     let result = grammar::FileParser::new().parse(&mut recovered, lexed.tokens.into_iter().map(Ok));
-    diagnostics.extend(
-        recovered
-            .into_iter()
-            .filter_map(|r| parse_error::to_diagnostic(r.error, source)),
-    );
+    diagnostics.extend(recovered.into_iter().filter_map(|r| parse_error::to_diagnostic(r.error, source)));
     let lines = match result {
         Ok(lines) => lines,
         Err(error) => {

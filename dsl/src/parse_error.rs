@@ -13,50 +13,35 @@ use crate::tokens::Token;
 const EXPRESSION_START: &[&str] = &["int", "name", "(", "[", "{", "-", "not", "true", "false"];
 
 /// Binary operators: listed together as "an operator" when most of them are expected.
-const OPERATORS: &[&str] = &[
-    "+", "-", "*", "/", "%", "++", "..", "==", "=", "!=", "<", "<=", ">", ">=", "and", "or", "->",
-    "<->",
-];
+const OPERATORS: &[&str] =
+    &["+", "-", "*", "/", "%", "++", "..", "==", "=", "!=", "<", "<=", ">", ">=", "and", "or", "->", "<->"];
 
 /// The diagnostic for one parse error, or `None` when the error is about an `Error` token,
 /// whose cause the lexer has already reported.
-pub(crate) fn to_diagnostic(
-    error: ParseError<usize, Token<'_>, Diagnostic>,
-    source: &str,
-) -> Option<Diagnostic> {
+pub(crate) fn to_diagnostic(error: ParseError<usize, Token<'_>, Diagnostic>, source: &str) -> Option<Diagnostic> {
     let diagnostic = match error {
         ParseError::User { error } => error,
-        ParseError::InvalidToken { location } => {
-            Diagnostic::new("invalid token", location..location)
-        }
+        ParseError::InvalidToken { location } => Diagnostic::new("invalid token", location..location),
         ParseError::UnrecognizedEof { location, expected } => {
             Diagnostic::new("unexpected end of file", location..location)
                 .with_label("the file ends here")
                 .with_note(expected_note(&expected))
         }
-        ParseError::UnrecognizedToken {
-            token: (_, Token::Error, _),
-            ..
-        } => return None,
-        ParseError::UnrecognizedToken {
-            token: (start, token, end),
-            expected,
-        } => unexpected(token, start..end, source).with_note(expected_note(&expected)),
-        ParseError::ExtraToken {
-            token: (_, Token::Error, _),
-        } => return None,
-        ParseError::ExtraToken {
-            token: (start, token, end),
-        } => unexpected(token, start..end, source).with_note("expected the end of the file"),
+        ParseError::UnrecognizedToken { token: (_, Token::Error, _), .. } => return None,
+        ParseError::UnrecognizedToken { token: (start, token, end), expected } => {
+            unexpected(token, start..end, source).with_note(expected_note(&expected))
+        }
+        ParseError::ExtraToken { token: (_, Token::Error, _) } => return None,
+        ParseError::ExtraToken { token: (start, token, end) } => {
+            unexpected(token, start..end, source).with_note("expected the end of the file")
+        }
     };
     Some(diagnostic)
 }
 
 fn unexpected(token: Token<'_>, span: std::ops::Range<usize>, source: &str) -> Diagnostic {
     match token {
-        Token::Newline => {
-            Diagnostic::new("unexpected end of line", span).with_label("the statement ends here")
-        }
+        Token::Newline => Diagnostic::new("unexpected end of line", span).with_label("the statement ends here"),
         Token::GridRow(_) => Diagnostic::new("unexpected grid row", span),
         _ => {
             let text = source.get(span.clone()).unwrap_or_default();
@@ -112,10 +97,7 @@ mod tests {
 
     #[test]
     fn terminal_names_become_readable() {
-        assert_eq!(
-            expected_note(&quoted(&["->", "int"])),
-            "expected one of `->`, an integer"
-        );
+        assert_eq!(expected_note(&quoted(&["->", "int"])), "expected one of `->`, an integer");
         assert_eq!(expected_note(&quoted(&["row"])), "expected a grid row");
         assert_eq!(expected_note(&quoted(&["newline"])), "expected end of line");
     }
@@ -124,15 +106,9 @@ mod tests {
     fn groups_shorten_long_lists() {
         let mut names = EXPRESSION_START.to_vec();
         names.push(")");
-        assert_eq!(
-            expected_note(&quoted(&names)),
-            "expected one of `)`, an expression"
-        );
+        assert_eq!(expected_note(&quoted(&names)), "expected one of `)`, an expression");
         let mut names = OPERATORS.to_vec();
         names.push("newline");
-        assert_eq!(
-            expected_note(&quoted(&names)),
-            "expected one of an operator, end of line"
-        );
+        assert_eq!(expected_note(&quoted(&names)), "expected one of an operator, end of line");
     }
 }

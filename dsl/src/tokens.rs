@@ -149,21 +149,13 @@ impl Token<'_> {
     /// Whether a statement can end right after this token. A line that ends with any other
     /// token (an operator, `,`, `=`, `in`...) continues on the next line.
     pub(crate) fn can_end_statement(self) -> bool {
-        !(self.is_operator()
-            || matches!(
-                self,
-                Token::In | Token::Where | Token::Comma | Token::Colon | Token::Pipe
-            ))
+        !(self.is_operator() || matches!(self, Token::In | Token::Where | Token::Comma | Token::Colon | Token::Pipe))
     }
 
     /// Whether this token can add a level to the syntax tree. Their count bounds the depth
     /// of a statement's tree, which `lexer.rs` limits.
     pub(crate) fn deepens(self) -> bool {
-        self.is_operator()
-            || matches!(
-                self,
-                Token::LParen | Token::LBracket | Token::LBrace | Token::Forall
-            )
+        self.is_operator() || matches!(self, Token::LParen | Token::LBracket | Token::LBrace | Token::Forall)
     }
 
     /// A prefix or infix operator (`.` is the coefficient of `12.WORD`).

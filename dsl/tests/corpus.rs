@@ -12,20 +12,11 @@ use cpsolve_dsl::{parse, render};
 
 /// Error files whose fault is syntactic. The others in `errors/` (an unknown name, a bad
 /// cell) parse fine: the model rejects them.
-const SYNTAX_ERRORS: &[&str] = &[
-    "compte-no-arrow.puz",
-    "crypt-no-equals.puz",
-    "queens-bad-number.puz",
-];
+const SYNTAX_ERRORS: &[&str] = &["compte-no-arrow.puz", "crypt-no-equals.puz", "queens-bad-number.puz"];
 
 fn corpus_root() -> Option<PathBuf> {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    [
-        manifest.join("../tests/corpus"),
-        manifest.join("../../shared/corpus"),
-    ]
-    .into_iter()
-    .find(|dir| dir.is_dir())
+    [manifest.join("../tests/corpus"), manifest.join("../../shared/corpus")].into_iter().find(|dir| dir.is_dir())
 }
 
 fn puz_files(dir: &Path, found: &mut Vec<PathBuf>) {
@@ -55,11 +46,7 @@ fn corpus() -> Vec<(String, String)> {
         .into_iter()
         .map(|path| {
             let relative = path.strip_prefix(&root).unwrap_or(&path);
-            let name = relative
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy())
-                .collect::<Vec<_>>()
-                .join("/");
+            let name = relative.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
             let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
             (name, source)
         })
@@ -69,29 +56,20 @@ fn corpus() -> Vec<(String, String)> {
 #[test]
 fn valid_files_parse() {
     let files = corpus();
-    for (name, source) in files
-        .iter()
-        .filter(|(name, _)| !name.starts_with("errors/"))
-    {
+    for (name, source) in files.iter().filter(|(name, _)| !name.starts_with("errors/")) {
         match parse(source) {
             Ok(file) => {
                 assert!(!file.items.is_empty(), "{name}: no statement");
                 common::check_spans(&file, source);
             }
-            Err(errors) => panic!(
-                "{name} does not parse:\n{}",
-                render(name, source, &errors, false)
-            ),
+            Err(errors) => panic!("{name} does not parse:\n{}", render(name, source, &errors, false)),
         }
     }
 }
 
 #[test]
 fn error_files_give_located_messages() {
-    for (name, source) in corpus()
-        .iter()
-        .filter(|(name, _)| name.starts_with("errors/"))
-    {
+    for (name, source) in corpus().iter().filter(|(name, _)| name.starts_with("errors/")) {
         let stem = name.trim_start_matches("errors/");
         let snapshot = match parse(source) {
             Ok(_) => {
@@ -117,10 +95,7 @@ fn syntax_error_files_exist_in_the_corpus() {
     }
     for stem in SYNTAX_ERRORS {
         let name = format!("errors/{stem}");
-        let (_, source) = files
-            .iter()
-            .find(|(n, _)| *n == name)
-            .unwrap_or_else(|| panic!("{name} missing"));
+        let (_, source) = files.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("{name} missing"));
         assert!(parse(source).is_err(), "{name}");
     }
 }
@@ -128,12 +103,7 @@ fn syntax_error_files_exist_in_the_corpus() {
 #[test]
 fn syntax_trees_of_reference_files() {
     let files = corpus();
-    for name in [
-        "model/send-more-money.puz",
-        "model/sudoku.puz",
-        "model/queens.puz",
-        "minesweeper/beginner.puz",
-    ] {
+    for name in ["model/send-more-money.puz", "model/sudoku.puz", "model/queens.puz", "minesweeper/beginner.puz"] {
         let Some((_, source)) = files.iter().find(|(n, _)| n == name) else {
             continue;
         };

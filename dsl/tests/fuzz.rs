@@ -103,10 +103,7 @@ fn check(source: &str) {
             assert!(!errors.is_empty());
             for error in &errors {
                 let span = &error.span;
-                assert!(
-                    span.start <= span.end && span.end <= source.len(),
-                    "{source:?}: {error:?}"
-                );
+                assert!(span.start <= span.end && span.end <= source.len(), "{source:?}: {error:?}");
                 assert!(
                     source.is_char_boundary(span.start) && source.is_char_boundary(span.end),
                     "{source:?}: {error:?}"
@@ -130,24 +127,17 @@ fn soup() -> impl Strategy<Value = String> {
 fn mangled() -> impl Strategy<Value = String> {
     let seed = proptest::sample::select(SEEDS);
     let word = proptest::sample::select(VOCABULARY);
-    (
-        seed,
-        any::<prop::sample::Index>(),
-        0usize..6,
-        word,
-        any::<bool>(),
-    )
-        .prop_map(|(seed, at, len, word, insert)| {
-            let chars: Vec<char> = seed.chars().collect();
-            let start = at.index(chars.len() + 1);
-            let end = (start + len).min(chars.len());
-            let mut out: String = chars[..start].iter().collect();
-            if insert {
-                out.push_str(word);
-            }
-            out.extend(&chars[end..]);
-            out
-        })
+    (seed, any::<prop::sample::Index>(), 0usize..6, word, any::<bool>()).prop_map(|(seed, at, len, word, insert)| {
+        let chars: Vec<char> = seed.chars().collect();
+        let start = at.index(chars.len() + 1);
+        let end = (start + len).min(chars.len());
+        let mut out: String = chars[..start].iter().collect();
+        if insert {
+            out.push_str(word);
+        }
+        out.extend(&chars[end..]);
+        out
+    })
 }
 
 proptest! {

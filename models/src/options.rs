@@ -3,7 +3,10 @@
 use cpsolve_dsl::ast::{OptionValue, Spanned};
 use cpsolve_dsl::Diagnostic;
 
-fn single<'a>(name: &Spanned<String>, values: &'a [Spanned<OptionValue>]) -> Result<&'a Spanned<OptionValue>, Diagnostic> {
+fn single<'a>(
+    name: &Spanned<String>,
+    values: &'a [Spanned<OptionValue>],
+) -> Result<&'a Spanned<OptionValue>, Diagnostic> {
     match values {
         [one] => Ok(one),
         _ => Err(Diagnostic::new(format!("option `{}` takes one value", name.node), name.span.clone())),
@@ -11,12 +14,20 @@ fn single<'a>(name: &Spanned<String>, values: &'a [Spanned<OptionValue>]) -> Res
 }
 
 /// An integer option within `lo..=hi`.
-pub(crate) fn int_option(name: &Spanned<String>, values: &[Spanned<OptionValue>], lo: i64, hi: i64) -> Result<i64, Diagnostic> {
+pub(crate) fn int_option(
+    name: &Spanned<String>,
+    values: &[Spanned<OptionValue>],
+    lo: i64,
+    hi: i64,
+) -> Result<i64, Diagnostic> {
     let value = single(name, values)?;
     match value.node {
         OptionValue::Int(v) if (lo..=hi).contains(&v) => Ok(v),
-        _ => Err(Diagnostic::new(format!("option `{}` must be an integer from {lo} to {hi}", name.node), value.span.clone())
-            .with_label("out of range")),
+        _ => Err(Diagnostic::new(
+            format!("option `{}` must be an integer from {lo} to {hi}", name.node),
+            value.span.clone(),
+        )
+        .with_label("out of range")),
     }
 }
 

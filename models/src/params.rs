@@ -38,7 +38,10 @@ impl<'a> Params<'a> {
                     .with_note(format!("parameters here: {}", known.join(", "))));
             }
             if params[..i].iter().any(|q| q.name.node == p.name.node) {
-                return Err(Diagnostic::new(format!("parameter `{}` is given twice", p.name.node), p.name.span.clone()));
+                return Err(Diagnostic::new(
+                    format!("parameter `{}` is given twice", p.name.node),
+                    p.name.span.clone(),
+                ));
             }
         }
         Ok(Params { params, statement })

@@ -13,21 +13,12 @@ pub(crate) fn show(expr: &Spanned<Expr>) -> String {
         Expr::Bool(value) => value.to_string(),
         Expr::Name(name) => name.clone(),
         Expr::Index { array, indices } => format!("{}[{}]", array.node, list(indices)),
-        Expr::Unary {
-            op: UnaryOp::Neg,
-            operand,
-        } => format!("(-{})", show(operand)),
-        Expr::Unary {
-            op: UnaryOp::Not,
-            operand,
-        } => format!("(not {})", show(operand)),
+        Expr::Unary { op: UnaryOp::Neg, operand } => format!("(-{})", show(operand)),
+        Expr::Unary { op: UnaryOp::Not, operand } => format!("(not {})", show(operand)),
         Expr::Binary { op, lhs, rhs } => format!("({} {} {})", show(lhs), op.symbol(), show(rhs)),
         Expr::Call { function, args } => format!("{}({})", function.node, list(args)),
         Expr::List(items) => format!("[{}]", list(items)),
-        Expr::Comprehension {
-            element,
-            generators,
-        } => format!("[{} | {}]", show(element), show_generators(generators)),
+        Expr::Comprehension { element, generators } => format!("[{} | {}]", show(element), show_generators(generators)),
         Expr::Range { lo, hi } => format!("({}..{})", show(lo), show(hi)),
         Expr::Set(items) => format!("{{{}}}", list(items)),
     }
@@ -38,11 +29,7 @@ pub(crate) fn show_generators(generators: &[Generator]) -> String {
         .iter()
         .map(|g| {
             let names: Vec<_> = g.names.iter().map(|n| n.node.as_str()).collect();
-            let filter = g
-                .filter
-                .as_ref()
-                .map(|f| format!(" where {}", show(f)))
-                .unwrap_or_default();
+            let filter = g.filter.as_ref().map(|f| format!(" where {}", show(f))).unwrap_or_default();
             format!("{} in {}{}", names.join(", "), show(&g.source), filter)
         })
         .collect::<Vec<_>>()
@@ -61,14 +48,8 @@ pub(crate) fn check_spans(file: &File, source: &str) {
 
 fn check_span(span: &Span, parent: &Span, source: &str) {
     assert!(span.start <= span.end, "reversed span {span:?}");
-    assert!(
-        parent.start <= span.start && span.end <= parent.end,
-        "span {span:?} outside {parent:?}"
-    );
-    assert!(
-        source.is_char_boundary(span.start) && source.is_char_boundary(span.end),
-        "span {span:?} splits a char"
-    );
+    assert!(parent.start <= span.start && span.end <= parent.end, "span {span:?} outside {parent:?}");
+    assert!(source.is_char_boundary(span.start) && source.is_char_boundary(span.end), "span {span:?} splits a char");
 }
 
 fn check_item(item: &Spanned<Item>, source: &str) {
@@ -166,10 +147,7 @@ fn check_expr(expr: &Spanned<Expr>, source: &str) {
             args.iter().for_each(child);
         }
         Expr::List(items) | Expr::Set(items) => items.iter().for_each(child),
-        Expr::Comprehension {
-            element,
-            generators,
-        } => {
+        Expr::Comprehension { element, generators } => {
             child(element);
             for g in generators {
                 check_generator(g, &expr.span, source);

@@ -72,8 +72,11 @@ fn collect(expr: &Spanned<Expr>, factor: i64, terms: &mut Vec<Term>) -> Result<(
         }
         Expr::Name(word) => {
             if let Some(bad) = word.chars().find(|c| !c.is_alphabetic()) {
-                return Err(Diagnostic::new(format!("`{bad}` cannot be a letter of a cryptarithm word"), expr.span.clone())
-                    .with_label("words are made of letters only"));
+                return Err(Diagnostic::new(
+                    format!("`{bad}` cannot be a letter of a cryptarithm word"),
+                    expr.span.clone(),
+                )
+                .with_label("words are made of letters only"));
             }
             terms.push(Term { coef: factor, atom: Atom::Word(word.chars().collect()), span: expr.span.clone() });
             Ok(())

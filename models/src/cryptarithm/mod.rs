@@ -106,7 +106,11 @@ fn read(file: &File) -> Result<Cryptarithm, Vec<Diagnostic>> {
     }
 }
 
-fn read_option(crypt: &mut Cryptarithm, name: &Spanned<String>, values: &[Spanned<OptionValue>]) -> Result<(), Diagnostic> {
+fn read_option(
+    crypt: &mut Cryptarithm,
+    name: &Spanned<String>,
+    values: &[Spanned<OptionValue>],
+) -> Result<(), Diagnostic> {
     match name.node.as_str() {
         "base" => crypt.base = int_option(name, values, 2, 36)? as u32,
         "leading-zeros" => crypt.leading_zeros = bool_option(name, values)?,

@@ -71,8 +71,7 @@ impl SolutionView for CryptView {
     }
 
     fn text(&self, record: &Record) -> String {
-        let assignment: Vec<String> =
-            self.letters.iter().zip(record).map(|(c, v)| format!("{c}={v}")).collect();
+        let assignment: Vec<String> = self.letters.iter().zip(record).map(|(c, v)| format!("{c}={v}")).collect();
         format!("{}\n{}\n{}\n", self.line(None), self.line(Some(record)), assignment.join(" "))
     }
 

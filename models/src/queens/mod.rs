@@ -62,13 +62,19 @@ fn read(file: &File) -> Result<Queens, Diagnostic> {
         match value.node {
             OptionValue::Int(r) if (1..=queens.n as i64).contains(&r) => queens.fix.push(r),
             _ => {
-                return Err(Diagnostic::new(format!("a fixed queen's row must be from 1 to {}", queens.n), value.span.clone())
-                    .with_label("not a row of this board"))
+                return Err(Diagnostic::new(
+                    format!("a fixed queen's row must be from 1 to {}", queens.n),
+                    value.span.clone(),
+                )
+                .with_label("not a row of this board"))
             }
         }
     }
     if queens.fix.len() > queens.n {
-        return Err(Diagnostic::new(format!("more fixed queens than the {} columns", queens.n), file.items[0].span.clone()));
+        return Err(Diagnostic::new(
+            format!("more fixed queens than the {} columns", queens.n),
+            file.items[0].span.clone(),
+        ));
     }
     Ok(queens)
 }

@@ -92,6 +92,18 @@ pub trait Propagator: std::fmt::Debug + Send {
         false
     }
 
+    /// When this is the only constraint left on the unfixed variables, one assignment of
+    /// its variables (in the order of [`Propagator::vars`]) that completes the current
+    /// domains and satisfies it, found by a dedicated algorithm; `Ok(None)` when there is
+    /// none. `None`: no such algorithm here.
+    fn find_solution(
+        &self,
+        _cx: &Context<'_>,
+        _stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<Result<Option<Vec<Val>>, Interrupted>> {
+        None
+    }
+
     /// Whether [`Propagator::count_solutions`] would count the current domains.
     fn can_count_solutions(&self, _cx: &Context<'_>) -> bool {
         false

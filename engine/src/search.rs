@@ -83,6 +83,10 @@ pub struct SearchConfig {
     /// constraint alone remains on the unfixed variables, its dedicated counting algorithm
     /// ([`crate::Propagator::count_solutions`]) replaces the search below that node.
     pub count_only: bool,
+    /// Only one solution is wanted: where one constraint alone remains on the unfixed
+    /// variables, its dedicated algorithm ([`crate::Propagator::find_solution`]) may find
+    /// it instead of the search. The search then ends after that solution.
+    pub first_only: bool,
 }
 
 impl SearchConfig {
@@ -209,9 +213,9 @@ impl Solver {
         counts
     }
 
-    /// The one propagator left that could count the solutions below this node: the only
-    /// one alive, covering every unfixed variable, and able to count.
-    fn sole_counter(&mut self) -> Option<usize> {
+    /// The one propagator left below this node: the only one alive, covering every
+    /// unfixed variable.
+    fn sole_propagator(&self) -> Option<usize> {
         if self.store.alive_count != 1 {
             return None;
         }
@@ -220,8 +224,15 @@ impl Solver {
         let covered = (0..self.num_vars() as u32)
             .map(VarId)
             .all(|x| self.is_fixed(x) || self.store.watchers(x).any(|q| q == prop));
+        covered.then_some(p)
+    }
+
+    /// The one propagator left that could count the solutions below this node: the only
+    /// one alive, covering every unfixed variable, and able to count.
+    fn sole_counter(&mut self) -> Option<usize> {
+        let p = self.sole_propagator()?;
         let cx = crate::propagator::Context { store: &mut self.store };
-        (covered && self.props[p].can_count_solutions(&cx)).then_some(p)
+        self.props[p].can_count_solutions(&cx).then_some(p)
     }
 
     /// Applies the fixings of a subproblem at the root. `false` if that empties a domain.
@@ -269,6 +280,32 @@ impl Solver {
             if ok && cutoff == Some(stack.len()) && self.next_decision(&config.branching).is_some() {
                 on_cutoff(&path);
                 ok = false;
+            }
+            if ok && config.first_only && cutoff.is_none() {
+                let limits = &config.limits;
+                let stop = || {
+                    limits.time.is_some_and(|t| start.elapsed() >= t)
+                        || limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+                };
+                match self.dedicated_solution(&stop) {
+                    Some(Ok(Some(values))) => {
+                        // Make the solution the current node, so that it reads like any other.
+                        self.store.open_level();
+                        stack.push((Decision::Assign(VarId(0), 0), true));
+                        let p = self.sole_propagator().expect("checked by dedicated_solution");
+                        let vars = self.props[p].vars();
+                        ok = vars.iter().zip(&values).all(|(&x, &v)| self.store.assign(x, v).is_ok())
+                            && self.propagate_queue()
+                            && self.next_decision(&config.branching).is_none();
+                        assert!(ok, "the dedicated solution of {} is not a solution", self.props[p].name());
+                    }
+                    Some(Ok(None)) => ok = false,
+                    Some(Err(_)) => {
+                        outcome.stopped = Some(Stop::Time);
+                        break 'search;
+                    }
+                    None => {}
+                }
             }
             if ok && config.count_only && cutoff.is_none() {
                 let limits = &config.limits;
@@ -374,6 +411,15 @@ impl Solver {
 
     /// The count of the subtree by the one constraint left, if it can count it: every
     /// unfixed variable must be one of that constraint's.
+    fn dedicated_solution(
+        &mut self,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<Result<Option<Vec<Val>>, crate::Interrupted>> {
+        let p = self.sole_propagator()?;
+        let cx = crate::propagator::Context { store: &mut self.store };
+        self.props[p].find_solution(&cx, stop)
+    }
+
     fn dedicated_count(&mut self, stop: &(dyn Fn() -> bool + Sync)) -> Option<Result<u128, crate::Interrupted>> {
         let p = self.sole_counter()?;
         let cx = crate::propagator::Context { store: &mut self.store };

@@ -53,10 +53,12 @@ impl Store {
     }
 
     pub(crate) fn subscribe(&mut self, x: VarId, prop: PropId, events: Events) {
+        // A propagator subscribes while it is posted, so it can only be the newest watcher:
+        // checking the last one keeps posting linear in the number of constraints.
         let list = &mut self.watches[x.index()];
-        match list.iter_mut().find(|w| w.prop == prop) {
-            Some(w) => w.events |= events.0,
-            None => list.push(Watch { prop, events: events.0 }),
+        match list.last_mut() {
+            Some(w) if w.prop == prop => w.events |= events.0,
+            _ => list.push(Watch { prop, events: events.0 }),
         }
     }
 

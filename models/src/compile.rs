@@ -21,7 +21,7 @@ pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
             Item::Cryptarithm { .. } => return crate::cryptarithm::compile(file),
             Item::Puzzle { kind, .. } => match kind.node {
                 PuzzleKind::Queens => return crate::queens::compile(file),
-                PuzzleKind::NoThreeInLine => "nothreeinline",
+                PuzzleKind::NoThreeInLine => return crate::nothreeinline::compile(file),
                 PuzzleKind::Minesweeper => "minesweeper",
                 PuzzleKind::NumberMatch => "numbermatch",
             },
@@ -31,7 +31,7 @@ pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
         return Err(vec![Diagnostic::new(format!("`{name}` puzzles are not supported yet"), item.span.clone())
             .with_label("this puzzle kind has no solver in this version")]);
     }
-    Err(vec![Diagnostic::new("generic models are not supported yet", 0..0)])
+    crate::generic::compile(file)
 }
 
 fn is_part(item: &Spanned<Item>) -> bool {

@@ -21,6 +21,7 @@ mod eval;
 mod functions;
 mod generators;
 mod given;
+mod globals;
 mod goal;
 mod linear;
 mod lists;
@@ -62,6 +63,8 @@ pub(crate) struct Compiler {
     pub(crate) val_order: ValOrder,
     /// Generator bindings made so far (see [`generators::MAX_BINDINGS`]).
     pub(crate) bindings: u64,
+    /// All-different constraints, posted at the end (see [`globals`]).
+    pub(crate) all_different: Vec<globals::AllDifferent>,
 }
 
 impl Default for Compiler {
@@ -78,6 +81,7 @@ impl Default for Compiler {
             var_order: VarOrder::SmallestDomain,
             val_order: ValOrder::Min,
             bindings: 0,
+            all_different: Vec::new(),
         }
     }
 }
@@ -112,12 +116,13 @@ impl Compiler {
         }
     }
 
-    fn finish(self) -> Result<Problem, Vec<Diagnostic>> {
+    fn finish(mut self) -> Result<Problem, Vec<Diagnostic>> {
         if !self.errors.is_empty() {
             let mut errors = self.errors;
             errors.sort_by_key(|d| (d.span.start, d.span.end));
             return Err(errors);
         }
+        globals::post_all_different(&mut self.solver, std::mem::take(&mut self.all_different));
         let view = ModelView::new(&self.env);
         let mut user_vars = Vec::new();
         for decl in &self.env.decls {

@@ -8,7 +8,7 @@
 
 use cpsolve_dsl::ast::{BinaryOp, Expr, Generator, Ident, Item, Span, Spanned, UnaryOp};
 use cpsolve_dsl::Diagnostic;
-use cpsolve_engine::{constraints, Consistency, Rel, VarId, VAL_LIMIT};
+use cpsolve_engine::{constraints, Rel, VarId, VAL_LIMIT};
 
 use super::errors::{model_error, not_supported, overflow, Fault, Result};
 use super::eval::{negate, relation};
@@ -142,7 +142,8 @@ impl Compiler {
                 }
             }
         }
-        constraints::all_different(&mut self.solver, &vars, &offsets, Consistency::Bounds);
+        // Posted when compilation ends, so that global constraints can be recognised.
+        self.all_different.push((vars, offsets));
         Ok(())
     }
 

@@ -24,6 +24,26 @@ pub(crate) enum Command {
         #[arg(required = true)]
         models: Vec<PathBuf>,
     },
+    /// Write K independent sub-models that partition the search (run them anywhere, then merge).
+    Split {
+        /// The model to split.
+        model: PathBuf,
+        /// Number of parts.
+        #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        parts: u64,
+        /// Directory for the parts (created if missing).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// Add up the JSON results of the parts of a split model.
+    Merge {
+        /// JSON result files (`cpsolve --format json PART.puz > PART.json`), in part order.
+        #[arg(required = true)]
+        results: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]

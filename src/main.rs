@@ -2,6 +2,7 @@
 
 mod cli;
 mod solve;
+mod split;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -14,6 +15,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Some(Command::Check { models }) => solve::check(models),
+        Some(Command::Split { model, parts, out }) => split::split(model, *parts, out),
+        Some(Command::Merge { results, format }) => split::merge(results, *format),
         None => solve::solve_all(&cli.solve),
     };
     match result {

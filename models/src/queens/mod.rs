@@ -89,13 +89,11 @@ fn build(queens: &Queens) -> Problem {
     for (&x, &r) in vars.iter().zip(&queens.fix) {
         solver.assign(x, r);
     }
-    // One solution: smallest domain first, rows from the centre outwards, which finds a
-    // placement almost without backtracking even for thousands of queens. Enumeration:
-    // columns in order, the way a bitboard counter goes.
-    let (var_order, val_order) = match queens.mode {
-        SolveMode::First => (VarOrder::SmallestDomain, ValOrder::MiddleOut),
-        SolveMode::All | SolveMode::Count => (VarOrder::Input, ValOrder::Min),
-    };
+    // Columns in order, rows from the smallest, as a bitboard counter goes: solutions are
+    // listed in lexicographic order. One solution is found by the queens constraint itself
+    // (smallest domain first, rows from the middle outwards), which scales to thousands of
+    // queens where a search through the engine would not.
+    let (var_order, val_order) = (VarOrder::Input, ValOrder::Min);
     let search = SearchConfig {
         branching: vec![Branching { vars: vars.clone(), var_order, val_order }],
         ..SearchConfig::default()

@@ -186,3 +186,23 @@ fn every_error_file_exits_2_with_file_line_column_and_no_panic() {
         assert!(run.stderr.contains('^'), "{name}: a caret under the fault: {}", run.stderr);
     }
 }
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    // A million solutions: far more output than a pipe buffer holds.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cpsolve"))
+        .args(["--all", "-e", "var x[1..6] in 0..9"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cpsolve runs");
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).expect("some output");
+    drop(stdout);
+    let output = child.wait_with_output().expect("cpsolve ends");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+}

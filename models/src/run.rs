@@ -124,6 +124,7 @@ impl Plan {
         // only needs to know when a limit ended it.
         config.limits.solutions = None;
         config.count_only = mode == SolveMode::Count && !optimising && !filters && options.limit.is_none();
+        config.first_only = mode == SolveMode::First && !optimising && !filters;
         // One solution beyond a limit is looked for: finding it proves that the limit cut
         // the search short.
         let shown_limit = if optimising { u128::MAX } else { options.limit.unwrap_or(u128::MAX) };

@@ -52,6 +52,19 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+impl Limits {
+    /// The time limit or the cancel flag, if one has been reached.
+    fn reached(&self, start: Instant) -> Option<Stop> {
+        if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            Some(Stop::Cancelled)
+        } else if self.time.is_some_and(|t| start.elapsed() >= t) {
+            Some(Stop::Time)
+        } else {
+            None
+        }
+    }
+}
+
 /// Why a search stopped before exploring the whole tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {
@@ -281,12 +294,8 @@ impl Solver {
                 on_cutoff(&path);
                 ok = false;
             }
+            let stop = || config.limits.reached(start).is_some();
             if ok && config.first_only && cutoff.is_none() {
-                let limits = &config.limits;
-                let stop = || {
-                    limits.time.is_some_and(|t| start.elapsed() >= t)
-                        || limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-                };
                 match self.dedicated_solution(&stop) {
                     Some(Ok(Some(values))) => {
                         // Make the solution the current node, so that it reads like any other.
@@ -301,18 +310,13 @@ impl Solver {
                     }
                     Some(Ok(None)) => ok = false,
                     Some(Err(_)) => {
-                        outcome.stopped = Some(Stop::Time);
+                        outcome.stopped = config.limits.reached(start);
                         break 'search;
                     }
                     None => {}
                 }
             }
             if ok && config.count_only && cutoff.is_none() {
-                let limits = &config.limits;
-                let stop = || {
-                    limits.time.is_some_and(|t| start.elapsed() >= t)
-                        || limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-                };
                 match self.dedicated_count(&stop) {
                     Some(Ok(n)) => {
                         outcome.solutions += n;
@@ -320,11 +324,7 @@ impl Solver {
                         ok = false;
                     }
                     Some(Err(_)) => {
-                        outcome.stopped = Some(if limits.time.is_some_and(|t| start.elapsed() >= t) {
-                            Stop::Time
-                        } else {
-                            Stop::Cancelled
-                        });
+                        outcome.stopped = config.limits.reached(start);
                         break 'search;
                     }
                     None => {}
@@ -473,12 +473,6 @@ impl Solver {
         if self.stats.nodes % CHECK_EVERY != 0 {
             return None;
         }
-        if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
-            return Some(Stop::Cancelled);
-        }
-        if limits.time.is_some_and(|t| start.elapsed() >= t) {
-            return Some(Stop::Time);
-        }
-        None
+        limits.reached(start)
     }
 }

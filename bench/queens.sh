@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Benchmark: cpsolve on N-queens (count all solutions, 1 and 2 threads; the generic .puz model;
+# first solution for large n) beside the peers of /work/shared/peers: the C bitboard counter
+# (nqueens.c, gcc -O2), GNU Prolog (queens_gp.pl, pairwise model, gplc --no-top-level) and,
+# only if libgecode-dev is already installed, Gecode C++ (queens_gecode.cpp).
+# A benchmark, not a test: CI never runs it.  See bench/README.md, section "Queens".
+#
+# usage: bench/queens.sh [--runs N] [--heavy-runs M] [--quick] [--install-peers] [--no-build]
+#                        [--warmup K] [--peers DIR]
+#   --runs N          timed runs of each fast command (default 5); median and min are reported
+#   --heavy-runs M    timed runs for n >= 15 and first-solution n = 10000 (default: min(N, 3))
+#   --quick           skip n >= 15 and n = 10000 (about 30 s instead of a few minutes)
+#   --install-peers   apt-get install -y gprolog first (needs root)
+#   --no-build        skip `cargo build --release --bin cpsolve`, use the existing binary
+#   --warmup K        untimed rounds before the fast group (default 1; the heavy group has none)
+#   --peers DIR       where queens/nqueens.c and queens/queens_gp.pl live
+#                     (default /work/shared/peers, or $PEERS_DIR)
+set -euo pipefail
+
+BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$BENCH_DIR/.." && pwd)
+
+BUILD=1
+INSTALL=0
+PASS=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --install-peers) INSTALL=1 ;;
+    --no-build) BUILD=0 ;;
+    -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) PASS+=("$1") ;;
+  esac
+  shift
+done
+
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "queens.sh: python3 is needed (statistics and JSON)" >&2
+  exit 2
+fi
+
+if [ $INSTALL = 1 ]; then
+  echo "== installing the peer: apt-get install -y gprolog"
+  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y gprolog; then
+    echo "   (install failed; refreshing the package lists and retrying)"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y gprolog
+  fi
+fi
+
+if [ $BUILD = 1 ]; then
+  echo "== cargo build --release --bin cpsolve   (in $ROOT)"
+  if ! (cd "$ROOT" && cargo build --release --bin cpsolve); then
+    echo "queens.sh: FAILED: cargo build --release --bin cpsolve" >&2
+    echo "           (if someone is mid-edit, retry in a minute, or pass --no-build to time the existing binary)" >&2
+    exit 1
+  fi
+fi
+if [ ! -x "$ROOT/target/release/cpsolve" ]; then
+  echo "queens.sh: $ROOT/target/release/cpsolve is missing (build it, or drop --no-build)" >&2
+  exit 1
+fi
+
+exec python3 "$BENCH_DIR/queens_bench.py" --root "$ROOT" ${PASS[@]+"${PASS[@]}"}

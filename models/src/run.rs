@@ -209,7 +209,7 @@ pub fn solve(
     let mut problem = build();
     let plan = Plan::new(&problem, options, start);
     let threads = options.threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    let pool = pool(threads);
     // Listing solutions in parallel keeps their order only when the search order has no
     // memory; counting does not care.
     let parallel = threads > 1
@@ -257,6 +257,19 @@ pub fn solve(
         unsat_reason: problem.unsat_reason,
         stats,
     }
+}
+
+/// A rayon pool of `threads` threads, built once per process and thread count (models
+/// solved in turn share it; building one per model would cost a thread spawn each).
+fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, rayon::ThreadPoolBuildError> {
+    static POOLS: std::sync::Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = std::sync::Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == threads) {
+        return Ok(pool.clone());
+    }
+    let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(threads).build()?);
+    pools.push((threads, pool.clone()));
+    Ok(pool)
 }
 
 /// The `index`-th of `parts` contiguous slices of `subtrees` (slices differ by one subtree

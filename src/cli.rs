@@ -35,6 +35,25 @@ pub(crate) enum Command {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
+    /// Reachability table of a game: `table compte` checks every selection of 6 of the 24
+    /// tiles against every target (or, with --tiles, one selection of any tiles).
+    Table {
+        /// The game: `compte`.
+        #[arg(value_parser = ["compte"])]
+        game: String,
+        /// Targets, as LO..HI.
+        #[arg(long, default_value = "101..999", value_parser = crate::table::parse_targets)]
+        targets: std::ops::RangeInclusive<u32>,
+        /// Worker threads (the result is the same for any number).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: u32,
+        /// Only this selection, e.g. --tiles "100 75 50 25 6 3 9 8".
+        #[arg(long, value_name = "TILES")]
+        tiles: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
     /// Add up the JSON results of the parts of a split model.
     Merge {
         /// JSON result files (`cpsolve --format json PART.puz > PART.json`), in part order.

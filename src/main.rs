@@ -3,6 +3,7 @@
 mod cli;
 mod solve;
 mod split;
+mod table;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -17,6 +18,10 @@ fn main() -> ExitCode {
         Some(Command::Check { models }) => solve::check(models),
         Some(Command::Split { model, parts, out }) => split::split(model, *parts, out),
         Some(Command::Merge { results, format }) => split::merge(results, *format),
+        Some(Command::Table { game: _, targets, threads, tiles, format }) => match tiles {
+            None => table::table(targets.clone(), *threads as usize, *format),
+            Some(tiles) => table::table_of(tiles, targets.clone(), *threads as usize, *format),
+        },
         None => solve::solve_all(&cli.solve),
     };
     match result {

@@ -170,6 +170,15 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
             }
             writeln!(out, "== {} ==", source.label)?;
         }
+        // `compte` has its own search (cpsolve_models::compte), not the engine.
+        if let Ok(file) = cpsolve_dsl::parse(&source.text) {
+            if cpsolve_models::compte::is_compte(&file) {
+                let code = solve_compte(&file, source, args, &options, &mut out)?;
+                out.flush()?;
+                worst = combine(worst, code);
+                continue;
+            }
+        }
         let code = match compile(source, args.format, &mut out)? {
             Err(code) => code,
             Ok(compiled) => solve_one(compiled, source, args, &options, &mut out)?,
@@ -245,6 +254,48 @@ fn solve_one(
     })
 }
 
+/// A `compte` model: its own search, the same statuses, text and JSON framing.
+fn solve_compte(
+    file: &File,
+    source: &Source,
+    args: &SolveArgs,
+    options: &RunOptions,
+    out: &mut impl Write,
+) -> io::Result<u8> {
+    let outcome = match cpsolve_models::compte::solve(file, options) {
+        Ok(outcome) => outcome,
+        Err(diagnostics) => {
+            report_errors(source, &diagnostics, args.format, out)?;
+            return Ok(BAD_INPUT);
+        }
+    };
+    match args.format {
+        Format::Text => {
+            write!(out, "{}", outcome.text)?;
+            if args.stats {
+                out.flush()?;
+                write!(io::stderr(), "{}", report::stats_text(&outcome.stats))?;
+            }
+        }
+        Format::Json => {
+            let mut object = serde_json::Map::new();
+            object.insert("file".into(), Value::from(source.label.as_str()));
+            if let Value::Object(fields) = outcome.json {
+                object.extend(fields);
+            }
+            if args.stats {
+                object.insert("stats".into(), report::stats_json(&outcome.stats));
+            }
+            writeln!(out, "{}", Value::Object(object))?;
+        }
+    }
+    Ok(match outcome.status {
+        Status::Solved => SOLVED,
+        Status::Unsatisfiable => UNSATISFIABLE,
+        Status::Limit => LIMIT,
+    })
+}
+
 /// `cpsolve check MODEL…`: parse and compile only.
 pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
     let mut worst = SOLVED;
@@ -254,6 +305,19 @@ pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
             Err(message) => {
                 writeln!(io::stderr(), "error: {message}")?;
                 BAD_INPUT
+            }
+            Ok(source) if cpsolve_dsl::parse(&source.text).is_ok_and(|f| cpsolve_models::compte::is_compte(&f)) => {
+                let file = cpsolve_dsl::parse(&source.text).unwrap_or_else(|_| unreachable!("parsed above"));
+                match cpsolve_models::compte::check(&file) {
+                    Ok(tiles) => {
+                        writeln!(out, "{}: ok (compte, {tiles} tiles)", source.label)?;
+                        SOLVED
+                    }
+                    Err(diagnostics) => {
+                        report_errors(&source, &diagnostics, Format::Text, &mut out)?;
+                        BAD_INPUT
+                    }
+                }
             }
             Ok(source) => match compile(&source, Format::Text, &mut out)? {
                 Err(code) => code,

@@ -21,7 +21,7 @@ pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
             Item::Cryptarithm { .. } => return crate::cryptarithm::compile(file),
             Item::Puzzle { kind, .. } => match kind.node {
                 PuzzleKind::Queens => return crate::queens::compile(file),
-                PuzzleKind::NoThreeInLine => "nothreeinline",
+                PuzzleKind::NoThreeInLine => return crate::nothreeinline::compile(file),
                 PuzzleKind::Minesweeper => "minesweeper",
                 PuzzleKind::NumberMatch => "numbermatch",
             },

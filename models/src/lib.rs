@@ -3,8 +3,10 @@
 //! renders the answer.
 
 mod compile;
+pub mod compte;
 mod cryptarithm;
 pub mod generic;
+mod nothreeinline;
 mod options;
 mod params;
 pub mod problem;

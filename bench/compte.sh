@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Benchmark: Le Compte est Bon / Countdown in cpsolve (bench/README.md, "Compte est Bon").
+#   1. one 6-tile game, all distinct solutions (100 2 1 10 4 3 -> 819), whole process
+#   2. the full table (`cpsolve table compte`: 13,243 selections x 899 targets), 1 and 2 threads
+#   3. 8 tiles, every target 101..999 of one selection (`table compte --tiles ...`)
+# Every run's output is checked first (the table against the published figures); a
+# mismatch stops the benchmark (exit 1). A benchmark, not a test: CI never runs it.
+#
+# usage: bench/compte.sh [--runs N] [--no-build]
+#   --runs N     timed runs of each command (default 21; the table gets min(N, 5))
+#   --no-build   skip `cargo build --release --bin cpsolve`, use the existing binary
+set -euo pipefail
+
+BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$BENCH_DIR/.." && pwd)
+
+BUILD=1
+PASS=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-build) BUILD=0 ;;
+    -h|--help) sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) PASS+=("$1") ;;
+  esac
+  shift
+done
+
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "compte.sh: python3 is needed (statistics and JSON)" >&2
+  exit 2
+fi
+if [ $BUILD = 1 ]; then
+  echo "== cargo build --release --bin cpsolve   (in $ROOT)"
+  if ! (cd "$ROOT" && cargo build --release --bin cpsolve); then
+    echo "compte.sh: FAILED: cargo build --release --bin cpsolve" >&2
+    exit 1
+  fi
+fi
+if [ ! -x "$ROOT/target/release/cpsolve" ]; then
+  echo "compte.sh: $ROOT/target/release/cpsolve is missing (build it, or drop --no-build)" >&2
+  exit 1
+fi
+exec python3 "$BENCH_DIR/compte_bench.py" --root "$ROOT" ${PASS[@]+"${PASS[@]}"}

@@ -373,7 +373,11 @@ impl Placer<'_, '_> {
 
 impl Queens {
     /// One placement completing the current domains, by [`Placer`].
-    pub(crate) fn place(&self, cx: &Context<'_>, stop: &(dyn Fn() -> bool + Sync)) -> Result<Option<Vec<Val>>, Interrupted> {
+    pub(crate) fn place(
+        &self,
+        cx: &Context<'_>,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<Vec<Val>>, Interrupted> {
         let n = self.vars.len();
         let low = self.vars.iter().map(|&x| cx.min(x)).min().unwrap_or(0);
         let high = self.vars.iter().map(|&x| cx.max(x)).max().unwrap_or(0);

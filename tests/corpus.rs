@@ -6,8 +6,6 @@
 
 mod common;
 
-use std::path::Path;
-
 fn header_args(source: &str) -> Vec<String> {
     source
         .lines()
@@ -19,9 +17,9 @@ fn header_args(source: &str) -> Vec<String> {
 
 #[test]
 fn corpus_snapshots() {
-    insta::glob!("corpus/**/*.puz", |path: &Path| {
+    insta::glob!("corpus/**/*.puz", |path: &std::path::Path| {
         let source = std::fs::read_to_string(path).expect("corpus file is readable");
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
         let relative = path.strip_prefix(&root).expect("corpus lies under tests/").to_string_lossy().to_string();
         let mut args = header_args(&source);
         args.push(relative);

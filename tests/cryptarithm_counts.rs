@@ -30,7 +30,7 @@ fn holds(puzzle: &str, digits: &HashMap<char, i128>) -> bool {
         let mut total = 0i128;
         let mut sign = 1i128;
         let mut term = String::new();
-        let mut flush = |term: &mut String, sign: i128, total: &mut i128| {
+        let flush = |term: &mut String, sign: i128, total: &mut i128| {
             if term.is_empty() {
                 return;
             }

@@ -8,14 +8,14 @@ use std::process::{Command, Stdio};
 
 /// What one run of the binary produced.
 #[derive(Debug)]
-pub struct Run {
-    pub code: i32,
-    pub stdout: String,
-    pub stderr: String,
+pub(crate) struct Run {
+    pub(crate) code: i32,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
 }
 
 /// Runs `cpsolve` in `tests/` (so that file names in the output are `corpus/...`).
-pub fn cpsolve(args: &[&str], stdin: Option<&str>) -> Run {
+pub(crate) fn cpsolve(args: &[&str], stdin: Option<&str>) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cpsolve"))
         .args(args)
         .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests"))

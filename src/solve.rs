@@ -71,15 +71,25 @@ struct Compiled {
     part: Option<(u64, u64)>,
 }
 
-/// Parses and compiles; on failure, reports the errors (stderr, and JSON on stdout).
-fn compile(source: &Source, format: Format, out: &mut impl Write) -> io::Result<Result<Compiled, u8>> {
+/// What a source becomes once parsed: a `compte` game (its own search, not the engine) or
+/// a model compiled for the engine.
+enum Model {
+    Compte(File),
+    Search(Compiled),
+}
+
+/// Parses (once) and compiles; on failure, reports the errors (stderr, and JSON on stdout).
+fn compile(source: &Source, format: Format, out: &mut impl Write) -> io::Result<Result<Model, u8>> {
     let compiled = cpsolve_dsl::parse(&source.text).and_then(|file| {
+        if cpsolve_models::compte::is_compte(&file) {
+            return Ok(Model::Compte(file));
+        }
         let part = cpsolve_models::part(&file)?;
         let problem = cpsolve_models::compile(&file)?;
-        Ok(Compiled { file, problem, part })
+        Ok(Model::Search(Compiled { file, problem, part }))
     });
     match compiled {
-        Ok(compiled) => Ok(Ok(compiled)),
+        Ok(model) => Ok(Ok(model)),
         Err(diagnostics) => {
             report_errors(source, &diagnostics, format, out)?;
             Ok(Err(BAD_INPUT))
@@ -170,18 +180,10 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
             }
             writeln!(out, "== {} ==", source.label)?;
         }
-        // `compte` has its own search (cpsolve_models::compte), not the engine.
-        if let Ok(file) = cpsolve_dsl::parse(&source.text) {
-            if cpsolve_models::compte::is_compte(&file) {
-                let code = solve_compte(&file, source, args, &options, &mut out)?;
-                out.flush()?;
-                worst = combine(worst, code);
-                continue;
-            }
-        }
         let code = match compile(source, args.format, &mut out)? {
             Err(code) => code,
-            Ok(compiled) => solve_one(compiled, source, args, &options, &mut out)?,
+            Ok(Model::Compte(file)) => solve_compte(&file, source, args, &options, &mut out)?,
+            Ok(Model::Search(compiled)) => solve_one(compiled, source, args, &options, &mut out)?,
         };
         out.flush()?;
         worst = combine(worst, code);
@@ -306,9 +308,9 @@ pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
                 writeln!(io::stderr(), "error: {message}")?;
                 BAD_INPUT
             }
-            Ok(source) if cpsolve_dsl::parse(&source.text).is_ok_and(|f| cpsolve_models::compte::is_compte(&f)) => {
-                let file = cpsolve_dsl::parse(&source.text).unwrap_or_else(|_| unreachable!("parsed above"));
-                match cpsolve_models::compte::check(&file) {
+            Ok(source) => match compile(&source, Format::Text, &mut out)? {
+                Err(code) => code,
+                Ok(Model::Compte(file)) => match cpsolve_models::compte::check(&file) {
                     Ok(tiles) => {
                         writeln!(out, "{}: ok (compte, {tiles} tiles)", source.label)?;
                         SOLVED
@@ -317,11 +319,8 @@ pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
                         report_errors(&source, &diagnostics, Format::Text, &mut out)?;
                         BAD_INPUT
                     }
-                }
-            }
-            Ok(source) => match compile(&source, Format::Text, &mut out)? {
-                Err(code) => code,
-                Ok(Compiled { problem, .. }) => {
+                },
+                Ok(Model::Search(Compiled { problem, .. })) => {
                     writeln!(
                         out,
                         "{}: ok ({} variables, {} propagators)",

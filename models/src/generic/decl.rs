@@ -103,12 +103,7 @@ impl Compiler {
                 DomainSpec::Range(lo, hi)
             }
             Expr::Set(items) => {
-                let mut values = Vec::with_capacity(items.len());
-                for item in items {
-                    values.push(self.eval_int(item)?);
-                }
-                values.sort_unstable();
-                values.dedup();
+                let values = self.eval_set(items)?;
                 let (Some(&lo), Some(&hi)) = (values.first(), values.last()) else {
                     return Err(Diagnostic::new("empty domain: the set has no value", expr.span.clone()).into());
                 };

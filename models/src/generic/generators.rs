@@ -84,15 +84,7 @@ impl Compiler {
     fn source(&mut self, expr: &Spanned<Expr>) -> Result<Source> {
         match &expr.node {
             Expr::Range { lo, hi } => Ok(Source::Range(self.eval_int(lo)?, self.eval_int(hi)?)),
-            Expr::Set(items) => {
-                let mut values = Vec::with_capacity(items.len());
-                for item in items {
-                    values.push(self.eval_int(item)?);
-                }
-                values.sort_unstable();
-                values.dedup();
-                Ok(Source::Values(values))
-            }
+            Expr::Set(items) => Ok(Source::Values(self.eval_set(items)?)),
             _ if self.is_list(expr) => {
                 let mut values = Vec::new();
                 for (lin, span) in self.list_elements(expr)? {

@@ -217,6 +217,14 @@ impl Compiler {
         Ok(self.constant_of(&lin, &expr.span)??)
     }
 
+    /// The values of a constant set `{a, b, …}`, sorted, without repeats.
+    pub(crate) fn eval_set(&mut self, items: &[Spanned<Expr>]) -> Result<Vec<i64>> {
+        let mut values = items.iter().map(|item| self.eval_int(item)).collect::<Result<Vec<i64>>>()?;
+        values.sort_unstable();
+        values.dedup();
+        Ok(values)
+    }
+
     /// The value of a linear form, or the error that names a variable it depends on.
     pub(crate) fn constant_of(&self, lin: &Lin, span: &Span) -> Result<std::result::Result<i64, Diagnostic>> {
         let lin = lin.normalized(span)?;

@@ -22,6 +22,11 @@ enum Constraint {
         rel: Rel,
         rhs: i64,
     },
+    /// `Σ coefs·x = rhs` with the domain-consistent propagator.
+    LinearDomain {
+        coefs: Vec<i64>,
+        rhs: i64,
+    },
     AllDifferent {
         offsets: Vec<i64>,
         consistency: Consistency,
@@ -36,6 +41,9 @@ impl Constraint {
             Constraint::Linear { coefs, rel, rhs } => {
                 let sum: i128 = coefs.iter().zip(values).map(|(&a, &v)| a as i128 * v as i128).sum();
                 rel.holds(sum, *rhs as i128)
+            }
+            Constraint::LinearDomain { coefs, rhs } => {
+                coefs.iter().zip(values).map(|(&a, &v)| a as i128 * v as i128).sum::<i128>() == *rhs as i128
             }
             Constraint::AllDifferent { offsets, .. } => {
                 let shifted: Vec<i64> = values.iter().zip(offsets).map(|(v, o)| v + o).collect();
@@ -56,6 +64,11 @@ impl Constraint {
             }
             Constraint::AllDifferent { offsets, consistency } => all_different(solver, vars, offsets, *consistency),
             Constraint::Queens => cpsolve_engine::constraints::queens(solver, vars),
+            Constraint::LinearDomain { coefs, rhs } => {
+                let terms: Vec<(i64, VarId)> = coefs.iter().copied().zip(vars.iter().copied()).collect();
+                cpsolve_engine::constraints::linear_eq_domain(solver, &terms, *rhs)
+                    .expect("small model cannot overflow");
+            }
         }
     }
 
@@ -65,7 +78,7 @@ impl Constraint {
                 matches!(rel, Rel::Eq | Rel::Le | Rel::Lt | Rel::Ge | Rel::Gt)
             }
             Constraint::AllDifferent { consistency, .. } => *consistency == Consistency::Bounds,
-            Constraint::Queens => false,
+            Constraint::Queens | Constraint::LinearDomain { .. } => false,
         }
     }
 }
@@ -96,7 +109,7 @@ fn solutions(c: &Constraint, domains: &[Vec<Val>]) -> Vec<Vec<Val>> {
 /// the other variables may take any real value within their bounds.
 fn has_bound_support(c: &Constraint, bounds: &[(Val, Val)], i: usize, value: Val) -> bool {
     match c {
-        Constraint::Queens => true,
+        Constraint::Queens | Constraint::LinearDomain { .. } => true,
         Constraint::AllDifferent { .. } => {
             let mut domains: Vec<Vec<Val>> = bounds.iter().map(|&(lo, hi)| (lo..=hi).collect()).collect();
             domains[i] = vec![value];
@@ -123,6 +136,11 @@ fn has_bound_support(c: &Constraint, bounds: &[(Val, Val)], i: usize, value: Val
     }
 }
 
+/// A linear equality posted with the domain-consistent propagator.
+fn domain_linear(n: usize) -> impl Strategy<Value = Constraint> {
+    (proptest::collection::vec(-3i64..=3, n), -8i64..8).prop_map(|(coefs, rhs)| Constraint::LinearDomain { coefs, rhs })
+}
+
 fn rel_strategy() -> impl Strategy<Value = Rel> {
     prop_oneof![Just(Rel::Eq), Just(Rel::Ne), Just(Rel::Le), Just(Rel::Lt), Just(Rel::Ge), Just(Rel::Gt)]
 }
@@ -143,7 +161,7 @@ fn model_strategy(interval: bool) -> impl Strategy<Value = (Constraint, Vec<Vec<
         let alldiff =
             (proptest::collection::vec(-2i64..=2, n), prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds)])
                 .prop_map(|(offsets, consistency)| Constraint::AllDifferent { offsets, consistency });
-        (prop_oneof![linear, alldiff, Just(Constraint::Queens)], domains)
+        (prop_oneof![linear, alldiff, domain_linear(n), Just(Constraint::Queens)], domains)
     })
 }
 
@@ -164,6 +182,14 @@ fn check(c: &Constraint, domains: &[Vec<Val>], interval: bool) -> Result<(), Tes
         for (i, &x) in vars.iter().enumerate() {
             for s in &expected {
                 prop_assert!(solver.contains(x, s[i]), "value {} of x{i} was pruned but is in solution {s:?}", s[i]);
+            }
+        }
+        if let Constraint::LinearDomain { .. } = c {
+            // Domain consistency: every value left takes part in some solution.
+            for (i, &x) in vars.iter().enumerate() {
+                for v in solver.values(x) {
+                    prop_assert!(expected.iter().any(|s| s[i] == v), "value {v} of x{i} has no support");
+                }
             }
         }
         if interval && c.is_bounds_consistent_kind() && !expected.is_empty() {
@@ -244,7 +270,7 @@ fn multi_model_strategy() -> impl Strategy<Value = (Vec<Constraint>, Vec<Vec<Val
             (proptest::collection::vec(-2i64..=2, n), prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds)])
                 .prop_map(|(offsets, consistency)| Constraint::AllDifferent { offsets, consistency });
         (
-            proptest::collection::vec(prop_oneof![linear, alldiff, Just(Constraint::Queens)], 1..4),
+            proptest::collection::vec(prop_oneof![linear, alldiff, domain_linear(n), Just(Constraint::Queens)], 1..4),
             proptest::collection::vec(domain_strategy(false), n),
             0usize..3,
             0usize..4,

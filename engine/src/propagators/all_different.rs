@@ -7,11 +7,12 @@
 //!   López-Ortiz, Quimper, Tromp and van Beek, "A fast and simple algorithm for bounds
 //!   consistency of the alldifferent constraint" (IJCAI 2003).
 //!
-//! Fixed variables are moved to the front of `order` and counted by a trailed integer, so
+//! Fixed variables are handled through a [`FixedFront`], so
 //! each assignment is eliminated once per branch, not once per wake-up.
 
+use super::fixed_front::FixedFront;
 use crate::domain::Val;
-use crate::ids::{TrailedInt, VarId};
+use crate::ids::VarId;
 use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
 
 /// How hard all-different works.
@@ -28,47 +29,28 @@ pub struct AllDifferent {
     vars: Vec<VarId>,
     offsets: Vec<i64>,
     consistency: Consistency,
-    /// A permutation of variable indices: the first `fixed` ones are fixed and eliminated.
-    order: Vec<u32>,
-    fixed: Option<TrailedInt>,
+    /// The fixed variables whose value is already eliminated.
+    fixed: FixedFront,
     hall: HallScratch,
 }
 
 impl AllDifferent {
     pub(crate) fn new(vars: Vec<VarId>, offsets: Vec<i64>, consistency: Consistency) -> AllDifferent {
         let n = vars.len();
-        AllDifferent {
-            vars,
-            offsets,
-            consistency,
-            order: (0..n as u32).collect(),
-            fixed: None,
-            hall: HallScratch::default(),
-        }
+        AllDifferent { vars, offsets, consistency, fixed: FixedFront::new(n), hall: HallScratch::default() }
     }
 
-    fn eliminate_fixed(&mut self, cx: &mut Context<'_>, slot: TrailedInt) -> Result<usize, Conflict> {
-        let n = self.vars.len();
-        let mut done = cx.int(slot) as usize;
-        let mut i = done;
-        while i < n {
-            let k = self.order[i] as usize;
-            if !cx.is_fixed(self.vars[k]) {
-                i += 1;
-                continue;
-            }
-            self.order.swap(i, done);
-            done += 1;
-            let taken = cx.min(self.vars[k]) + self.offsets[k];
-            for &j in &self.order[done..] {
+    /// Removes each newly fixed variable's value from every other variable.
+    fn eliminate_fixed(&mut self, cx: &mut Context<'_>) -> Result<usize, Conflict> {
+        let (vars, offsets) = (&self.vars, &self.offsets);
+        self.fixed.handle_new(cx, vars, |cx, k, rest| {
+            let taken = cx.min(vars[k]) + offsets[k];
+            for &j in rest {
                 let j = j as usize;
-                let _ = cx.remove(self.vars[j], taken - self.offsets[j])?;
+                let _ = cx.remove(vars[j], taken - offsets[j])?;
             }
-            // A removal may have fixed a variable that was already scanned.
-            i = done;
-        }
-        cx.set_int(slot, done as i64);
-        Ok(done)
+            Ok(())
+        })
     }
 }
 
@@ -85,13 +67,12 @@ impl Propagator for AllDifferent {
         for &x in &self.vars {
             cx.subscribe(x, events);
         }
-        self.fixed = Some(cx.new_int(0));
+        self.fixed.post(cx);
         Ok(PropStatus::Active)
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
-        let slot = self.fixed.expect("posted before propagating");
-        let done = self.eliminate_fixed(cx, slot)?;
+        let done = self.eliminate_fixed(cx)?;
         if done == self.vars.len() {
             return Ok(PropStatus::Entailed);
         }

@@ -3,6 +3,7 @@
 pub(crate) mod all_different;
 pub(crate) mod arith;
 mod bitrow;
+mod fixed_front;
 pub(crate) mod linear;
 pub(crate) mod linear_domain;
 pub(crate) mod not_equal;

@@ -10,23 +10,23 @@
 
 use rayon::prelude::*;
 
+use super::fixed_front::FixedFront;
 use crate::domain::Val;
-use crate::ids::{TrailedInt, VarId};
+use crate::ids::VarId;
 use crate::propagator::{Context, Events, Interrupted, PostContext, Priority, PropResult, PropStatus, Propagator};
 
 #[derive(Debug, Clone)]
 pub struct Queens {
     /// Column `i` of the board; its value is the row.
     vars: Vec<VarId>,
-    /// Columns in an order whose first `fixed` entries are fixed and eliminated.
-    order: Vec<u32>,
-    fixed: Option<TrailedInt>,
+    /// The fixed columns whose queen already pruned the others.
+    fixed: FixedFront,
 }
 
 impl Queens {
     pub(crate) fn new(vars: Vec<VarId>) -> Queens {
-        let order = (0..vars.len() as u32).collect();
-        Queens { vars, order, fixed: None }
+        let fixed = FixedFront::new(vars.len());
+        Queens { vars, fixed }
     }
 }
 
@@ -133,37 +133,24 @@ impl Propagator for Queens {
         for &x in &self.vars {
             cx.subscribe(x, Events::ASSIGNED);
         }
-        self.fixed = Some(cx.new_int(0));
+        self.fixed.post(cx);
         Ok(PropStatus::Active)
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
-        let slot = self.fixed.expect("posted before propagating");
-        let n = self.vars.len();
-        let mut done = cx.int(slot) as usize;
-        let mut i = done;
-        while i < n {
-            let k = self.order[i] as usize;
-            if !cx.is_fixed(self.vars[k]) {
-                i += 1;
-                continue;
-            }
-            self.order.swap(i, done);
-            done += 1;
-            let v = cx.min(self.vars[k]);
-            for &j in &self.order[done..] {
-                let j = j as usize;
+        let vars = &self.vars;
+        let done = self.fixed.handle_new(cx, vars, |cx, k, rest| {
+            let v = cx.min(vars[k]);
+            for &j in rest {
                 let d = j as i64 - k as i64;
-                let x = self.vars[j];
+                let x = vars[j as usize];
                 let _ = cx.remove(x, v)?;
                 let _ = cx.remove(x, v + d)?;
                 let _ = cx.remove(x, v - d)?;
             }
-            // A removal may have fixed a column that was already scanned.
-            i = done;
-        }
-        cx.set_int(slot, done as i64);
-        Ok(if done == n { PropStatus::Entailed } else { PropStatus::Active })
+            Ok(())
+        })?;
+        Ok(if done == vars.len() { PropStatus::Entailed } else { PropStatus::Active })
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

@@ -54,6 +54,11 @@ pub(crate) enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
+    /// Play many seeded games with cpsolve's own player and report how often it wins.
+    Play {
+        #[command(subcommand)]
+        game: PlayGame,
+    },
     /// Add up the JSON results of the parts of a split model.
     Merge {
         /// JSON result files (`cpsolve --format json PART.puz > PART.json`), in part order.
@@ -63,6 +68,14 @@ pub(crate) enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum PlayGame {
+    /// Minesweeper games from a random board to a win or a mine.
+    Minesweeper(crate::play_minesweeper::PlayArgs),
+    /// Number Match games from a random start.
+    Numbermatch(crate::play_numbermatch::PlayArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]

@@ -1,6 +1,8 @@
 //! `cpsolve`: reads `.puz` models, solves them, prints the answers.
 
 mod cli;
+mod play_minesweeper;
+mod play_numbermatch;
 mod solve;
 mod split;
 mod table;
@@ -10,7 +12,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{Cli, Command};
+use cli::{Cli, Command, PlayGame};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -22,6 +24,8 @@ fn main() -> ExitCode {
             None => table::table(targets.clone(), *threads as usize, *format),
             Some(tiles) => table::table_of(tiles, targets.clone(), *threads as usize, *format),
         },
+        Some(Command::Play { game: PlayGame::Minesweeper(args) }) => play_minesweeper::play(args),
+        Some(Command::Play { game: PlayGame::Numbermatch(args) }) => play_numbermatch::play(args),
         None => solve::solve_all(&cli.solve),
     };
     match result {

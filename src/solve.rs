@@ -10,6 +10,8 @@ use std::time::Duration;
 use codespan_reporting::files::{Files, SimpleFile};
 use cpsolve_dsl::ast::{File, SolveMode};
 use cpsolve_dsl::Diagnostic;
+use cpsolve_models::direct::{direct_kind, Direct};
+use cpsolve_models::outcome::Outcome;
 use cpsolve_models::problem::Problem;
 use cpsolve_models::report;
 use cpsolve_models::run::{self, RunOptions, Status};
@@ -71,18 +73,27 @@ struct Compiled {
     part: Option<(u64, u64)>,
 }
 
-/// What a source becomes once parsed: a `compte` game (its own search, not the engine) or
-/// a model compiled for the engine.
+/// What a source becomes once parsed: a puzzle with its own solver (not one engine search),
+/// a JSMinesweeper position file, or a model compiled for the engine.
 enum Model {
-    Compte(File),
+    Direct(Direct, File),
+    MineFile,
     Search(Compiled),
+}
+
+/// JSMinesweeper position files are read as they are, not as `.puz` models.
+fn is_mine_file(source: &Source) -> bool {
+    source.label.ends_with(".mine")
 }
 
 /// Parses (once) and compiles; on failure, reports the errors (stderr, and JSON on stdout).
 fn compile(source: &Source, format: Format, out: &mut impl Write) -> io::Result<Result<Model, u8>> {
+    if is_mine_file(source) {
+        return Ok(Ok(Model::MineFile));
+    }
     let compiled = cpsolve_dsl::parse(&source.text).and_then(|file| {
-        if cpsolve_models::compte::is_compte(&file) {
-            return Ok(Model::Compte(file));
+        if let Some(kind) = direct_kind(&file) {
+            return Ok(Model::Direct(kind, file));
         }
         let part = cpsolve_models::part(&file)?;
         let problem = cpsolve_models::compile(&file)?;
@@ -182,7 +193,14 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         }
         let code = match compile(source, args.format, &mut out)? {
             Err(code) => code,
-            Ok(Model::Compte(file)) => solve_compte(&file, source, args, &options, &mut out)?,
+            Ok(Model::Direct(kind, file)) => {
+                let outcome = cpsolve_models::direct::solve(kind, &file, &options);
+                print_outcome(outcome, source, args, &mut out)?
+            }
+            Ok(Model::MineFile) => {
+                let outcome = cpsolve_models::minesweeper::solve_mine_file(&source.text, &options);
+                print_outcome(outcome, source, args, &mut out)?
+            }
             Ok(Model::Search(compiled)) => solve_one(compiled, source, args, &options, &mut out)?,
         };
         out.flush()?;
@@ -256,15 +274,14 @@ fn solve_one(
     })
 }
 
-/// A `compte` model: its own search, the same statuses, text and JSON framing.
-fn solve_compte(
-    file: &File,
+/// A puzzle with its own solver: the same statuses, text and JSON framing as a search.
+fn print_outcome(
+    outcome: Result<Outcome, Vec<Diagnostic>>,
     source: &Source,
     args: &SolveArgs,
-    options: &RunOptions,
     out: &mut impl Write,
 ) -> io::Result<u8> {
-    let outcome = match cpsolve_models::compte::solve(file, options) {
+    let outcome = match outcome {
         Ok(outcome) => outcome,
         Err(diagnostics) => {
             report_errors(source, &diagnostics, args.format, out)?;
@@ -310,9 +327,19 @@ pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
             }
             Ok(source) => match compile(&source, Format::Text, &mut out)? {
                 Err(code) => code,
-                Ok(Model::Compte(file)) => match cpsolve_models::compte::check(&file) {
-                    Ok(tiles) => {
-                        writeln!(out, "{}: ok (compte, {tiles} tiles)", source.label)?;
+                Ok(Model::MineFile) => match cpsolve_models::minesweeper::check_mine_file(&source.text) {
+                    Ok(what) => {
+                        writeln!(out, "{}: ok ({what})", source.label)?;
+                        SOLVED
+                    }
+                    Err(diagnostics) => {
+                        report_errors(&source, &diagnostics, Format::Text, &mut out)?;
+                        BAD_INPUT
+                    }
+                },
+                Ok(Model::Direct(kind, file)) => match cpsolve_models::direct::check(kind, &file) {
+                    Ok(what) => {
+                        writeln!(out, "{}: ok ({what})", source.label)?;
                         SOLVED
                     }
                     Err(diagnostics) => {

@@ -5,9 +5,13 @@
 mod compile;
 pub mod compte;
 mod cryptarithm;
+pub mod direct;
 pub mod generic;
+pub mod minesweeper;
 mod nothreeinline;
+pub mod numbermatch;
 mod options;
+pub mod outcome;
 mod params;
 pub mod problem;
 mod queens;

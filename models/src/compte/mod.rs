@@ -22,6 +22,7 @@ use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::Stats;
 use rayon::prelude::*;
 
+use crate::outcome::Outcome;
 use crate::run::{RunOptions, Status};
 use expr::Nf;
 use reach::{Reach, TimedOut, Value};
@@ -29,21 +30,6 @@ use search::Enumerator;
 
 /// More tiles than this would need 2^n subsets in memory; ten is the most the spec asks.
 pub const MAX_TILES: usize = 16;
-
-/// What a `compte` model found, ready to print.
-#[derive(Debug)]
-pub struct CompteOutcome {
-    pub status: Status,
-    /// The whole standard output in text mode.
-    pub text: String,
-    /// The JSON object of SPEC §3, without `"file"` (put first by the caller) and without
-    /// `"stats"` (added by the caller under `--stats`, from [`CompteOutcome::stats`]).
-    pub json: serde_json::Value,
-    /// `nodes`: pairs of values combined plus (value, subset) pairs expanded;
-    /// `failures`: results dropped for overflow; `propagations`: values stored plus
-    /// solutions built; `time`: the whole run.
-    pub stats: Stats,
-}
 
 /// Whether the file's model is a `compte` statement.
 pub fn is_compte(file: &File) -> bool {
@@ -154,7 +140,7 @@ struct Answer {
 }
 
 /// Solves a `compte` model in the mode the options and the file ask for.
-pub fn solve(file: &File, options: &RunOptions) -> Result<CompteOutcome, Vec<Diagnostic>> {
+pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnostic>> {
     let game = read_game(file)?;
     let start = Instant::now();
     let mut mode = options.mode.unwrap_or(game.mode);
@@ -181,7 +167,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<CompteOutcome, Vec<Dia
     };
     let text = view::text(game.target, mode, &answer, options);
     let json = view::json(game.target, mode, status, &answer);
-    Ok(CompteOutcome { status, text, json, stats })
+    Ok(Outcome { status, text, json, stats })
 }
 
 fn search(
@@ -379,7 +365,7 @@ mod tests {
     use super::reach::{Op, Reach};
     use super::*;
 
-    fn run(model: &str, mode: SolveMode, threads: usize) -> CompteOutcome {
+    fn run(model: &str, mode: SolveMode, threads: usize) -> Outcome {
         let file = cpsolve_dsl::parse(model).expect("parses");
         let options = RunOptions { mode: Some(mode), threads, ..RunOptions::default() };
         solve(&file, &options).expect("a compte model")

@@ -8,7 +8,11 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagators::all_different::Consistency;
 use crate::propagators::linear_domain::MAX_SUM_RANGE;
-use crate::propagators::{AllDifferent, LinearEq, LinearEqDomain, LinearLe, LinearNe, NotEqual, Queens};
+use crate::propagators::reified::{ReifiedLinear, Test};
+use crate::propagators::{
+    AllDifferent, Element, Extremum, Function, LinearEq, LinearEqDomain, LinearLe, LinearNe, NotEqual, Queens, Table,
+    Times,
+};
 use crate::solver::{ModelError, Solver};
 
 /// A comparison between two integer quantities.
@@ -31,6 +35,18 @@ impl Rel {
             Rel::Lt => a < b,
             Rel::Ge => a >= b,
             Rel::Gt => a > b,
+        }
+    }
+
+    /// The relation that holds exactly when this one does not.
+    pub fn negate(self) -> Rel {
+        match self {
+            Rel::Eq => Rel::Ne,
+            Rel::Ne => Rel::Eq,
+            Rel::Le => Rel::Gt,
+            Rel::Lt => Rel::Ge,
+            Rel::Ge => Rel::Lt,
+            Rel::Gt => Rel::Le,
         }
     }
 
@@ -64,35 +80,7 @@ fn post_linear(
     rhs: i64,
     domain: bool,
 ) -> Result<(), ModelError> {
-    // Merge repeated variables and fold fixed ones into the right-hand side, in i128 so
-    // the overflow check below sees the true magnitudes.
-    let mut merged: Vec<(i128, VarId)> = Vec::with_capacity(terms.len());
-    let mut rhs = rhs as i128;
-    for &(a, x) in terms {
-        if solver.is_fixed(x) {
-            rhs -= a as i128 * solver.min(x) as i128;
-        } else if let Some(t) = merged.iter_mut().find(|t| t.1 == x) {
-            t.0 += a as i128;
-        } else {
-            merged.push((a as i128, x));
-        }
-    }
-    merged.retain(|t| t.0 != 0);
-    let magnitude: i128 = merged
-        .iter()
-        .map(|&(a, x)| a.abs() * (solver.min(x) as i128).abs().max((solver.max(x) as i128).abs()))
-        .sum::<i128>()
-        + rhs.abs()
-        + 1;
-    if magnitude > (i64::MAX / 4) as i128 {
-        return Err(ModelError::Overflow(format!(
-            "a linear constraint over {} variables can reach ±{magnitude}, beyond the 64-bit range \
-             the solver computes in",
-            merged.len()
-        )));
-    }
-    let mut terms: Vec<(i64, VarId)> = merged.into_iter().map(|(a, x)| (a as i64, x)).collect();
-    let mut rhs = rhs as i64;
+    let (mut terms, mut rhs) = simplify_terms(solver, terms, rhs)?;
     // Normalise to `=`, `≠` or `≤`.
     let rel = match rel {
         Rel::Lt => {
@@ -181,4 +169,140 @@ pub fn queens(solver: &mut Solver, vars: &[VarId]) {
     if vars.len() > 1 {
         let _ = solver.post(Box::new(Queens::new(vars.to_vec())));
     }
+}
+
+/// Posts `b ⇔ Σ coefᵢ·varᵢ ⋈ rhs`, where `b` is restricted to 0..1.
+pub fn reified_linear(
+    solver: &mut Solver,
+    b: VarId,
+    terms: &[(i64, VarId)],
+    rel: Rel,
+    rhs: i64,
+) -> Result<(), ModelError> {
+    solver.set_min(b, 0);
+    solver.set_max(b, 1);
+    if solver.is_fixed(b) {
+        let rel = if solver.min(b) == 1 { rel } else { rel.negate() };
+        return linear(solver, terms, rel, rhs);
+    }
+    let (terms, rhs) = simplify_terms(solver, terms, rhs)?;
+    let (terms, test, rhs) = match rel {
+        Rel::Eq => (terms, Test::Eq, rhs),
+        Rel::Ne => (terms, Test::Ne, rhs),
+        Rel::Le => (terms, Test::Le, rhs),
+        Rel::Lt => (terms, Test::Le, rhs - 1),
+        Rel::Ge => (terms.iter().map(|&(a, x)| (-a, x)).collect(), Test::Le, -rhs),
+        Rel::Gt => (terms.iter().map(|&(a, x)| (-a, x)).collect(), Test::Le, -rhs - 1),
+    };
+    if terms.is_empty() {
+        let holds = match test {
+            Test::Le => 0 <= rhs,
+            Test::Eq => 0 == rhs,
+            Test::Ne => 0 != rhs,
+        };
+        solver.assign(b, Val::from(holds));
+        return Ok(());
+    }
+    let _ = solver.post(Box::new(ReifiedLinear::new(b, terms, test, rhs)));
+    Ok(())
+}
+
+/// Merges repeated variables, folds fixed ones into the constant, drops zero
+/// coefficients, and rejects sums that could leave the 64-bit range.
+fn simplify_terms(solver: &Solver, terms: &[(i64, VarId)], rhs: i64) -> Result<(Vec<(i64, VarId)>, i64), ModelError> {
+    let mut merged: Vec<(i128, VarId)> = Vec::with_capacity(terms.len());
+    let mut rhs = rhs as i128;
+    for &(a, x) in terms {
+        if solver.is_fixed(x) {
+            rhs -= a as i128 * solver.min(x) as i128;
+        } else if let Some(t) = merged.iter_mut().find(|t| t.1 == x) {
+            t.0 += a as i128;
+        } else {
+            merged.push((a as i128, x));
+        }
+    }
+    merged.retain(|t| t.0 != 0);
+    let magnitude: i128 = merged
+        .iter()
+        .map(|&(a, x)| a.abs() * (solver.min(x) as i128).abs().max((solver.max(x) as i128).abs()))
+        .sum::<i128>()
+        + rhs.abs()
+        + 1;
+    if magnitude > (i64::MAX / 4) as i128 {
+        return Err(ModelError::Overflow(format!(
+            "a linear constraint over {} variables can reach ±{magnitude}, beyond the 64-bit range \
+             the solver computes in",
+            merged.len()
+        )));
+    }
+    Ok((merged.into_iter().map(|(a, x)| (a as i64, x)).collect(), rhs as i64))
+}
+
+/// Posts `result = array[index]`, `index` counting from 0 (restricted to the positions).
+pub fn element(solver: &mut Solver, index: VarId, array: &[VarId], result: VarId) {
+    if array.is_empty() {
+        solver.fail();
+        return;
+    }
+    solver.set_min(index, 0);
+    solver.set_max(index, array.len() as Val - 1);
+    let _ = solver.post(Box::new(Element { index, array: array.to_vec(), result }));
+}
+
+/// Posts `result = max(xs)` (`is_max`) or `result = min(xs)`; `xs` must not be empty.
+pub fn extremum(solver: &mut Solver, result: VarId, xs: &[VarId], is_max: bool) {
+    if xs.is_empty() {
+        solver.fail();
+        return;
+    }
+    let _ = solver.post(Box::new(Extremum { result, xs: xs.to_vec(), is_max }));
+}
+
+/// Posts `z = x · y`.
+pub fn times(solver: &mut Solver, x: VarId, y: VarId, z: VarId) -> Result<(), ModelError> {
+    let magnitude = |v: VarId| (solver.min(v) as i128).abs().max((solver.max(v) as i128).abs());
+    if magnitude(x) * magnitude(y) > (i64::MAX / 4) as i128 {
+        return Err(ModelError::Overflow(format!(
+            "a product can reach ±{}, beyond the 64-bit range the solver computes in",
+            magnitude(x) * magnitude(y)
+        )));
+    }
+    let _ = solver.post(Box::new(Times { x, y, z }));
+    Ok(())
+}
+
+/// The most values a variable may have when a function of it is given by its graph.
+pub const MAX_FUNCTION_DOMAIN: u64 = 1 << 20;
+
+/// Posts `z = f(x)`, tabulating `f` over the domain of `x` (values where `f` gives `None`
+/// are removed from `x`). `name` is what statistics and errors call it.
+pub fn function(
+    solver: &mut Solver,
+    x: VarId,
+    z: VarId,
+    f: impl Fn(Val) -> Option<Val>,
+    name: &'static str,
+) -> Result<(), ModelError> {
+    if solver.size(x) > MAX_FUNCTION_DOMAIN {
+        return Err(ModelError::Overflow(format!(
+            "`{name}` of a variable with {} values; at most {MAX_FUNCTION_DOMAIN} are supported",
+            solver.size(x)
+        )));
+    }
+    let graph: Vec<(Val, Val)> = solver.values(x).filter_map(|v| f(v).map(|w| (v, w))).collect();
+    let _ = solver.post(Box::new(Function { x, z, graph, name }));
+    Ok(())
+}
+
+/// Posts that `vars` take the values of one of the `tuples` (each as long as `vars`).
+pub fn table(solver: &mut Solver, vars: &[VarId], tuples: &[Vec<Val>]) {
+    assert!(tuples.iter().all(|t| t.len() == vars.len()), "every tuple has one value per variable");
+    if vars.is_empty() {
+        if tuples.is_empty() {
+            solver.fail();
+        }
+        return;
+    }
+    let flat: Vec<Val> = tuples.iter().flatten().copied().collect();
+    let _ = solver.post(Box::new(Table::new(vars.to_vec(), flat)));
 }

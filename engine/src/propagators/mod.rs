@@ -3,14 +3,26 @@
 pub(crate) mod all_different;
 pub(crate) mod arith;
 mod bitrow;
+pub(crate) mod element;
+pub(crate) mod extremum;
 mod fixed_front;
+pub(crate) mod function;
 pub(crate) mod linear;
 pub(crate) mod linear_domain;
 pub(crate) mod not_equal;
 pub(crate) mod queens;
+pub(crate) mod reified;
+pub(crate) mod table;
+pub(crate) mod times;
 
 pub use all_different::AllDifferent;
+pub use element::Element;
+pub use extremum::Extremum;
+pub use function::Function;
 pub use linear::{LinearEq, LinearLe, LinearNe};
 pub use linear_domain::LinearEqDomain;
 pub use not_equal::NotEqual;
 pub use queens::Queens;
+pub use reified::ReifiedLinear;
+pub use table::Table;
+pub use times::Times;

@@ -1,0 +1,67 @@
+//! `z = f(x)` for any function `f` given as its graph over the domain of `x`: `abs`,
+//! `div` and `mod` by a constant, a square. Domain consistent: `x` keeps the values whose
+//! image is still possible, `z` the images of the values `x` keeps.
+
+use crate::domain::Val;
+use crate::ids::VarId;
+use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
+
+#[derive(Debug, Clone)]
+pub struct Function {
+    pub(crate) x: VarId,
+    pub(crate) z: VarId,
+    /// `(v, f(v))` for every value `v` of `x` at post time, sorted by `v`.
+    pub(crate) graph: Vec<(Val, Val)>,
+    pub(crate) name: &'static str,
+}
+
+impl Function {
+    fn image(&self, v: Val) -> Option<Val> {
+        self.graph.binary_search_by_key(&v, |&(a, _)| a).ok().map(|i| self.graph[i].1)
+    }
+}
+
+impl Propagator for Function {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        cx.subscribe(self.x, Events::DOMAIN);
+        cx.subscribe(self.z, Events::DOMAIN);
+        Ok(PropStatus::Active)
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        let (x, z) = (self.x, self.z);
+        let dead: Vec<Val> = cx.values(x).filter(|&v| self.image(v).is_none_or(|w| !cx.contains(z, w))).collect();
+        for v in dead {
+            let _ = cx.remove(x, v)?;
+        }
+        let mut images: Vec<Val> = cx.values(x).filter_map(|v| self.image(v)).collect();
+        images.sort_unstable();
+        images.dedup();
+        let (Some(&lo), Some(&hi)) = (images.first(), images.last()) else {
+            return Err(crate::propagator::Conflict);
+        };
+        let _ = cx.set_min(z, lo)?;
+        let _ = cx.set_max(z, hi)?;
+        let unsupported: Vec<Val> = cx.values(z).filter(|w| images.binary_search(w).is_err()).collect();
+        for w in unsupported {
+            let _ = cx.remove(z, w)?;
+        }
+        Ok(if cx.is_fixed(x) { PropStatus::Entailed } else { PropStatus::Active })
+    }
+
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
+        self.image(value(self.x)) == Some(value(self.z))
+    }
+
+    fn vars(&self) -> Vec<VarId> {
+        vec![self.x, self.z]
+    }
+}

@@ -1,0 +1,151 @@
+//! `b ⇔ Σ aᵢ·xᵢ ⋈ c` for a 0/1 variable `b`: the building block of conditions used as
+//! numbers (`count`, `sum` of conditions) and of `or`, `->`, `not` over relations.
+//!
+//! While `b` is free, the propagator only watches whether the current bounds already
+//! decide the relation, and then fixes `b`. Once `b` is fixed it enforces the relation or
+//! its negation with the plain linear propagators, so a reified relation prunes exactly
+//! as much as the relation itself does as soon as its truth is known.
+
+use crate::domain::Val;
+use crate::ids::VarId;
+use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagators::linear::{LinearEq, LinearLe, LinearNe, Term};
+
+/// The relation, normalised: `≤`, `=` or `≠` against the constant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Test {
+    Le,
+    Eq,
+    Ne,
+}
+
+/// The linear propagator that enforces one side of the equivalence.
+#[derive(Debug, Clone)]
+enum Side {
+    Le(LinearLe),
+    Eq(LinearEq),
+    Ne(LinearNe),
+}
+
+impl Side {
+    fn new(test: Test, terms: Vec<Term>, rhs: i64) -> Side {
+        match test {
+            Test::Le => Side::Le(LinearLe { terms, rhs }),
+            Test::Eq => Side::Eq(LinearEq { terms, rhs }),
+            Test::Ne => Side::Ne(LinearNe { terms, rhs }),
+        }
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        match self {
+            Side::Le(p) => p.propagate(cx),
+            Side::Eq(p) => p.propagate(cx),
+            Side::Ne(p) => p.propagate(cx),
+        }
+    }
+}
+
+/// `b ⇔ Σ aᵢ·xᵢ ⋈ c`
+#[derive(Debug, Clone)]
+pub struct ReifiedLinear {
+    b: VarId,
+    terms: Vec<Term>,
+    test: Test,
+    rhs: i64,
+    when_true: Side,
+    when_false: Side,
+}
+
+impl ReifiedLinear {
+    /// Sums must fit in i64 (the post function checks it).
+    pub(crate) fn new(b: VarId, terms: Vec<Term>, test: Test, rhs: i64) -> ReifiedLinear {
+        let negated_terms: Vec<Term> = terms.iter().map(|&(a, x)| (-a, x)).collect();
+        let (when_true, when_false) = match test {
+            // ¬(s ≤ c) ⟺ −s ≤ −c − 1
+            Test::Le => (Side::new(Test::Le, terms.clone(), rhs), Side::new(Test::Le, negated_terms, -rhs - 1)),
+            Test::Eq => (Side::new(Test::Eq, terms.clone(), rhs), Side::new(Test::Ne, terms.clone(), rhs)),
+            Test::Ne => (Side::new(Test::Ne, terms.clone(), rhs), Side::new(Test::Eq, terms.clone(), rhs)),
+        };
+        ReifiedLinear { b, terms, test, rhs, when_true, when_false }
+    }
+
+    /// `Some(truth)` when the current domains decide the relation.
+    fn decided(&self, cx: &Context<'_>) -> Option<bool> {
+        let (mut lo, mut hi) = (0i64, 0i64);
+        let mut free: Option<Term> = None;
+        let mut free_count = 0;
+        for &(a, x) in &self.terms {
+            let (p, q) = (a * cx.min(x), a * cx.max(x));
+            lo += p.min(q);
+            hi += p.max(q);
+            if !cx.is_fixed(x) {
+                free_count += 1;
+                free = Some((a, x));
+            }
+        }
+        let equal = if self.rhs < lo || self.rhs > hi {
+            Some(false)
+        } else if lo == hi {
+            Some(true)
+        } else if let (1, Some((a, x))) = (free_count, free) {
+            // One variable left: the relation holds for exactly one of its values.
+            let rest = self.rhs - (lo - if a > 0 { a * cx.min(x) } else { a * cx.max(x) });
+            (rest % a != 0 || !cx.contains(x, rest / a)).then_some(false)
+        } else {
+            None
+        };
+        match self.test {
+            Test::Le if hi <= self.rhs => Some(true),
+            Test::Le if lo > self.rhs => Some(false),
+            Test::Le => None,
+            Test::Eq => equal,
+            Test::Ne => equal.map(|e| !e),
+        }
+    }
+}
+
+impl Propagator for ReifiedLinear {
+    fn name(&self) -> &'static str {
+        "b <-> linear"
+    }
+
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        cx.subscribe(self.b, Events::ASSIGNED);
+        // Equalities are decided by a missing value too, not only by bounds.
+        let events = if self.test == Test::Le { Events::BOUNDS } else { Events::DOMAIN };
+        for &(_, x) in &self.terms {
+            cx.subscribe(x, events);
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        if cx.is_fixed(self.b) {
+            return if cx.min(self.b) == 1 { self.when_true.propagate(cx) } else { self.when_false.propagate(cx) };
+        }
+        match self.decided(cx) {
+            Some(truth) => {
+                let _ = cx.assign(self.b, Val::from(truth))?;
+                Ok(PropStatus::Entailed)
+            }
+            None => Ok(PropStatus::Active),
+        }
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
+        let sum: i128 = self.terms.iter().map(|&(a, x)| a as i128 * value(x) as i128).sum();
+        let rhs = self.rhs as i128;
+        let holds = match self.test {
+            Test::Le => sum <= rhs,
+            Test::Eq => sum == rhs,
+            Test::Ne => sum != rhs,
+        };
+        value(self.b) == Val::from(holds)
+    }
+
+    fn vars(&self) -> Vec<VarId> {
+        let mut vars = vec![self.b];
+        vars.extend(self.terms.iter().map(|&(_, x)| x));
+        vars
+    }
+}

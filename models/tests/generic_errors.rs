@@ -64,7 +64,6 @@ fn constants_required() {
     error(&format!("{Q}var z in 0..x\n"), "expected a constant, but this depends on the variable `x`", "x");
     error(&format!("{Q}let m = x + 1\n"), "depends on the variable `x`", "x + 1");
     error(&format!("{Q}forall i in 1..y: q[1] != i\n"), "depends on the variable `y`", "y");
-    error(&format!("{Q}q[x] == 1\n"), "depends on the variable `x`", "x");
     error(&format!("{Q}forall i in 1..3 where q[i] > 1: x != i\n"), "depends on the variable `q[1]`", "q[i]");
     error(&format!("{Q}var r[1..q[1]] in 0..1\n"), "depends on the variable `q[1]`", "q[1]");
 }
@@ -89,14 +88,22 @@ fn overflow_is_an_error_at_its_cause() {
 
 #[test]
 fn later_features_are_not_supported_yet() {
-    error(&format!("{Q}x * y == 2\n"), "is not supported yet", "x * y");
-    error(&format!("{Q}x / 2 == 1\n"), "`/` of a variable is not supported yet", "x / 2");
-    error(&format!("{Q}abs(x) == 1\n"), "`abs` of a variable is not supported yet", "abs(x)");
-    error(&format!("{Q}x == 1 or y == 2\n"), "`or` between constraints over variables", "x == 1 or y == 2");
-    error(&format!("{Q}x == 1 -> y == 2\n"), "is not supported yet", "x == 1 -> y == 2");
-    error(&format!("{Q}x + (y == 1) >= 1\n"), "reification", "(y == 1)");
-    error(&format!("{Q}count(q, 1) == 2\n"), "`count` is not supported yet", "count");
-    error(&format!("{Q}table(q, x)\n"), "`table` is not supported yet", "table");
+    error(&format!("{Q}x / y == 1\n"), "`/` by a variable is not supported yet", "y");
+    error(&format!("{Q}x mod y == 1\n"), "`%` by a variable is not supported yet", "y");
+    error(&format!("{Q}circuit(q)\n"), "`circuit` is not supported yet", "circuit");
+    error("var x in -2000000..2000000\nabs(x) == 3\n", "possible values; at most 1048576 are supported", "abs(x)");
+}
+
+#[test]
+fn nonlinear_misuses() {
+    error(&format!("{Q}count(q) == 1\n"), "`count` takes a list and a value, not 1 arguments", "count(q)");
+    error(&format!("{Q}table(q, [[1, 2]])\n"), "this tuple has 2 values, but the table has 3 variables", "[1, 2]");
+    error(&format!("{Q}table(q, [1, 2, 3])\n"), "expected a tuple", "1");
+    error(&format!("{Q}table(q)\n"), "`table` takes two arguments", "table(q)");
+    error(&format!("{Q}table([x, y], [[1, x]])\n"), "expected a constant", "x");
+    error(&format!("{Q}x + table(q, [[1, 2, 3]]) == 1\n"), "`table` is a constraint", "table(q, [[1, 2, 3]])");
+    error(&format!("{Q}x == 1 or x + 1\n"), "expected a condition", "x + 1");
+    error(&format!("{Q}x / 0 == 1\n"), "division by zero", "0");
 }
 
 #[test]

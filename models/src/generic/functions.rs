@@ -1,5 +1,5 @@
-//! Built-in functions: the integer ones (`sum`, and `abs`, `min`, `max` of constants) and
-//! the names of global constraints the language reserves for later versions, so that
+//! Built-in functions: the integer ones (`sum`, `abs`, `min`, `max`, `count`, `bool2int`),
+//! and the names of global constraints the language reserves for later versions, so that
 //! using one says "not supported yet" rather than "unknown function".
 
 use cpsolve_dsl::ast::{Expr, Ident, Span, Spanned};
@@ -14,8 +14,6 @@ pub(crate) const ALL_DIFFERENT: &[&str] = &["alldifferent", "all_different"];
 
 /// Well-known constraints and functions (MiniZinc's names) that a later version adds.
 const RESERVED: &[&str] = &[
-    "count",
-    "table",
     "element",
     "circuit",
     "subcircuit",
@@ -35,7 +33,6 @@ const RESERVED: &[&str] = &[
     "increasing",
     "decreasing",
     "all_equal",
-    "bool2int",
     "product",
     "pow",
 ];
@@ -49,7 +46,7 @@ pub(crate) fn is_reserved(name: &str) -> bool {
 pub(crate) fn unknown_function(function: &Ident) -> Diagnostic {
     Diagnostic::new(format!("unknown function `{}`", function.node), function.span.clone())
         .with_label("not a function")
-        .with_note("functions: `sum`, `abs`, `min`, `max`; constraints: `alldifferent`")
+        .with_note("functions: `sum`, `abs`, `min`, `max`, `count`, `bool2int`; constraints: `alldifferent`, `table`")
 }
 
 impl Compiler {
@@ -70,26 +67,31 @@ impl Compiler {
                 };
                 let lin = self.linearize(arg)?;
                 let Some(v) = lin.as_constant(&arg.span)? else {
-                    return Err(not_supported("`abs` of a variable", span.clone()).into());
+                    return self.abs(lin, span);
                 };
                 Ok(Lin::constant(v.checked_abs().ok_or_else(|| overflow(span.clone()))?))
             }
             name @ ("min" | "max") => {
-                let mut best: Option<i64> = None;
-                for (element, element_span) in self.elements_of_args(args)? {
-                    let Some(v) = element.as_constant(&element_span)? else {
-                        return Err(not_supported(format!("`{name}` of a variable"), span.clone()).into());
-                    };
-                    best = Some(match best {
-                        None => v,
-                        Some(b) if name == "min" => b.min(v),
-                        Some(b) => b.max(v),
-                    });
+                let elements = self.elements_of_args(args)?;
+                if elements.is_empty() {
+                    return Err(Diagnostic::new(format!("`{name}` of an empty list"), span.clone()).into());
                 }
-                let value = best.ok_or_else(|| Diagnostic::new(format!("`{name}` of an empty list"), span.clone()))?;
-                Ok(Lin::constant(value))
+                let mut values = Vec::with_capacity(elements.len());
+                for (element, element_span) in &elements {
+                    values.extend(element.as_constant(element_span)?);
+                }
+                if values.len() < elements.len() {
+                    return self.extremum(elements, name == "max", span);
+                }
+                let best = if name == "max" { values.into_iter().max() } else { values.into_iter().min() };
+                Ok(Lin::constant(best.unwrap_or_default()))
             }
-            name if ALL_DIFFERENT.contains(&name) => {
+            "count" => self.count(args, span),
+            "bool2int" => match args {
+                [condition] => self.truth(condition),
+                _ => Err(Diagnostic::new("`bool2int` takes one condition", span.clone()).into()),
+            },
+            name if ALL_DIFFERENT.contains(&name) || name == "table" => {
                 let message = format!("`{name}` is a constraint, not an integer expression");
                 Err(Diagnostic::new(message, span.clone()).into())
             }

@@ -117,9 +117,11 @@ impl Compiler {
                 Some(Entity::Invalid) => Err(Fault::Silent),
                 None => Err(unknown_name(name, span.clone()).into()),
             },
-            Expr::Index { array, indices } => Ok(Lin::var(self.cell(array, indices, span)?)),
+            Expr::Index { array, indices } => self.indexed(array, indices, span),
             Expr::Unary { op: UnaryOp::Neg, operand } => self.linearize(operand)?.times(-1, span),
-            Expr::Unary { op: UnaryOp::Not, .. } => Err(reification(span)),
+            // A condition used as a number is 1 when it holds, 0 otherwise.
+            Expr::Unary { op: UnaryOp::Not, .. } => self.truth(expr),
+            Expr::Binary { op, .. } if is_condition(*op) => self.truth(expr),
             Expr::Binary { op, lhs, rhs } => self.linearize_binary(*op, lhs, rhs, span),
             Expr::Call { function, args } => self.call_int(function, args, span),
             Expr::Bool(_) => Err(expected("an integer expression", "a truth value", span.clone()).into()),
@@ -142,30 +144,34 @@ impl Compiler {
                 } else if let Some(k) = b.as_constant(span)? {
                     a.times(k, span)
                 } else {
-                    Err(not_supported("multiplying two variables (`*`)", span.clone()).into())
+                    self.product(a, b, span)
                 }
             }
             BinaryOp::Div | BinaryOp::Mod => {
                 let (a, b) = (self.linearize(lhs)?, self.linearize(rhs)?);
-                let (Some(a), Some(b)) = (a.as_constant(span)?, b.as_constant(span)?) else {
-                    let what = format!("`{}` of a variable", op.symbol());
-                    return Err(not_supported(what, span.clone()).into());
+                let Some(b) = b.as_constant(span)? else {
+                    let what = format!("`{}` by a variable", op.symbol());
+                    return Err(not_supported(what, rhs.span.clone()).into());
                 };
                 if b == 0 {
                     return Err(Diagnostic::new("division by zero", rhs.span.clone()).with_label("this is 0").into());
                 }
+                let Some(a) = a.as_constant(span)? else {
+                    return self.divide(op, a, b, span);
+                };
                 // Truncating division, with the remainder taking the sign of the dividend
                 // (as in MiniZinc's `div` and `mod`).
                 let value = if op == BinaryOp::Div { a.checked_div(b) } else { a.checked_rem(b) };
                 Ok(Lin::constant(value.ok_or_else(|| overflow(span.clone()))?))
             }
             BinaryOp::Concat => Err(expected("an integer expression", "a list", span.clone()).into()),
-            _ => Err(reification(span)),
+            // Conditions are sent to `truth` before this point.
+            _ => Err(expected("an integer expression", "a condition", span.clone()).into()),
         }
     }
 
-    /// The variable of the cell `array[indices]`; indices must be constants.
-    pub(crate) fn cell(&mut self, array: &Ident, indices: &[Spanned<Expr>], span: &Span) -> Result<VarId> {
+    /// The array named `array`, checked to take `count` indices.
+    fn indexed_array(&self, array: &Ident, count: usize, span: &Span) -> Result<usize> {
         let id = match self.env.lookup(&array.node) {
             Some(Entity::Array(id)) => id,
             Some(Entity::Invalid) => return Err(Fault::Silent),
@@ -177,17 +183,42 @@ impl Compiler {
             None => return Err(unknown_name(&array.node, array.span.clone()).into()),
         };
         let dims = self.env.arrays[id].shape.dims.len();
-        if indices.len() != dims {
+        if count != dims {
             let s = |n: usize| if n == 1 { "" } else { "s" };
             let message = format!(
-                "`{}` has {dims} dimension{}, but {} index{} given",
+                "`{}` has {dims} dimension{}, but {count} index{} given",
                 array.node,
                 s(dims),
-                indices.len(),
-                if indices.len() == 1 { " is" } else { "es are" }
+                if count == 1 { " is" } else { "es are" }
             );
             return Err(Diagnostic::new(message, span.clone()).into());
         }
+        Ok(id)
+    }
+
+    /// `array[indices]`: the cell's variable when the indices are constants, else an
+    /// element constraint (the indices are then restricted to the array's ranges).
+    fn indexed(&mut self, array: &Ident, indices: &[Spanned<Expr>], span: &Span) -> Result<Lin> {
+        if !indices.iter().any(|i| self.mentions_var(i)) {
+            return Ok(Lin::var(self.cell(array, indices, span)?));
+        }
+        let id = self.indexed_array(array, indices.len(), span)?;
+        let dims = self.env.arrays[id].shape.dims.clone();
+        let mut position = Lin::default();
+        for (index, &(lo, hi)) in indices.iter().zip(&dims) {
+            let lin = self.linearize(index)?;
+            self.post_lin(&lin, cpsolve_engine::Rel::Ge, lo, &index.span)?;
+            self.post_lin(&lin, cpsolve_engine::Rel::Le, hi, &index.span)?;
+            let extent = hi.checked_sub(lo).and_then(|e| e.checked_add(1)).ok_or_else(|| overflow(span.clone()))?;
+            position = position.times(extent, span)?.plus(lin.minus(Lin::constant(lo), span)?, span)?;
+        }
+        let cells = self.env.arrays[id].cells.clone();
+        self.element(&cells, &position, span)
+    }
+
+    /// The variable of the cell `array[indices]`; indices must be constants.
+    pub(crate) fn cell(&mut self, array: &Ident, indices: &[Spanned<Expr>], span: &Span) -> Result<VarId> {
+        let id = self.indexed_array(array, indices.len(), span)?;
         let mut values = Vec::with_capacity(indices.len());
         for index in indices {
             values.push(self.eval_index(index)?);
@@ -235,6 +266,19 @@ impl Compiler {
     }
 }
 
-fn reification(span: &Span) -> Fault {
-    not_supported("using a condition as a number (reification)", span.clone()).into()
+/// Whether the operator makes a condition (a relation or a logical connective).
+fn is_condition(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Eq
+            | BinaryOp::Ne
+            | BinaryOp::Lt
+            | BinaryOp::Le
+            | BinaryOp::Gt
+            | BinaryOp::Ge
+            | BinaryOp::And
+            | BinaryOp::Or
+            | BinaryOp::Implies
+            | BinaryOp::Iff
+    )
 }

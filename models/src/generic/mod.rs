@@ -25,7 +25,9 @@ mod globals;
 mod goal;
 mod linear;
 mod lists;
+mod nonlinear;
 mod post;
+mod reify;
 mod shape;
 mod view;
 

@@ -3,14 +3,14 @@
 //!
 //! A relation `lhs ⋈ rhs` is posted as `lhs - rhs ⋈ 0` through the engine's `linear`,
 //! which merges repeated variables, folds fixed ones and picks the propagator. Logical
-//! operators are accepted where compile-time constants decide them (`i < j -> ...` in a
-//! `forall`); over variables they would need reification, which is not supported yet.
+//! operators decided by compile-time constants (`i < j -> ...` in a `forall`) post only
+//! the side that matters; over variables they go through the truths of `reify.rs`.
 
 use cpsolve_dsl::ast::{BinaryOp, Expr, Generator, Ident, Item, Span, Spanned, UnaryOp};
 use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::{constraints, Rel, VarId, VAL_LIMIT};
 
-use super::errors::{model_error, not_supported, overflow, Fault, Result};
+use super::errors::{expected, model_error, not_supported, overflow, Fault, Result};
 use super::eval::{negate, relation};
 use super::functions::{is_reserved, unknown_function, ALL_DIFFERENT};
 use super::linear::Lin;
@@ -39,7 +39,10 @@ impl Compiler {
                     let rel = relation(*op).map_or(Rel::Eq, negate);
                     self.post_relation(rel, lhs, rhs, span)
                 }
-                _ => self.post_if_constant(expr, "`not` of a constraint"),
+                _ => {
+                    let t = self.truth(operand)?;
+                    self.post_lin(&t, Rel::Eq, 0, span)
+                }
             },
             Expr::Bool(b) => {
                 if !b {
@@ -48,6 +51,7 @@ impl Compiler {
                 Ok(())
             }
             Expr::Call { function, args } => self.post_call(function, args, span),
+            Expr::Name(_) | Expr::Index { .. } if self.mentions_var(expr) => self.post_truth(expr),
             _ => Err(not_a_constraint(span)),
         }
     }
@@ -69,7 +73,8 @@ impl Compiler {
         Ok(())
     }
 
-    /// `a or b`, `a -> b`, `a <-> b`: decided here when constants settle them.
+    /// `a or b`, `a -> b`, `a <-> b`: decided here when constants settle them, else
+    /// posted as a linear relation between the truths of both sides.
     fn post_logic(
         &mut self,
         op: BinaryOp,
@@ -77,7 +82,6 @@ impl Compiler {
         rhs: &Spanned<Expr>,
         expr: &Spanned<Expr>,
     ) -> Result<()> {
-        let what = format!("`{}` between constraints over variables (reification)", op.symbol());
         match op {
             BinaryOp::Implies if !self.mentions_var(lhs) => {
                 if self.eval_bool(lhs)? {
@@ -97,29 +101,70 @@ impl Compiler {
                 }
                 Ok(())
             }
-            _ => self.post_if_constant(expr, &what),
+            _ => {
+                let span = &expr.span;
+                let (a, b) = (self.truth(lhs)?, self.truth(rhs)?);
+                match op {
+                    BinaryOp::Or => self.post_lin(&a.plus(b, span)?, Rel::Ge, 1, span),
+                    BinaryOp::Implies => self.post_lin(&a.minus(b, span)?, Rel::Le, 0, span),
+                    _ => self.post_lin(&a.minus(b, span)?, Rel::Eq, 0, span),
+                }
+            }
         }
-    }
-
-    /// A condition without variables is checked now; one with variables is `what`, which
-    /// is not supported yet.
-    fn post_if_constant(&mut self, expr: &Spanned<Expr>, what: &str) -> Result<()> {
-        if self.mentions_var(expr) {
-            return Err(not_supported(what, expr.span.clone()).into());
-        }
-        if !self.eval_bool(expr)? {
-            self.solver.fail();
-        }
-        Ok(())
     }
 
     fn post_call(&mut self, function: &Ident, args: &[Spanned<Expr>], span: &Span) -> Result<()> {
         match function.node.as_str() {
             name if ALL_DIFFERENT.contains(&name) => self.post_all_different(args),
-            "sum" | "abs" | "min" | "max" => Err(not_a_constraint(span)),
+            "table" => self.post_table(args, span),
+            "sum" | "abs" | "min" | "max" | "count" | "bool2int" => Err(not_a_constraint(span)),
             name if is_reserved(name) => Err(not_supported(format!("`{name}`"), function.span.clone()).into()),
             _ => Err(unknown_function(function).into()),
         }
+    }
+
+    /// `table(vars, tuples)`: the variables take the values of one of the tuples, given as
+    /// a list of lists of constants (a literal or a comprehension).
+    fn post_table(&mut self, args: &[Spanned<Expr>], span: &Span) -> Result<()> {
+        let [vars, tuples] = args else {
+            return Err(Diagnostic::new(format!("`table` takes two arguments, not {}", args.len()), span.clone())
+                .with_note("e.g. `table([x, y], [[1, 2], [2, 3]])`")
+                .into());
+        };
+        let mut xs = Vec::new();
+        for (lin, element_span) in self.list_elements(vars)? {
+            xs.push(self.var_of(&lin, &element_span)?);
+        }
+        let mut rows = Vec::new();
+        let mut add_row = |cx: &mut Compiler, row: &Spanned<Expr>| -> Result<()> {
+            if !cx.is_list(row) {
+                return Err(expected("a tuple (a list of constants)", "a single value", row.span.clone()).into());
+            }
+            let mut tuple = Vec::with_capacity(xs.len());
+            for (lin, element_span) in cx.list_elements(row)? {
+                tuple.push(cx.constant_of(&lin, &element_span)??);
+            }
+            if tuple.len() != xs.len() {
+                let message =
+                    format!("this tuple has {} values, but the table has {} variables", tuple.len(), xs.len());
+                return Err(Diagnostic::new(message, row.span.clone()).into());
+            }
+            rows.push(tuple);
+            Ok(())
+        };
+        match &tuples.node {
+            Expr::List(items) => {
+                for row in items {
+                    add_row(self, row)?;
+                }
+            }
+            Expr::Comprehension { element, generators } => {
+                self.for_each_binding(generators, &mut |cx| add_row(cx, element))?;
+            }
+            _ => return Err(expected("a list of tuples", "something else", tuples.span.clone()).into()),
+        }
+        constraints::table(&mut self.solver, &xs, &rows);
+        Ok(())
     }
 
     /// Each element `x + c` takes part with its variable and the offset `c`; any other

@@ -60,6 +60,7 @@ MODELS = [
     ('assignment', GALLERY + '/assignment.puz', 'assignment.mzn', ('optimum', 15)),
     ('assignment-element', GALLERY + '/assignment-element.puz', 'assignment-element.mzn', ('optimum', 15)),
     ('who-killed-agatha', GALLERY + '/who-killed-agatha.puz', 'who-killed-agatha.mzn', ('count', 8)),
+    ('traffic-lights', GALLERY + '/traffic-lights.puz', 'traffic-lights.mzn', ('count', 4)),
     ('golomb-8', GALLERY + '/golomb-8.puz', 'golomb-8.mzn', ('optimum', 34)),
     ('golomb-10', GALLERY + '/golomb-10.puz', 'golomb-10.mzn', ('optimum', 55)),
 ]

@@ -220,6 +220,17 @@ fn solve_one(
     let mut solutions: Vec<Value> = Vec::new();
     let mut shown = 0usize;
     let Compiled { file, problem, part } = compiled;
+    if problem.search.objective.is_some() && (args.all || args.count) {
+        let flag = if args.all { "--all" } else { "--count" };
+        let message = format!(
+            "error: {flag} does not apply to `{}`: it has an objective (`minimize`/`maximize`); \
+             --limit N stops after N improving solutions, --first after the first\n",
+            source.label
+        );
+        out.flush()?;
+        io::stderr().write_all(message.as_bytes())?;
+        return Ok(BAD_INPUT);
+    }
     let options = &RunOptions { part, ..options.clone() };
     // The first compilation serves the main search; workers compile their own copy.
     let first = std::sync::Mutex::new(Some(problem));

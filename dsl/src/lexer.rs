@@ -8,7 +8,9 @@
 //!   operator, `,`, `=`, `:`, `in`, `where`, `->`...). Blank and comment-only lines produce
 //!   nothing, so the parser never sees two `Newline`s in a row nor one at the start. The
 //!   `Newline` is emitted lazily, just before the next token, because grid rows that follow
-//!   a row must not be separated from it.
+//!   a row must not be separated from it, and because a line that starts with an infix
+//!   operator (`+`, `*`, `==`, `and`...; not `-`, which may start a statement) continues
+//!   the previous one.
 //! - **Grids.** Rows of cells are not expressions (`..1F`, `5 3 . .`), so they are taken
 //!   raw, one `GridRow` token per line:
 //!   - after a `given NAME =` line, every following line made of `.` and integers, up to
@@ -130,12 +132,16 @@ impl<'src> Lexer<'src> {
 
     fn lex_code(&mut self, start: usize, text: &'src str) {
         let mut lexer = Token::lexer(text);
+        let mut first_on_line = true;
         while let Some(result) = lexer.next() {
             let span = lexer.span();
             let token = result.unwrap_or_else(|error| {
                 self.errors.push(lex_error(error, text, span.clone(), start));
                 Token::Error
             });
+            if std::mem::take(&mut first_on_line) && token.continues_previous_line() {
+                self.pending_newline = None;
+            }
             self.flush_newline();
             match token {
                 Token::LParen | Token::LBracket | Token::LBrace => self.depth += 1,
@@ -349,6 +355,8 @@ mod tests {
     fn line_breaks_end_statements_only_where_they_can() {
         use Token::*;
         assert_eq!(kinds("a +\n b\nc"), [Ident("a"), Plus, Ident("b"), Newline, Ident("c"), Newline]);
+        assert_eq!(kinds("a\n + b\nc"), [Ident("a"), Plus, Ident("b"), Newline, Ident("c"), Newline]);
+        assert_eq!(kinds("a\n - b"), [Ident("a"), Newline, Minus, Ident("b"), Newline]);
         assert_eq!(
             kinds("f(a,\n\n  b)\r\nc\r\n"),
             [Ident("f"), LParen, Ident("a"), Comma, Ident("b"), RParen, Newline, Ident("c"), Newline]

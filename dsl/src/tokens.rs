@@ -152,6 +152,30 @@ impl Token<'_> {
         !(self.is_operator() || matches!(self, Token::In | Token::Where | Token::Comma | Token::Colon | Token::Pipe))
     }
 
+    /// An infix operator that cannot start a statement: a line that starts with one
+    /// continues the previous line (`  + 153*water <= 400`). `-` and `not` can start one.
+    pub(crate) fn continues_previous_line(self) -> bool {
+        matches!(
+            self,
+            Token::And
+                | Token::Or
+                | Token::Div
+                | Token::Mod
+                | Token::Plus
+                | Token::Star
+                | Token::Concat
+                | Token::EqEq
+                | Token::Eq
+                | Token::Ne
+                | Token::Lt
+                | Token::Le
+                | Token::Gt
+                | Token::Ge
+                | Token::Arrow
+                | Token::Iff
+        )
+    }
+
     /// Whether this token can add a level to the syntax tree. Their count bounds the depth
     /// of a statement's tree, which `lexer.rs` limits.
     pub(crate) fn deepens(self) -> bool {

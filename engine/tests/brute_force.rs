@@ -77,7 +77,7 @@ impl Constraint {
             Constraint::Linear { rel, .. } => {
                 matches!(rel, Rel::Eq | Rel::Le | Rel::Lt | Rel::Ge | Rel::Gt)
             }
-            Constraint::AllDifferent { consistency, .. } => *consistency == Consistency::Bounds,
+            Constraint::AllDifferent { consistency, .. } => *consistency != Consistency::Value,
             Constraint::Queens | Constraint::LinearDomain { .. } => false,
         }
     }
@@ -158,9 +158,11 @@ fn model_strategy(interval: bool) -> impl Strategy<Value = (Constraint, Vec<Vec<
         let domains = proptest::collection::vec(domain_strategy(interval), n);
         let linear = (proptest::collection::vec(-3i64..=3, n), rel_strategy(), -8i64..8)
             .prop_map(|(coefs, rel, rhs)| Constraint::Linear { coefs, rel, rhs });
-        let alldiff =
-            (proptest::collection::vec(-2i64..=2, n), prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds)])
-                .prop_map(|(offsets, consistency)| Constraint::AllDifferent { offsets, consistency });
+        let alldiff = (
+            proptest::collection::vec(-2i64..=2, n),
+            prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds), Just(Consistency::Domain)],
+        )
+            .prop_map(|(offsets, consistency)| Constraint::AllDifferent { offsets, consistency });
         (prop_oneof![linear, alldiff, domain_linear(n), Just(Constraint::Queens)], domains)
     })
 }
@@ -184,7 +186,11 @@ fn check(c: &Constraint, domains: &[Vec<Val>], interval: bool) -> Result<(), Tes
                 prop_assert!(solver.contains(x, s[i]), "value {} of x{i} was pruned but is in solution {s:?}", s[i]);
             }
         }
-        if let Constraint::LinearDomain { .. } = c {
+        let domain_consistent = matches!(
+            c,
+            Constraint::LinearDomain { .. } | Constraint::AllDifferent { consistency: Consistency::Domain, .. }
+        );
+        if domain_consistent {
             // Domain consistency: every value left takes part in some solution.
             for (i, &x) in vars.iter().enumerate() {
                 for v in solver.values(x) {
@@ -266,9 +272,11 @@ fn multi_model_strategy() -> impl Strategy<Value = (Vec<Constraint>, Vec<Vec<Val
     (2usize..6).prop_flat_map(|n| {
         let linear = (proptest::collection::vec(-3i64..=3, n), rel_strategy(), -8i64..8)
             .prop_map(|(coefs, rel, rhs)| Constraint::Linear { coefs, rel, rhs });
-        let alldiff =
-            (proptest::collection::vec(-2i64..=2, n), prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds)])
-                .prop_map(|(offsets, consistency)| Constraint::AllDifferent { offsets, consistency });
+        let alldiff = (
+            proptest::collection::vec(-2i64..=2, n),
+            prop_oneof![Just(Consistency::Value), Just(Consistency::Bounds), Just(Consistency::Domain)],
+        )
+            .prop_map(|(offsets, consistency)| Constraint::AllDifferent { offsets, consistency });
         (
             proptest::collection::vec(prop_oneof![linear, alldiff, domain_linear(n), Just(Constraint::Queens)], 1..4),
             proptest::collection::vec(domain_strategy(false), n),

@@ -126,8 +126,14 @@ impl Plan {
         config.count_only = mode == SolveMode::Count && !optimising && !filters && options.limit.is_none();
         config.first_only = mode == SolveMode::First && !optimising && !filters;
         // One solution beyond a limit is looked for: finding it proves that the limit cut
-        // the search short.
-        let shown_limit = if optimising { u128::MAX } else { options.limit.unwrap_or(u128::MAX) };
+        // the search short. When optimising, the limit counts improving solutions, and
+        // `--first` is a limit of one: the next improving solution, if any, shows that the
+        // first was not optimal.
+        let shown_limit = match options.limit {
+            _ if optimising && options.mode == Some(SolveMode::First) => 1,
+            Some(limit) => limit,
+            None => u128::MAX,
+        };
         Plan { mode, optimising, filters, config, shown_limit }
     }
 

@@ -1,16 +1,18 @@
 //! All-different with offsets: the values `xᵢ + oᵢ` are pairwise distinct.
 //!
 //! Offsets let one propagator state queens' diagonals (`q[i] + i`, `q[i] − i`) without
-//! auxiliary variables. Two strengths:
+//! auxiliary variables. Three strengths:
 //! - value elimination: once `xᵢ` is fixed, its value is removed from every other variable;
 //! - bounds consistency on top: Hall intervals found in O(n log n) with the algorithm of
 //!   López-Ortiz, Quimper, Tromp and van Beek, "A fast and simple algorithm for bounds
-//!   consistency of the alldifferent constraint" (IJCAI 2003).
+//!   consistency of the alldifferent constraint" (IJCAI 2003);
+//! - domain consistency on top: Régin's matching algorithm (`matching.rs`).
 //!
 //! Fixed variables are handled through a [`FixedFront`], so
 //! each assignment is eliminated once per branch, not once per wake-up.
 
 use super::fixed_front::FixedFront;
+use super::matching::Matching;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
@@ -22,6 +24,8 @@ pub enum Consistency {
     Value,
     /// Value elimination and Hall intervals on bounds.
     Bounds,
+    /// Value elimination and every value without a matching removed.
+    Domain,
 }
 
 #[derive(Debug, Clone)]
@@ -32,12 +36,20 @@ pub struct AllDifferent {
     /// The fixed variables whose value is already eliminated.
     fixed: FixedFront,
     hall: HallScratch,
+    matching: Matching,
 }
 
 impl AllDifferent {
     pub(crate) fn new(vars: Vec<VarId>, offsets: Vec<i64>, consistency: Consistency) -> AllDifferent {
         let n = vars.len();
-        AllDifferent { vars, offsets, consistency, fixed: FixedFront::new(n), hall: HallScratch::default() }
+        AllDifferent {
+            vars,
+            offsets,
+            consistency,
+            fixed: FixedFront::new(n),
+            hall: HallScratch::default(),
+            matching: Matching::default(),
+        }
     }
 
     /// Removes each newly fixed variable's value from every other variable.
@@ -63,6 +75,7 @@ impl Propagator for AllDifferent {
         let events = match self.consistency {
             Consistency::Value => Events::ASSIGNED,
             Consistency::Bounds => Events::BOUNDS,
+            Consistency::Domain => Events::DOMAIN,
         };
         for &x in &self.vars {
             cx.subscribe(x, events);
@@ -76,8 +89,10 @@ impl Propagator for AllDifferent {
         if done == self.vars.len() {
             return Ok(PropStatus::Entailed);
         }
-        if self.consistency == Consistency::Bounds {
-            self.hall.propagate(cx, &self.vars, &self.offsets)?;
+        match self.consistency {
+            Consistency::Value => {}
+            Consistency::Bounds => self.hall.propagate(cx, &self.vars, &self.offsets)?,
+            Consistency::Domain => self.matching.propagate(cx, &self.vars, &self.offsets)?,
         }
         Ok(PropStatus::Active)
     }
@@ -97,7 +112,7 @@ impl Propagator for AllDifferent {
             // Value elimination is cheap and its removals feed every other propagator:
             // running it first saves them a wake-up.
             Consistency::Value => Priority::Unary,
-            Consistency::Bounds => Priority::Expensive,
+            Consistency::Bounds | Consistency::Domain => Priority::Expensive,
         }
     }
 }

@@ -9,6 +9,7 @@ mod fixed_front;
 pub(crate) mod function;
 pub(crate) mod linear;
 pub(crate) mod linear_domain;
+mod matching;
 pub(crate) mod not_equal;
 pub(crate) mod queens;
 pub(crate) mod reified;

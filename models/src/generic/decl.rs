@@ -19,8 +19,13 @@ const MAX_SET_SPAN: i128 = 1 << 24;
 
 impl Compiler {
     pub(crate) fn declare_let(&mut self, name: &Ident, value: &Spanned<Expr>) -> Result<()> {
-        match self.eval_int(value) {
-            Ok(v) => self.env.declare(name, Entity::Const(v)),
+        let evaluated = if self.is_list(value) {
+            self.constant_array(name, value).map(Entity::Array)
+        } else {
+            self.eval_int(value).map(Entity::Const)
+        };
+        match evaluated {
+            Ok(entity) => self.env.declare(name, entity),
             Err(fault) => {
                 // Declared anyway (invalid), unless the name is a duplicate as well.
                 let _ = self.env.declare(name, Entity::Invalid);
@@ -77,8 +82,64 @@ impl Compiler {
             vars.push(self.new_var(domain, domain_span)?);
         }
         let id = self.env.arrays.len();
-        self.env.arrays.push(Array { name: decl.name.node.clone(), shape, cells: vars, domain: domain.clone() });
+        let name = decl.name.node.clone();
+        self.env.arrays.push(Array { name, shape, cells: vars, domain: domain.clone(), values: None });
         Ok(Entity::Array(id))
+    }
+
+    /// `let w = [3, 1, 4]` (indexed from 1) or `let cost = [[1, 2], [3, 4]]` (rows and
+    /// columns from 1); lists may be comprehensions.
+    fn constant_array(&mut self, name: &Ident, value: &Spanned<Expr>) -> Result<usize> {
+        let rows: Vec<Spanned<Expr>> = match &value.node {
+            Expr::List(items) if !items.is_empty() && items.iter().all(|item| self.is_list(item)) => items.clone(),
+            _ => Vec::new(),
+        };
+        let (shape, values) = if rows.is_empty() {
+            let values = self.constants_of(value)?;
+            (Shape { dims: vec![(1, values.len() as i64)] }, values)
+        } else {
+            let mut values = Vec::new();
+            let mut width = None;
+            for row in &rows {
+                let row_values = self.constants_of(row)?;
+                if *width.get_or_insert(row_values.len()) != row_values.len() {
+                    let message = format!(
+                        "this row has {} values, but the first row has {}",
+                        row_values.len(),
+                        width.unwrap_or_default()
+                    );
+                    return Err(Diagnostic::new(message, row.span.clone())
+                        .with_label("rows of a 2-d array must have the same length")
+                        .into());
+                }
+                values.extend(row_values);
+            }
+            (Shape { dims: vec![(1, rows.len() as i64), (1, width.unwrap_or_default() as i64)] }, values)
+        };
+        if values.len() as u64 > MAX_CELLS {
+            let message = format!("array `{}` is too large (at most {MAX_CELLS} cells)", name.node);
+            return Err(Diagnostic::new(message, value.span.clone()).into());
+        }
+        let mut cells = Vec::with_capacity(values.len());
+        for &v in &values {
+            cells.push(self.new_var(&DomainSpec::Range(v, v), &value.span)?);
+        }
+        let lo = values.iter().copied().min().unwrap_or(0);
+        let hi = values.iter().copied().max().unwrap_or(0);
+        let id = self.env.arrays.len();
+        let array_name = name.node.clone();
+        let domain = DomainSpec::Range(lo, hi);
+        self.env.arrays.push(Array { name: array_name, shape, cells, domain, values: Some(values) });
+        Ok(id)
+    }
+
+    /// The values of a list of constants.
+    fn constants_of(&mut self, list: &Spanned<Expr>) -> Result<Vec<Val>> {
+        let mut values = Vec::new();
+        for (lin, span) in self.list_elements(list)? {
+            values.push(self.constant_of(&lin, &span)??);
+        }
+        Ok(values)
     }
 
     fn new_var(&mut self, domain: &DomainSpec, span: &Span) -> Result<VarId> {

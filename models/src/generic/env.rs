@@ -1,4 +1,5 @@
-//! Names and what they stand for: `let` constants, variables, arrays of variables, and the
+//! Names and what they stand for: `let` constants and arrays, variables, arrays of
+//! variables, and the
 //! names bound by `forall` and comprehension generators.
 //!
 //! Declarations are global and must come before their use (the file is read top to
@@ -62,6 +63,9 @@ pub(crate) struct Array {
     /// Row-major.
     pub(crate) cells: Vec<VarId>,
     pub(crate) domain: DomainSpec,
+    /// A `let` array: its values (the cells are then fixed variables, used only by
+    /// element constraints; the array is neither searched nor printed).
+    pub(crate) values: Option<Vec<Val>>,
 }
 
 /// A user declaration, in the order of the file (which is the order of the output).
@@ -103,7 +107,8 @@ impl Env {
                 self.scalar_names.insert(x, name.node.clone());
                 self.decls.push(Decl::Scalar(x));
             }
-            Entity::Array(a) => self.decls.push(Decl::Array(a)),
+            Entity::Array(a) if self.arrays[a].values.is_none() => self.decls.push(Decl::Array(a)),
+            Entity::Array(_) => {}
             Entity::Const(_) | Entity::Invalid => {}
         }
         self.globals.insert(name.node.clone(), (entity, name.span.clone()));

@@ -66,7 +66,11 @@ impl Compiler {
     pub(crate) fn mentions_var(&self, expr: &Spanned<Expr>) -> bool {
         match &expr.node {
             Expr::Int(_) | Expr::Bool(_) => false,
-            Expr::Name(name) => matches!(self.env.lookup(name), Some(Entity::Var(_) | Entity::Array(_))),
+            Expr::Name(name) => match self.env.lookup(name) {
+                Some(Entity::Var(_)) => true,
+                Some(Entity::Array(id)) => self.env.arrays[id].values.is_none(),
+                _ => false,
+            },
             Expr::Index { .. } => true,
             Expr::Unary { operand, .. } => self.mentions_var(operand),
             Expr::Binary { lhs, rhs, .. } => self.mentions_var(lhs) || self.mentions_var(rhs),

@@ -13,7 +13,11 @@ use super::Compiler;
 impl Compiler {
     pub(crate) fn given(&mut self, name: &Ident, rows: &[GridRow]) -> Result<()> {
         let id = match self.env.lookup(&name.node) {
-            Some(Entity::Array(id)) => id,
+            Some(Entity::Array(id)) if self.env.arrays[id].values.is_none() => id,
+            Some(Entity::Array(_)) => {
+                let message = format!("`{}` is a `let` array: its values are already known", name.node);
+                return Err(Diagnostic::new(message, name.span.clone()).with_label("not an array of variables").into());
+            }
             Some(Entity::Invalid) => return Err(Fault::Silent),
             Some(Entity::Const(_) | Entity::Var(_)) => {
                 let message = format!("`given` fixes the cells of an array, and `{}` is not an array", name.node);

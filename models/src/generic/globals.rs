@@ -20,7 +20,7 @@ fn steps_by(offsets: &[i64], step: i64) -> bool {
 
 /// Posts the collected all-different constraints, as queens constraints where three of them
 /// form one.
-pub(crate) fn post_all_different(solver: &mut Solver, mut pending: Vec<AllDifferent>) {
+pub(crate) fn post_all_different(solver: &mut Solver, pending: Vec<AllDifferent>, chosen: Option<Consistency>) {
     let mut used = vec![false; pending.len()];
     for a in 0..pending.len() {
         if used[a] || pending[a].0.len() < 2 || !steps_by(&pending[a].1, 0) {
@@ -36,9 +36,33 @@ pub(crate) fn post_all_different(solver: &mut Solver, mut pending: Vec<AllDiffer
             constraints::queens(solver, &pending[a].0);
         }
     }
-    for (i, (vars, offsets)) in pending.drain(..).enumerate() {
-        if !used[i] {
-            constraints::all_different(solver, &vars, &offsets, Consistency::Bounds);
-        }
+    let remaining: Vec<AllDifferent> =
+        pending.into_iter().zip(used).filter(|(_, used)| !used).map(|(all_different, _)| all_different).collect();
+    for (i, (vars, offsets)) in remaining.iter().enumerate() {
+        let consistency = chosen.unwrap_or_else(|| default_consistency(solver, &remaining, i));
+        constraints::all_different(solver, vars, offsets, consistency);
+    }
+}
+
+/// The most values an all-different may range over to get domain consistency by default.
+const DOMAIN_CONSISTENCY_VALUES: u64 = 64;
+
+/// Domain consistency (matching) where all-different constraints overlap over small
+/// domains, as the rows, columns and boxes of a Sudoku or a Latin square do: there a
+/// value ruled out by one constraint's Hall set feeds the others, and the matching's
+/// pruning cuts the search by an order of magnitude (sudoku-hardest: 102 nodes against
+/// 998 with bounds, and 3.3× faster). Elsewhere bounds consistency: on a single
+/// permutation (magic square) or wide domains (Golomb rulers) the matching costs more per
+/// node than it saves (bench/README.md, "Generic models").
+fn default_consistency(solver: &Solver, all: &[AllDifferent], i: usize) -> Consistency {
+    let vars = &all[i].0;
+    let overlaps = all.iter().enumerate().any(|(j, (other, _))| j != i && other.iter().any(|x| vars.contains(x)));
+    let lo = vars.iter().zip(&all[i].1).map(|(&x, &o)| solver.min(x).saturating_add(o)).min().unwrap_or(0);
+    let hi = vars.iter().zip(&all[i].1).map(|(&x, &o)| solver.max(x).saturating_add(o)).max().unwrap_or(0);
+    let values = hi.saturating_sub(lo).unsigned_abs().saturating_add(1);
+    if overlaps && values <= DOMAIN_CONSISTENCY_VALUES {
+        Consistency::Domain
+    } else {
+        Consistency::Bounds
     }
 }

@@ -1,17 +1,18 @@
 //! What to search for: the `solve` mode, an objective (`minimize` / `maximize`), and the
 //! search options of a generic model (`option var-order = first_fail | input_order |
-//! dom_w_deg`, `option val-order = min | max | middle | split`, MiniZinc's names).
+//! dom_w_deg`, `option val-order = min | max | middle | split`, MiniZinc's names), and
+//! the strength of `alldifferent` (`option alldifferent = value | bounds | domain`).
 
 use cpsolve_dsl::ast::{Expr, Ident, OptionValue, Sense, SolveMode, Span, Spanned};
 use cpsolve_dsl::Diagnostic;
-use cpsolve_engine::{ValOrder, VarOrder};
+use cpsolve_engine::{Consistency, ValOrder, VarOrder};
 
 use super::errors::Result;
 use super::Compiler;
 use crate::options::{word_option, UnknownOption};
 
 /// The option names of a generic model.
-const OPTIONS: &[&str] = &["var-order", "val-order"];
+const OPTIONS: &[&str] = &["var-order", "val-order", "alldifferent"];
 
 impl Compiler {
     pub(crate) fn set_mode(&mut self, mode: &Spanned<SolveMode>) -> Result<()> {
@@ -53,6 +54,14 @@ impl Compiler {
                     "split" => ValOrder::Split,
                     _ => ValOrder::Min,
                 };
+            }
+            "alldifferent" => {
+                self.all_different_consistency =
+                    Some(match word_option(name, values, &["value", "bounds", "domain"])? {
+                        "value" => Consistency::Value,
+                        "bounds" => Consistency::Bounds,
+                        _ => Consistency::Domain,
+                    });
             }
             _ => return Err(Diagnostic::from(UnknownOption { name, known: OPTIONS }).into()),
         }

@@ -170,6 +170,10 @@ impl Compiler {
         }
     }
 
+    fn is_constant_array(&self, array: &Ident) -> bool {
+        matches!(self.env.lookup(&array.node), Some(Entity::Array(id)) if self.env.arrays[id].values.is_some())
+    }
+
     /// The array named `array`, checked to take `count` indices.
     fn indexed_array(&self, array: &Ident, count: usize, span: &Span) -> Result<usize> {
         let id = match self.env.lookup(&array.node) {
@@ -200,7 +204,13 @@ impl Compiler {
     /// element constraint (the indices are then restricted to the array's ranges).
     fn indexed(&mut self, array: &Ident, indices: &[Spanned<Expr>], span: &Span) -> Result<Lin> {
         if !indices.iter().any(|i| self.mentions_var(i)) {
-            return Ok(Lin::var(self.cell(array, indices, span)?));
+            let cell = self.cell(array, indices, span)?;
+            // A cell of a `let` array is its value.
+            return Ok(if self.solver.is_fixed(cell) && self.is_constant_array(array) {
+                Lin::constant(self.solver.min(cell))
+            } else {
+                Lin::var(cell)
+            });
         }
         let id = self.indexed_array(array, indices.len(), span)?;
         let dims = self.env.arrays[id].shape.dims.clone();

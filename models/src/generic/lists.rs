@@ -68,9 +68,10 @@ impl Compiler {
                 }
             }
             Expr::Name(name) => match self.env.lookup(name) {
-                Some(Entity::Array(id)) => {
-                    out.extend(self.env.arrays[id].cells.iter().map(|&x| (Lin::var(x), expr.span.clone())));
-                }
+                Some(Entity::Array(id)) => match &self.env.arrays[id].values {
+                    Some(values) => out.extend(values.iter().map(|&v| (Lin::constant(v), expr.span.clone()))),
+                    None => out.extend(self.env.arrays[id].cells.iter().map(|&x| (Lin::var(x), expr.span.clone()))),
+                },
                 _ => return Err(expected("a list", &format!("`{name}`"), expr.span.clone()).into()),
             },
             _ => return Err(expected("a list", "a single value", expr.span.clone()).into()),

@@ -33,7 +33,7 @@ mod view;
 
 use cpsolve_dsl::ast::{self, Item, SolveMode, Span, Spanned};
 use cpsolve_dsl::Diagnostic;
-use cpsolve_engine::{Branching, SearchConfig, Sense, Solver, ValOrder, VarId, VarOrder};
+use cpsolve_engine::{Branching, Consistency, SearchConfig, Sense, Solver, ValOrder, VarId, VarOrder};
 
 use crate::problem::{Kind, Problem};
 use env::{Decl, Env};
@@ -67,6 +67,8 @@ pub(crate) struct Compiler {
     pub(crate) bindings: u64,
     /// All-different constraints, posted at the end (see [`globals`]).
     pub(crate) all_different: Vec<globals::AllDifferent>,
+    /// `option alldifferent`; `None`: chosen per constraint (see [`globals`]).
+    pub(crate) all_different_consistency: Option<Consistency>,
 }
 
 impl Default for Compiler {
@@ -84,6 +86,7 @@ impl Default for Compiler {
             val_order: ValOrder::Min,
             bindings: 0,
             all_different: Vec::new(),
+            all_different_consistency: None,
         }
     }
 }
@@ -119,12 +122,25 @@ impl Compiler {
     }
 
     fn finish(mut self) -> Result<Problem, Vec<Diagnostic>> {
+        if let (Some(span), Some(_), SolveMode::All | SolveMode::Count) =
+            (&self.mode_span, &self.objective_span, self.mode)
+        {
+            self.errors.push(
+                Diagnostic::new(
+                    "`solve all` and `solve count` do not apply to a model with an objective",
+                    span.clone(),
+                )
+                .with_label("remove this line")
+                .with_note("`minimize`/`maximize` prints each improving solution, then the proven optimum"),
+            );
+        }
         if !self.errors.is_empty() {
             let mut errors = self.errors;
             errors.sort_by_key(|d| (d.span.start, d.span.end));
             return Err(errors);
         }
-        globals::post_all_different(&mut self.solver, std::mem::take(&mut self.all_different));
+        let pending = std::mem::take(&mut self.all_different);
+        globals::post_all_different(&mut self.solver, pending, self.all_different_consistency);
         let view = ModelView::new(&self.env);
         let mut user_vars = Vec::new();
         for decl in &self.env.decls {

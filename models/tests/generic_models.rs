@@ -329,3 +329,55 @@ fn search_options_are_accepted() {
     let source = QUEENS.replace("solve count", "option var-order = dom_w_deg\noption val-order = middle");
     assert_eq!(count(&source), 92);
 }
+
+#[test]
+fn let_arrays_bool_variables_and_continuation_lines() {
+    // Weighted choice over a constant table: brute force over the 3 x 4 choices.
+    let source = "\
+let weight = [3, 1, 4]
+let cost = [[2, 7, 1, 8],
+            [2, 8, 1, 8],
+            [4, 5, 9, 0]]
+var i in 1..3
+var j in 1..4
+var picked in bool
+picked <-> cost[i, j] > 4
+weight[i]
+  + cost[i, j] >= 6
+solve all
+";
+    let mut expected = 0;
+    let weight = [3, 1, 4];
+    let cost = [[2, 7, 1, 8], [2, 8, 1, 8], [4, 5, 9, 0]];
+    for i in 0..3 {
+        for j in 0..4 {
+            expected += usize::from(weight[i] + cost[i][j] >= 6);
+        }
+    }
+    assert_eq!(count(source), expected);
+    let all = solutions(source);
+    for record in &all {
+        let text = format!("{record:?}");
+        assert!(!text.contains("weight") && !text.contains("cost"), "let arrays are not printed: {text}");
+    }
+}
+
+#[test]
+fn overlapping_alldifferents_default_to_domain_consistency() {
+    // On the hardest-known Sudoku the matching prunes far more than Hall intervals: the
+    // default must search a smaller tree than `option alldifferent = bounds`, and both
+    // must find the same single solution.
+    let source =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/model/sudoku-hardest.puz"))
+            .expect("corpus sudoku");
+    let nodes = |source: &str| {
+        let mut problem = problem(source);
+        let config = SearchConfig { check_solutions: true, ..problem.search.clone() };
+        let outcome = problem.solver.search(&config, |_| ControlFlow::Continue(()));
+        assert_eq!(outcome.solutions, 1);
+        problem.solver.stats().nodes
+    };
+    let default = nodes(&source);
+    let bounds = nodes(&format!("{source}\noption alldifferent = bounds\n"));
+    assert!(default * 4 < bounds, "default {default} nodes, bounds {bounds}");
+}

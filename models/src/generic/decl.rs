@@ -173,10 +173,15 @@ impl Compiler {
                 }
                 DomainSpec::Set(values)
             }
+            // `var b in bool`: a 0/1 variable, usable as a condition (`b`, `not b`, `b -> ...`).
+            Expr::Name(name) if name == "bool" && self.env.lookup(name).is_none() => DomainSpec::Range(0, 1),
             _ => {
-                return Err(
-                    expected("a domain such as `0..9` or `{1, 3, 5}`", "a single value", expr.span.clone()).into()
+                return Err(expected(
+                    "a domain such as `0..9`, `{1, 3, 5}` or `bool`",
+                    "a single value",
+                    expr.span.clone(),
                 )
+                .into())
             }
         };
         let (lo, hi) = match &spec {

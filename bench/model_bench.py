@@ -11,7 +11,7 @@ rounds interleaved (the order rotates each round, so a change in load hits every
                  annotation): wall time of the whole minizinc process, and Gecode's own
                  flatTime (MiniZinc flattening), initTime (posting) and solveTime (search)
   gecode-ff      the same with cpsolve's search as an annotation, taken from the twin's
-                 `% search: ...` comment: int_search(vars, first_fail, indomain_min), or
+                 `% search: ...` comment: int_search(vars, dom_w_deg, indomain_min), or
                  indomain_max where the .puz says `option val-order = max`
 
 `-a` makes MiniZinc print every solution of a satisfaction model and every improving solution

@@ -154,3 +154,12 @@ fn several_errors_in_one_run_without_cascades() {
 fn runaway_loops_stop_with_an_error() {
     error("var x in 0..1\nforall i in 1..1000000000 where i < 0: x != i\n", "too many iterations", "1..1000000000");
 }
+
+#[test]
+fn let_arrays_and_objectives_are_checked() {
+    error("let w = [[1, 2], [3]]\n", "this row has 1 values, but the first row has 2", "[3]");
+    error("let w = [1, 2]\ngiven w =\n  1 2\n", "`w` is a `let` array", "w");
+    error("let w = [1, x]\n", "unknown name `x`", "x");
+    error("let w = [1, 2]\nvar x in 0..3\nw[3] == x\n", "index 3 is out of range", "3");
+    error("var x in 0..3\nsolve count\nminimize x\n", "do not apply to a model with an objective", "count");
+}

@@ -397,3 +397,25 @@ fn queens_counts_match_oeis_with_and_without_the_mirror() {
         assert_eq!(total, expected, "n = {n} by first row");
     }
 }
+
+/// Domain-consistent all-different over values spread wider than 64 (the matching then
+/// takes its general path, strongly connected components, instead of the 64-bit one).
+fn spread_alldifferent_strategy() -> impl Strategy<Value = (Constraint, Vec<Vec<Val>>)> {
+    (2usize..7).prop_flat_map(|n| {
+        let domains = proptest::collection::vec(
+            proptest::collection::btree_set(-4i64..6, 1..6).prop_map(|s| s.into_iter().map(|v| v * 30).collect()),
+            n,
+        );
+        let offsets = proptest::collection::vec(prop_oneof![Just(-30i64), Just(0), Just(30)], n);
+        (offsets.prop_map(|offsets| Constraint::AllDifferent { offsets, consistency: Consistency::Domain }), domains)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn domain_alldifferent_over_wide_values_is_domain_consistent((c, domains) in spread_alldifferent_strategy()) {
+        check(&c, &domains, false)?;
+    }
+}

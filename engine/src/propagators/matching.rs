@@ -17,19 +17,33 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagator::{Conflict, Context};
 
+/// Shifted value spans up to this size are indexed directly (no sorting, no search).
+const DENSE_SPAN: i64 = 4096;
+
 /// Scratch space and the cached matching; none of it needs trailing.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Matching {
-    /// The shifted values of all domains, sorted: value node `n + k` is `values[k]`.
+    /// The variables not fixed yet (fixed ones were eliminated by value elimination, so
+    /// their values are in no other domain): graph node `a` is variable `active[a]`.
+    active: Vec<usize>,
+    /// The shifted values of the active domains: value node `a_count + k` is `values[k]`.
     values: Vec<Val>,
-    /// Per variable, its value nodes (indices into `values`).
-    adjacent: Vec<Vec<usize>>,
-    /// The value matched to each variable (a shifted value, kept across calls).
+    /// `values` is the whole range `values[0]..` (dense): index = value − values[0].
+    dense: bool,
+    /// Per active variable, its value nodes (indices into `values`), in compressed rows.
+    adj_start: Vec<usize>,
+    adj: Vec<usize>,
+    /// The shifted value matched to each variable (by original index, kept across calls).
     var_value: Vec<Option<Val>>,
-    /// Per value index: the matched variable.
+    /// Per active variable: its matched value index, if any.
+    mate: Vec<Option<usize>>,
+    /// Per value index: the matched active variable.
     value_var: Vec<Option<usize>>,
     visited: Vec<u32>,
     stamp: u32,
+    /// Augmenting-path search state.
+    path: Vec<(usize, usize)>,
+    via: Vec<usize>,
     /// The oriented graph in compressed rows, its reverse, and the graph walks' state.
     start: Vec<usize>,
     succ: Vec<usize>,
@@ -48,100 +62,201 @@ pub(crate) struct Matching {
 impl Matching {
     /// Prunes every value without support. `Err` when no matching covers the variables.
     pub(crate) fn propagate(&mut self, cx: &mut Context<'_>, vars: &[VarId], offsets: &[i64]) -> Result<(), Conflict> {
-        let n = vars.len();
         self.build_graph(cx, vars, offsets);
+        let n = self.active.len();
+        if n == 0 {
+            return Ok(());
+        }
         self.match_all(n)?;
+        if n <= 64 && self.values.len() <= 64 {
+            self.prune_small(cx, vars, offsets)?;
+            return Ok(());
+        }
         self.components(n);
-        for i in 0..n {
-            let matched = self.var_value[i];
-            for &k in &self.adjacent[i] {
-                let v = self.values[k];
-                if Some(v) != matched && self.component[i] != self.component[n + k] && !self.reaches_free[n + k] {
-                    let _ = cx.remove(vars[i], v - offsets[i])?;
+        for a in 0..n {
+            let i = self.active[a];
+            for e in self.adj_start[a]..self.adj_start[a + 1] {
+                let k = self.adj[e];
+                if self.mate[a] != Some(k) && self.component[a] != self.component[n + k] && !self.reaches_free[n + k] {
+                    let _ = cx.remove(vars[i], self.values[k] - offsets[i])?;
                 }
             }
         }
         Ok(())
     }
 
-    fn build_graph(&mut self, cx: &Context<'_>, vars: &[VarId], offsets: &[i64]) {
-        let n = vars.len();
-        self.values.clear();
-        for (&x, &o) in vars.iter().zip(offsets) {
-            self.values.extend(cx.values(x).map(|v| v + o));
+    /// The same pruning for at most 64 variables and 64 values, with bit sets: variable
+    /// `a` points to variable `b` when `a` could take `b`'s matched value; an unmatched
+    /// value `v` of `a` owned by `b` stays iff `b` reaches `a` (one component) or reaches a
+    /// variable that could take a free value. Reachability is the transitive closure by
+    /// Warshall's algorithm: n² word operations, no graph to build.
+    fn prune_small(&mut self, cx: &mut Context<'_>, vars: &[VarId], offsets: &[i64]) -> Result<(), Conflict> {
+        let n = self.active.len();
+        let mut domain = [0u64; 64];
+        let mut matched = 0u64;
+        for a in 0..n {
+            for e in self.adj_start[a]..self.adj_start[a + 1] {
+                domain[a] |= 1 << self.adj[e];
+            }
+            if let Some(k) = self.mate[a] {
+                matched |= 1 << k;
+            }
         }
-        self.values.sort_unstable();
-        self.values.dedup();
-        self.adjacent.resize(n, Vec::new());
-        self.var_value.resize(n, None);
-        self.value_var.clear();
-        self.value_var.resize(self.values.len(), None);
-        for i in 0..n {
-            let (x, o) = (vars[i], offsets[i]);
-            let values = &self.values;
-            self.adjacent[i].clear();
-            self.adjacent[i].extend(cx.values(x).map(|v| values.binary_search(&(v + o)).unwrap_or(0)));
-            // Keep the cached match if it is still an edge and its value not yet taken.
-            if let Some(v) = self.var_value[i] {
-                match values.binary_search(&v) {
-                    Ok(k) if cx.contains(x, v - o) && self.value_var[k].is_none() => self.value_var[k] = Some(i),
-                    _ => self.var_value[i] = None,
+        let all_values = if self.values.len() == 64 { u64::MAX } else { (1u64 << self.values.len()) - 1 };
+        let free = all_values & !matched;
+        let mut reach = [0u64; 64];
+        let mut can_take_free = 0u64;
+        for a in 0..n {
+            reach[a] = 1 << a;
+            let mut others = domain[a] & matched;
+            while others != 0 {
+                let k = others.trailing_zeros() as usize;
+                others &= others - 1;
+                if let Some(b) = self.value_var[k] {
+                    reach[a] |= 1 << b;
+                }
+            }
+            if domain[a] & free != 0 {
+                can_take_free |= 1 << a;
+            }
+        }
+        for k in 0..n {
+            let (bit, through) = (1u64 << k, reach[k]);
+            for row in reach.iter_mut().take(n) {
+                if *row & bit != 0 {
+                    *row |= through;
                 }
             }
         }
+        for a in 0..n {
+            let i = self.active[a];
+            let mut candidates = domain[a] & matched;
+            while candidates != 0 {
+                let k = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                if self.mate[a] == Some(k) {
+                    continue;
+                }
+                let Some(b) = self.value_var[k] else { continue };
+                if reach[b] & (1 << a) == 0 && reach[b] & can_take_free == 0 {
+                    let _ = cx.remove(vars[i], self.values[k] - offsets[i])?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn value_index(&self, v: Val) -> usize {
+        if self.dense {
+            (v - self.values[0]) as usize
+        } else {
+            self.values.binary_search(&v).unwrap_or(0)
+        }
+    }
+
+    fn build_graph(&mut self, cx: &Context<'_>, vars: &[VarId], offsets: &[i64]) {
+        self.active.clear();
+        self.active.extend((0..vars.len()).filter(|&i| !cx.is_fixed(vars[i])));
+        self.var_value.resize(vars.len(), None);
+        let (mut lo, mut hi) = (Val::MAX, Val::MIN);
+        for &i in &self.active {
+            lo = lo.min(cx.min(vars[i]) + offsets[i]);
+            hi = hi.max(cx.max(vars[i]) + offsets[i]);
+        }
+        self.values.clear();
+        self.dense = hi >= lo && hi - lo < DENSE_SPAN;
+        if self.dense {
+            self.values.extend(lo..=hi);
+        } else {
+            for &i in &self.active {
+                self.values.extend(cx.values(vars[i]).map(|v| v + offsets[i]));
+            }
+            self.values.sort_unstable();
+            self.values.dedup();
+        }
+        self.value_var.clear();
+        self.value_var.resize(self.values.len(), None);
+        self.adj_start.clear();
+        self.adj.clear();
+        self.mate.clear();
+        for a in 0..self.active.len() {
+            let i = self.active[a];
+            let (x, o) = (vars[i], offsets[i]);
+            self.adj_start.push(self.adj.len());
+            for v in cx.values(x) {
+                let k = self.value_index(v + o);
+                self.adj.push(k);
+            }
+            // Keep the cached match if it is still an edge and its value not yet taken.
+            let mut mate = None;
+            if let Some(v) = self.var_value[i] {
+                if cx.contains(x, v - o) {
+                    let k = self.value_index(v);
+                    if self.value_var[k].is_none() {
+                        self.value_var[k] = Some(a);
+                        mate = Some(k);
+                    }
+                }
+            }
+            self.mate.push(mate);
+        }
+        self.adj_start.push(self.adj.len());
     }
 
     /// Completes the matching by augmenting paths from each unmatched variable.
     fn match_all(&mut self, n: usize) -> Result<(), Conflict> {
         self.visited.resize(self.values.len(), 0);
-        for i in 0..n {
-            if self.var_value[i].is_none() {
+        for a in 0..n {
+            if self.mate[a].is_none() {
                 self.stamp = self.stamp.wrapping_add(1);
                 if self.stamp == 0 {
                     self.visited.iter_mut().for_each(|s| *s = 0);
                     self.stamp = 1;
                 }
-                if !self.augment(i) {
+                if !self.augment(a) {
                     return Err(Conflict);
                 }
             }
         }
+        for a in 0..n {
+            self.var_value[self.active[a]] = self.mate[a].map(|k| self.values[k]);
+        }
         Ok(())
     }
 
-    /// Depth-first search for an augmenting path from variable `root` (iterative: the
-    /// depth can reach the number of variables).
+    /// Depth-first search for an augmenting path from variable node `root` (iterative:
+    /// the depth can reach the number of variables).
     fn augment(&mut self, root: usize) -> bool {
-        // Stack of (variable, next adjacency position); `via[d]` is the value index by
-        // which the variable at depth d+1 was reached.
-        let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
-        let mut via: Vec<usize> = Vec::new();
-        while let Some(&mut (i, ref mut next)) = stack.last_mut() {
-            if *next == self.adjacent[i].len() {
-                stack.pop();
-                via.pop();
+        // `path` holds (variable, next edge); `via[d]` is the value by which the variable
+        // at depth d+1 was reached.
+        self.path.clear();
+        self.via.clear();
+        self.path.push((root, self.adj_start[root]));
+        while let Some(&(a, edge)) = self.path.last() {
+            if edge == self.adj_start[a + 1] {
+                self.path.pop();
+                self.via.pop();
                 continue;
             }
-            let k = self.adjacent[i][*next];
-            *next += 1;
+            if let Some(top) = self.path.last_mut() {
+                top.1 += 1;
+            }
+            let k = self.adj[edge];
             if self.visited[k] == self.stamp {
                 continue;
             }
             self.visited[k] = self.stamp;
+            self.via.push(k);
             match self.value_var[k] {
                 None => {
-                    // Flip the path: each variable on the stack takes the value it reached.
-                    via.push(k);
-                    for (&(var, _), &value) in stack.iter().zip(&via) {
-                        self.var_value[var] = Some(self.values[value]);
+                    // Flip the path: each variable on it takes the value it reached.
+                    for (&(var, _), &value) in self.path.iter().zip(&self.via) {
+                        self.mate[var] = Some(value);
                         self.value_var[value] = Some(var);
                     }
                     return true;
                 }
-                Some(j) => {
-                    via.push(k);
-                    stack.push((j, 0));
-                }
+                Some(b) => self.path.push((b, self.adj_start[b])),
             }
         }
         false
@@ -157,11 +272,11 @@ impl Matching {
         // matched variable.
         self.start.clear();
         self.succ.clear();
-        for i in 0..n {
+        for a in 0..n {
             self.start.push(self.succ.len());
-            let matched = self.var_value[i];
-            for &k in &self.adjacent[i] {
-                if Some(self.values[k]) != matched {
+            for e in self.adj_start[a]..self.adj_start[a + 1] {
+                let k = self.adj[e];
+                if self.mate[a] != Some(k) {
                     self.succ.push(n + k);
                 }
             }

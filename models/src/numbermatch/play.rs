@@ -46,6 +46,8 @@ pub enum End {
 /// One start and what both players made of it.
 #[derive(Debug, Clone)]
 pub struct Record {
+    /// Which start (`k` of [`start`]).
+    pub index: u64,
     pub solver: End,
     /// Moves of the optimal win.
     pub solver_moves: usize,
@@ -86,7 +88,7 @@ fn play_one(settings: &Settings, k: u64) -> Record {
     };
     let g = greedy::play(&game);
     let greedy = if g.won { End::Won(g.adds() as u32) } else { End::Lost };
-    Record { solver, solver_moves, greedy, time }
+    Record { index: k, solver, solver_moves, greedy, time }
 }
 
 /// Plays every start, calling `progress` with the number done as they finish.
@@ -157,6 +159,8 @@ pub struct Summary {
     pub p95_ms: f64,
     pub max_ms: f64,
     pub mean_moves: f64,
+    /// The slowest starts, slowest first: (index, milliseconds).
+    pub slowest: Vec<(u64, f64)>,
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -171,6 +175,9 @@ pub fn summarise(settings: &Settings, records: &[Record]) -> Summary {
     let mut times: Vec<f64> = records.iter().map(|r| r.time.as_secs_f64() * 1000.0).collect();
     times.sort_by(f64::total_cmp);
     let n = records.len().max(1) as f64;
+    let mut slowest: Vec<(u64, f64)> = records.iter().map(|r| (r.index, r.time.as_secs_f64() * 1000.0)).collect();
+    slowest.sort_by(|a, b| b.1.total_cmp(&a.1));
+    slowest.truncate(3);
     let solver = Tally::new(records, settings.adds, |r| r.solver);
     let won_moves: Vec<usize> =
         records.iter().filter(|r| matches!(r.solver, End::Won(_))).map(|r| r.solver_moves).collect();
@@ -183,7 +190,23 @@ pub fn summarise(settings: &Settings, records: &[Record]) -> Summary {
         max_ms: times.last().copied().unwrap_or(0.0),
         mean_moves: won_moves.iter().sum::<usize>() as f64 / won_moves.len().max(1) as f64,
         solver,
+        slowest,
     }
+}
+
+/// A start as a `.puz` file, to solve it on its own.
+pub fn start_text(settings: &Settings, k: u64) -> String {
+    let game = start(settings, k);
+    let mut out = format!(
+        "# start {k} of seed {}\nnumbermatch cols = {} adds = {}\n",
+        settings.seed, settings.cols, settings.adds
+    );
+    for row in game.cells.chunks(settings.cols) {
+        let row: Vec<String> = row.iter().map(u8::to_string).collect();
+        out.push_str(&row.join(" "));
+        out.push('\n');
+    }
+    out
 }
 
 fn rate(won: u64, games: u64) -> (f64, f64) {
@@ -226,6 +249,7 @@ pub fn json(settings: &Settings, s: &Summary, time: Duration) -> Value {
         "mean_moves": s.mean_moves,
         "solve_ms": {"mean": s.mean_ms, "median": s.median_ms, "p95": s.p95_ms, "max": s.max_ms},
         "greedy": tally_json(&s.greedy, s.games),
+        "slowest": s.slowest.iter().map(|&(k, ms)| json!({"start": k, "ms": ms, "puz": start_text(settings, k)})).collect::<Vec<_>>(),
         "time_ms": time.as_secs_f64() * 1000.0,
     })
 }

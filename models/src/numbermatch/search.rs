@@ -159,7 +159,8 @@ impl Searcher<'_> {
         if self.stopped {
             return true;
         }
-        if self.counters.nodes % 1024 == 0 {
+        // The first node checks too, so that a spent budget stops even a tiny search.
+        if self.counters.nodes % 1024 == 1 {
             let late = self.limits.deadline.is_some_and(|d| Instant::now() >= d);
             let cancelled = self.limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
             self.stopped = late || cancelled;
@@ -180,10 +181,13 @@ impl Searcher<'_> {
         }
         let k = key(&cells, self.cols, self.rules, adds_left.unwrap_or(u32::MAX));
         let mut bound = lower_bound(&cells, adds_left, self.add_cost);
-        if let Some(&known) = self.table.get(&k) {
-            if known > bound {
-                self.counters.table_hits += 1;
-                bound = known;
+        // The table is probed only when the computed bound does not already cut.
+        if g + bound <= budget {
+            if let Some(&known) = self.table.get(&k) {
+                if known > bound {
+                    self.counters.table_hits += 1;
+                    bound = known;
+                }
             }
         }
         if g + bound > budget {

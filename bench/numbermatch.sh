@@ -47,9 +47,9 @@ if [ "$PROOFS" -gt 0 ]; then
 import json, sys
 d = json.load(sys.stdin)
 t = d["solve_ms"]
-print(f"median {t[\"median\"]:.1f} ms, 95th percentile {t[\"p95\"]:.1f} ms, max {t[\"max\"]:.1f} ms, mean {t[\"mean\"]:.1f} ms")
-print(f"undecided after 120 s: {d['undecided']}")
-print("slowest starts:", ", ".join(f"#{s[\"start\"]} {s[\"ms\"]:.0f} ms" for s in d["slowest"]))'
+print("median %.1f ms, 95th percentile %.1f ms, max %.1f ms, mean %.1f ms" % (t["median"], t["p95"], t["max"], t["mean"]))
+print("won with 0..5 adds:", d["won_with_adds"], "never:", d["never"], "undecided after 120 s:", d["undecided"])
+print("slowest starts:", ", ".join("#%d %.0f ms" % (s["start"], s["ms"]) for s in d["slowest"]))'
 fi
 
 echo "== play: $GAMES starts, seed $SEED, $THREADS threads, $LIMIT s per start"

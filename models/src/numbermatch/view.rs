@@ -144,11 +144,10 @@ pub(crate) fn json(game: &Game, status: &str, shown: &Shown<'_>) -> Value {
         "rules": match game.rules { Rules::App => "app", Rules::Classic => "classic" },
     });
     if let Shown::Stopped { budget, .. } = shown {
-        let (adds, matches) = match game.rules {
-            Rules::App => (budget / ADD_COST, budget % ADD_COST),
-            Rules::Classic => (0, *budget),
+        object["proven"] = match game.rules {
+            Rules::App => json!({"min_adds": budget / ADD_COST, "min_matches_with_min_adds": budget % ADD_COST}),
+            Rules::Classic => json!({"min_matches": budget}),
         };
-        object["proven"] = json!({"min_adds": adds, "min_matches_with_min_adds": matches});
     }
     object
 }

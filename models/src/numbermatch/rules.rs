@@ -75,13 +75,6 @@ pub fn matches(cells: &[u8], cols: usize, rules: Rules, out: &mut Vec<(u32, u32)
     out.dedup();
 }
 
-/// Whether some pair matches (without listing them all).
-pub fn has_match(cells: &[u8], cols: usize, rules: Rules) -> bool {
-    let mut out = Vec::new();
-    matches(cells, cols, rules, &mut out);
-    !out.is_empty()
-}
-
 /// Removes the rows that are all cleared (app rules), the short last row included.
 pub fn remove_empty_rows(cells: &mut Vec<u8>, cols: usize) {
     let mut r = cells.len().div_ceil(cols);

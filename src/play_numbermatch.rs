@@ -1,8 +1,11 @@
 //! `cpsolve play numbermatch`: seeded random starts, solved exactly, against a greedy player.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
+use std::time::{Duration, Instant};
 
 use clap::Args;
+use cpsolve_models::numbermatch::play::{self, Settings};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::cli::Format;
 
@@ -34,7 +37,48 @@ pub(crate) struct PlayArgs {
     pub(crate) format: Format,
 }
 
-pub(crate) fn play(_args: &PlayArgs) -> io::Result<u8> {
-    writeln!(io::stderr(), "error: `play numbermatch` is not supported yet")?;
-    Ok(2)
+pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
+    if !(1..=64).contains(&args.cols) || !(1..=1000).contains(&args.digits) || args.adds > 20 {
+        writeln!(io::stderr(), "error: --cols takes 1 to 64, --digits 1 to 1000, --adds 0 to 20")?;
+        return Ok(2);
+    }
+    if args.timeout.is_some_and(|t| !(t.is_finite() && t >= 0.0)) {
+        writeln!(io::stderr(), "error: --timeout takes a number of seconds")?;
+        return Ok(2);
+    }
+    let settings = Settings {
+        cols: args.cols as usize,
+        digits: args.digits as usize,
+        adds: args.adds,
+        games: args.games,
+        seed: args.seed,
+        timeout: args.timeout.map(Duration::from_secs_f64),
+        threads: args.threads as usize,
+    };
+    let bar = (io::stderr().is_terminal() && args.format == Format::Text).then(|| {
+        let bar = ProgressBar::new(args.games);
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {pos}/{len} starts {wide_bar} {elapsed_precise}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let start = Instant::now();
+    let records = play::play(&settings, &|done| {
+        if let Some(bar) = &bar {
+            bar.set_position(done);
+        }
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let elapsed = start.elapsed();
+    let summary = play::summarise(&settings, &records);
+    let mut out = io::stdout().lock();
+    match args.format {
+        Format::Text => write!(out, "{}", play::text(&settings, &summary, elapsed))?,
+        Format::Json => writeln!(out, "{}", play::json(&settings, &summary, elapsed))?,
+    }
+    out.flush()?;
+    Ok(0)
 }

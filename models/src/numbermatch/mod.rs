@@ -1,23 +1,83 @@
-//! Number Match (SPEC §1.2): a winning sequence with the fewest adds, then the fewest moves.
+//! Number Match (SPEC §1.2): a winning sequence with the fewest adds, then the fewest
+//! moves, or the proof that none exists within the adds allowed.
+//!
+//! Not compiled to the engine: a position is a sequence of cells whose layout changes
+//! with every move (rows disappear, adds append), which a fixed set of variables models
+//! poorly. `grid.rs` reads the statement, `rules.rs` says which pairs match and what
+//! moves do, `bounds.rs` gives admissible lower bounds, `search.rs` is the exact search
+//! (IDA* with a transposition table), `greedy.rs` the seed program's player, `view.rs`
+//! the output, and `play.rs` runs `cpsolve play numbermatch`.
 
-use cpsolve_dsl::ast::{File, Item};
+mod bounds;
+pub mod greedy;
+pub mod grid;
+pub mod play;
+pub mod rules;
+pub mod search;
+mod view;
+
+use std::time::Instant;
+
+use cpsolve_dsl::ast::File;
 use cpsolve_dsl::Diagnostic;
+use cpsolve_engine::Stats;
 
 use crate::outcome::Outcome;
-use crate::run::RunOptions;
+use crate::run::{RunOptions, Status};
+use rules::Rules;
+use search::{Limits, Verdict};
+use view::Shown;
 
-fn not_yet(file: &File) -> Vec<Diagnostic> {
-    let span = file.items.iter().find(|i| matches!(i.node, Item::Puzzle { .. })).map_or(0..0, |i| i.span.clone());
-    vec![Diagnostic::new("`numbermatch` puzzles are not supported yet", span)
-        .with_label("this puzzle kind has no solver in this version")]
+/// Positions kept in the transposition table of one `cpsolve` run (about 40 bytes each).
+pub const TABLE_LIMIT: usize = 8 << 20;
+
+/// Reads a `numbermatch` file into a game (the rules, the grid, the adds allowed).
+pub fn read(file: &File) -> Result<grid::Game, Vec<Diagnostic>> {
+    grid::read(file)
 }
 
 /// Solves a `numbermatch` grid.
-pub fn solve(file: &File, _options: &RunOptions) -> Result<Outcome, Vec<Diagnostic>> {
-    Err(not_yet(file))
+pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnostic>> {
+    let game = grid::read(file)?;
+    let start = Instant::now();
+    let limits = Limits { deadline: options.timeout.map(|t| start + t), cancel: None, table_limit: TABLE_LIMIT };
+    let (verdict, counters) = search::solve(&game, limits);
+    let (status, shown, greedy);
+    match &verdict {
+        Verdict::Optimal(line) => {
+            status = Status::Solved;
+            shown = Shown::Optimal(&line.moves);
+        }
+        Verdict::NoWin => {
+            status = Status::Unsatisfiable;
+            shown = Shown::NoWin;
+        }
+        Verdict::Stopped { budget } => {
+            // The best win found so far: the greedy player's, when it wins.
+            greedy = greedy::play(&game);
+            status = Status::Limit;
+            shown = Shown::Stopped { best: greedy.won.then_some(greedy.moves.as_slice()), budget: *budget };
+        }
+    }
+    let text = view::text(&game, &shown);
+    let json = view::json(&game, status.name(), &shown);
+    let stats = Stats {
+        nodes: counters.nodes,
+        failures: counters.cutoffs,
+        propagations: counters.table_hits,
+        solutions: u128::from(status == Status::Solved),
+        max_depth: counters.max_depth,
+        time: start.elapsed(),
+    };
+    Ok(Outcome { status, text, json, stats })
 }
 
 /// Checks a `numbermatch` grid without solving it.
 pub fn check(file: &File) -> Result<String, Vec<Diagnostic>> {
-    Err(not_yet(file))
+    let game = grid::read(file)?;
+    let rules = match game.rules {
+        Rules::App => "app rules",
+        Rules::Classic => "paper rules",
+    };
+    Ok(format!("numbermatch, {} digits, {} columns, {rules}", game.remaining(), game.cols))
 }

@@ -1,0 +1,236 @@
+//! The exact search: iterative deepening A* (IDA*) on the cost of a win, with a
+//! transposition table of proven lower bounds.
+//!
+//! Cost: under app rules an add costs `ADD_COST` (more than any number of matches) and a
+//! match 1, so the cheapest win has the fewest adds, then the fewest matches — and with
+//! the adds fixed, the fewest moves. Under the paper rules adds are forced, not chosen, and
+//! the cost is the number of matches. Each iteration searches depth first every line whose
+//! cost so far plus the lower bound of `bounds.rs` stays within the budget; the first
+//! iteration that wins is optimal, and one that ends with every line dead (bound
+//! infinite) proves that no win exists. What an iteration learns — a position cannot be
+//! won for less than `b` — goes into the table keyed on the position and the adds left,
+//! so transpositions (the same grid by another order of moves) are searched once and the
+//! next iteration skips what the last one refuted.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::bounds::{lower_bound, INF};
+use super::grid::Game;
+use super::rules::{key, matches, play_add, play_match, Move, Rules};
+
+/// The cost of an add under app rules: more than the matches of any game.
+pub(crate) const ADD_COST: u64 = 1 << 32;
+
+/// A win: its moves and what they cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub moves: Vec<Move>,
+}
+
+impl Line {
+    pub fn adds(&self) -> usize {
+        self.moves.iter().filter(|m| **m == Move::Add).count()
+    }
+
+    pub fn matches(&self) -> usize {
+        self.moves.len() - self.adds()
+    }
+}
+
+/// What the search ended with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// A win of least cost.
+    Optimal(Line),
+    /// No win within the adds allowed.
+    NoWin,
+    /// Stopped by the time limit: no win costs less than `budget` (in `Cost` units).
+    Stopped { budget: u64 },
+}
+
+/// The counters of one search, for `--stats`.
+#[derive(Debug, Clone, Default)]
+pub struct Counters {
+    /// Positions visited.
+    pub nodes: u64,
+    /// Positions cut off by a lower bound (computed or from the table).
+    pub cutoffs: u64,
+    /// Lower bounds found in the table that were stronger than the computed one.
+    pub table_hits: u64,
+    /// Positions stored in the table at the end.
+    pub stored: u64,
+    pub max_depth: usize,
+    /// Iterations (budgets tried).
+    pub iterations: u64,
+}
+
+/// The table keys are fingerprints already: hashing them again would be wasted work.
+#[derive(Default)]
+struct Identity(u64);
+
+impl Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u128(&mut self, v: u128) {
+        self.0 = v as u64 ^ (v >> 64) as u64;
+    }
+}
+
+/// Where to stop early.
+#[derive(Debug, Clone, Default)]
+pub struct Limits<'a> {
+    pub deadline: Option<Instant>,
+    /// Set by someone else to stop the search (another game of `play` ran out of time...).
+    pub cancel: Option<&'a AtomicBool>,
+    /// Positions kept in the table at most (beyond, new ones are not stored: the search
+    /// stays exact, only slower).
+    pub table_limit: usize,
+}
+
+enum Step {
+    Won,
+    /// No win within the budget; the least cost over it seen (a lower bound).
+    Over(u64),
+    Stopped,
+}
+
+struct Searcher<'a> {
+    rules: Rules,
+    cols: usize,
+    add_cost: u64,
+    table: HashMap<u128, u64, BuildHasherDefault<Identity>>,
+    limits: Limits<'a>,
+    counters: Counters,
+    path: Vec<Move>,
+    stopped: bool,
+}
+
+/// The cost of a line in search units.
+pub(crate) fn cost(rules: Rules, adds: u64, matches: u64) -> u64 {
+    match rules {
+        Rules::App => adds * ADD_COST + matches,
+        Rules::Classic => matches,
+    }
+}
+
+/// Searches `game` for a win of least cost.
+pub fn solve(game: &Game, limits: Limits<'_>) -> (Verdict, Counters) {
+    let add_cost = cost(game.rules, 1, 0);
+    let mut s = Searcher {
+        rules: game.rules,
+        cols: game.cols,
+        add_cost,
+        table: HashMap::default(),
+        limits,
+        counters: Counters::default(),
+        path: Vec::new(),
+        stopped: false,
+    };
+    let mut budget = lower_bound(&game.cells, game.adds, add_cost);
+    let verdict = loop {
+        if budget >= INF {
+            break Verdict::NoWin;
+        }
+        s.counters.iterations += 1;
+        match s.dfs(game.cells.clone(), game.adds, 0, budget, 0) {
+            Step::Won => {
+                s.path.reverse();
+                break Verdict::Optimal(Line { moves: std::mem::take(&mut s.path) });
+            }
+            Step::Over(next) => budget = next,
+            Step::Stopped => break Verdict::Stopped { budget },
+        }
+    };
+    s.counters.stored = s.table.len() as u64;
+    (verdict, s.counters)
+}
+
+impl Searcher<'_> {
+    fn out_of_time(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        // The first node checks too, so that a spent budget stops even a tiny search.
+        if self.counters.nodes % 1024 == 1 {
+            let late = self.limits.deadline.is_some_and(|d| Instant::now() >= d);
+            let cancelled = self.limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+            self.stopped = late || cancelled;
+        }
+        self.stopped
+    }
+
+    /// Searches `cells` (with `adds_left`, having paid `g`) for a win within `budget`.
+    /// On a win, `path` holds its moves, last first.
+    fn dfs(&mut self, cells: Vec<u8>, adds_left: Option<u32>, g: u64, budget: u64, depth: usize) -> Step {
+        self.counters.nodes += 1;
+        self.counters.max_depth = self.counters.max_depth.max(depth);
+        if self.out_of_time() {
+            return Step::Stopped;
+        }
+        if cells.iter().all(|&d| d == 0) {
+            return Step::Won;
+        }
+        let k = key(&cells, self.cols, self.rules, adds_left.unwrap_or(u32::MAX));
+        let mut bound = lower_bound(&cells, adds_left, self.add_cost);
+        // The table is probed only when the computed bound does not already cut.
+        if g + bound <= budget {
+            if let Some(&known) = self.table.get(&k) {
+                if known > bound {
+                    self.counters.table_hits += 1;
+                    bound = known;
+                }
+            }
+        }
+        if g + bound > budget {
+            self.counters.cutoffs += 1;
+            return Step::Over(g.saturating_add(bound).min(INF));
+        }
+        let mut pairs = Vec::new();
+        matches(&cells, self.cols, self.rules, &mut pairs);
+        let mut least = INF;
+        for &(i, j) in &pairs {
+            let mut child = cells.clone();
+            play_match(&mut child, self.cols, self.rules, i as usize, j as usize);
+            match self.dfs(child, adds_left, g + 1, budget, depth + 1) {
+                Step::Won => {
+                    self.path.push(Move::Match(i, j));
+                    return Step::Won;
+                }
+                Step::Over(c) => least = least.min(c),
+                Step::Stopped => return Step::Stopped,
+            }
+        }
+        let may_add = match self.rules {
+            Rules::App => true,
+            // The paper game adds exactly when no match is left.
+            Rules::Classic => pairs.is_empty(),
+        };
+        if may_add && adds_left != Some(0) {
+            let mut child = cells;
+            play_add(&mut child);
+            match self.dfs(child, adds_left.map(|a| a - 1), g + self.add_cost, budget, depth + 1) {
+                Step::Won => {
+                    self.path.push(Move::Add);
+                    return Step::Won;
+                }
+                Step::Over(c) => least = least.min(c),
+                Step::Stopped => return Step::Stopped,
+            }
+        }
+        // Every line from here costs at least `least` in all, so `least - g` from here.
+        let learned = if least >= INF { INF } else { least - g };
+        if learned > bound && (self.table.len() < self.limits.table_limit || self.table.contains_key(&k)) {
+            self.table.insert(k, learned);
+        }
+        Step::Over(least)
+    }
+}

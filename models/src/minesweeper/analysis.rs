@@ -58,7 +58,9 @@ impl Analysis {
 pub fn ratio(a: &BigUint, b: &BigUint) -> f64 {
     let shift = b.bits().saturating_sub(60);
     let (a, b) = (a >> shift, b >> shift);
-    let to_f = |x: &BigUint| x.to_u64_digits().iter().rev().fold(0.0f64, |acc, d| acc * 18_446_744_073_709_551_616.0 + *d as f64);
+    let to_f = |x: &BigUint| {
+        x.to_u64_digits().iter().rev().fold(0.0f64, |acc, d| acc * 18_446_744_073_709_551_616.0 + *d as f64)
+    };
     to_f(&a) / to_f(&b)
 }
 
@@ -93,7 +95,6 @@ fn binomial_row(n: usize) -> Vec<BigUint> {
 
 /// Analyses a position exactly, unless `deadline` passes first.
 pub fn analyse(board: &Board, deadline: Option<Instant>) -> Analysis {
-    let fr = frontier::build(board);
     let impossible = || Analysis {
         verdict: Verdict::Impossible,
         total: BigUint::zero(),
@@ -102,37 +103,33 @@ pub fn analyse(board: &Board, deadline: Option<Instant>) -> Analysis {
         mines: Vec::new(),
         states: 0,
     };
+    // Local deduction first: what it proves holds in every layout, and the counting
+    // problem shrinks (often a lot: most of a real frontier is decided locally).
+    let Some(known) = frontier::local_deductions(board) else { return impossible() };
+    let fr = frontier::build(board, &known);
     if fr.impossible {
         return impossible();
     }
-    match exact(board, &fr, deadline) {
+    match exact(board, &known, &fr, deadline) {
         Ok(Some(a)) => a,
         Ok(None) => impossible(),
-        Err(TimedOut) => partial(board),
+        Err(TimedOut) => partial(board, &known),
     }
 }
 
 /// What local deduction proves, when the exact count ran out of time.
-fn partial(board: &Board) -> Analysis {
-    let mut a = Analysis {
+fn partial(board: &Board, known: &[u8]) -> Analysis {
+    Analysis {
         verdict: Verdict::TimedOut,
         total: BigUint::zero(),
         mine_weight: vec![None; board.cells.len()],
-        safe: Vec::new(),
-        mines: Vec::new(),
+        safe: (0..known.len()).filter(|&i| known[i] == frontier::SAFE).collect(),
+        mines: (0..known.len()).filter(|&i| known[i] == frontier::MINE).collect(),
         states: 0,
-    };
-    match frontier::local_deductions(board) {
-        Some((safe, mines)) => {
-            a.safe = safe;
-            a.mines = mines;
-        }
-        None => a.verdict = Verdict::Impossible,
     }
-    a
 }
 
-fn exact(board: &Board, fr: &Frontier, deadline: Option<Instant>) -> Result<Option<Analysis>, TimedOut> {
+fn exact(board: &Board, known: &[u8], fr: &Frontier, deadline: Option<Instant>) -> Result<Option<Analysis>, TimedOut> {
     let mut counted = Vec::with_capacity(fr.components.len());
     let mut states = 0;
     for comp in &fr.components {
@@ -174,9 +171,7 @@ fn exact(board: &Board, fr: &Frontier, deadline: Option<Instant>) -> Result<Opti
             for (i, c) in counted.iter().enumerate() {
                 let others = convolve(&prefix[i], &suffix[i + 1]);
                 let e = (0..c.by_mines.len())
-                    .map(|k| {
-                        others.iter().enumerate().map(|(o, v)| v * pick(&choose_r, m.checked_sub(k + o))).sum()
-                    })
+                    .map(|k| others.iter().enumerate().map(|(o, v)| v * pick(&choose_r, m.checked_sub(k + o))).sum())
                     .collect();
                 ext.push(e);
             }
@@ -199,8 +194,10 @@ fn exact(board: &Board, fr: &Frontier, deadline: Option<Instant>) -> Result<Opti
     let mut weight: Vec<Option<BigUint>> = board
         .cells
         .iter()
-        .map(|c| match c {
-            Cell::Flag => Some(total.clone()),
+        .zip(known)
+        .map(|(c, k)| match (c, *k) {
+            (Cell::Flag, _) | (Cell::Covered, frontier::MINE) => Some(total.clone()),
+            (Cell::Covered, frontier::SAFE) => Some(BigUint::zero()),
             _ => None,
         })
         .collect();

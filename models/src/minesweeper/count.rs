@@ -241,8 +241,10 @@ fn steps(comp: &Component, order: &[usize]) -> Vec<Step> {
     for (i, &b) in order.iter().enumerate() {
         pos[b] = i;
     }
-    let first: Vec<usize> = comp.constraints.iter().map(|c| c.boxes.iter().map(|&b| pos[b]).min().unwrap_or(0)).collect();
-    let last: Vec<usize> = comp.constraints.iter().map(|c| c.boxes.iter().map(|&b| pos[b]).max().unwrap_or(0)).collect();
+    let first: Vec<usize> =
+        comp.constraints.iter().map(|c| c.boxes.iter().map(|&b| pos[b]).min().unwrap_or(0)).collect();
+    let last: Vec<usize> =
+        comp.constraints.iter().map(|c| c.boxes.iter().map(|&b| pos[b]).max().unwrap_or(0)).collect();
     // open[i]: constraints open between box i-1 and box i.
     let open: Vec<Vec<usize>> =
         (0..=n).map(|i| (0..comp.constraints.len()).filter(|&c| first[c] < i && last[c] >= i).collect()).collect();

@@ -55,8 +55,14 @@ pub struct Frontier {
     pub impossible: bool,
 }
 
-/// A number's covered neighbours and the mines among them.
-fn local_constraints(board: &Board) -> (Vec<(usize, Vec<usize>)>, bool) {
+/// What is known of a covered cell before counting.
+pub const UNKNOWN: u8 = 0;
+pub const SAFE: u8 = 1;
+pub const MINE: u8 = 2;
+
+/// Each number's unknown covered neighbours and the mines among them (flags and cells
+/// `known` as mines count as found; cells known safe drop out).
+fn local_constraints(board: &Board, known: &[u8]) -> (Vec<(usize, Vec<usize>)>, bool) {
     let mut impossible = false;
     let mut seen: HashMap<Vec<usize>, usize> = HashMap::new();
     let mut out = Vec::new();
@@ -66,6 +72,8 @@ fn local_constraints(board: &Board) -> (Vec<(usize, Vec<usize>)>, bool) {
         let mut flags = 0usize;
         for j in board.neighbours(i) {
             match board.cells[j] {
+                Cell::Covered if known[j] == MINE => flags += 1,
+                Cell::Covered if known[j] == SAFE => {}
                 Cell::Covered => covered.push(j),
                 Cell::Flag => flags += 1,
                 Cell::Open(_) => {}
@@ -94,11 +102,17 @@ fn local_constraints(board: &Board) -> (Vec<(usize, Vec<usize>)>, bool) {
     (out, impossible)
 }
 
-/// Builds boxes and components from a board.
-pub fn build(board: &Board) -> Frontier {
-    let (constraints, impossible) = local_constraints(board);
-    let free_mines = board.mines.map(|m| m.saturating_sub(board.flags()));
-    let impossible = impossible || board.mines.is_some_and(|m| m < board.flags() || m > board.flags() + board.covered());
+/// Builds boxes and components from a board, with some covered cells already `known`
+/// (safe or mines: they are left out of the counting problem).
+pub fn build(board: &Board, known: &[u8]) -> Frontier {
+    let (constraints, impossible) = local_constraints(board, known);
+    let known_mines = known.iter().filter(|&&k| k == MINE).count();
+    let free_mines = board.mines.map(|m| m.saturating_sub(board.flags() + known_mines));
+    let impossible = impossible
+        || board.mines.is_some_and(|m| {
+            let known_safe = known.iter().filter(|&&k| k == SAFE).count();
+            m < board.flags() + known_mines || m > board.flags() + board.covered() - known_safe
+        });
     // Each covered cell's list of constraints (ascending, as built).
     let mut touching: Vec<Vec<usize>> = vec![Vec::new(); board.cells.len()];
     for (c, (_, cells)) in constraints.iter().enumerate() {
@@ -110,7 +124,7 @@ pub fn build(board: &Board) -> Frontier {
     let mut box_of_signature: HashMap<&[usize], usize> = HashMap::new();
     let mut boxes: Vec<(Vec<usize>, &[usize])> = Vec::new();
     for (i, cell) in board.cells.iter().enumerate() {
-        if *cell != Cell::Covered {
+        if *cell != Cell::Covered || known[i] != UNKNOWN {
             continue;
         }
         if touching[i].is_empty() {
@@ -167,14 +181,14 @@ pub fn build(board: &Board) -> Frontier {
 /// neighbours safe; a number needing as many mines as it has unknown neighbours makes
 /// them all mines. Repeated to a fixpoint. Cheap; the bot plays these cells without
 /// counting, and a timed-out analysis reports them.
-/// Returns (safe cells, mine cells), ascending; `None` when a number is contradicted.
-pub fn local_deductions(board: &Board) -> Option<(Vec<usize>, Vec<usize>)> {
-    let (constraints, impossible) = local_constraints(board);
+/// Returns per cell [`UNKNOWN`], [`SAFE`] or [`MINE`] (covered cells only); `None` when a
+/// number is contradicted.
+pub fn local_deductions(board: &Board) -> Option<Vec<u8>> {
+    let mut known = vec![UNKNOWN; board.cells.len()];
+    let (constraints, impossible) = local_constraints(board, &known);
     if impossible {
         return None;
     }
-    // 0 unknown, 1 safe, 2 mine
-    let mut known = vec![0u8; board.cells.len()];
     let mut changed = true;
     while changed {
         changed = false;
@@ -202,7 +216,5 @@ pub fn local_deductions(board: &Board) -> Option<(Vec<usize>, Vec<usize>)> {
             changed = true;
         }
     }
-    let safe = (0..known.len()).filter(|&c| known[c] == 1).collect();
-    let mines = (0..known.len()).filter(|&c| known[c] == 2).collect();
-    Some((safe, mines))
+    Some(known)
 }

@@ -46,13 +46,12 @@ impl Board {
 /// The neighbours of cell `i` on a `width`×`height` grid (row-major indices).
 pub fn neighbours(width: usize, height: usize, i: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (i / width, i % width);
-    (-1isize..=1)
-        .flat_map(|dr| (-1isize..=1).map(move |dc| (dr, dc)))
-        .filter(|&d| d != (0, 0))
-        .filter_map(move |(dr, dc)| {
+    (-1isize..=1).flat_map(|dr| (-1isize..=1).map(move |dc| (dr, dc))).filter(|&d| d != (0, 0)).filter_map(
+        move |(dr, dc)| {
             let (nr, nc) = (r.checked_add_signed(dr)?, c.checked_add_signed(dc)?);
             (nr < height && nc < width).then_some(nr * width + nc)
-        })
+        },
+    )
 }
 
 /// The cells as read, each with its span, before the checks that need the whole grid.
@@ -248,7 +247,7 @@ fn finish(raw: Raw) -> Result<Board, Vec<Diagnostic>> {
         let flags = board.flags();
         if *mines < flags {
             errors.push(
-                Diagnostic::new(format!("{mines} mines, but the grid has {flags} flags"), span.clone())
+                Diagnostic::new(format!("`mines = {mines}`, but the grid has {flags} flags"), span.clone())
                     .with_label("fewer mines than flags")
                     .with_note("`mines` counts every mine on the board, flags included"),
             );

@@ -58,7 +58,8 @@ pub(super) fn text(board: &Board, a: &Analysis) -> String {
         }
     }
     for r in 0..board.height {
-        let row: Vec<String> = (0..board.width).map(|c| format!("{:>4}", cell_text(board, a, r * board.width + c))).collect();
+        let row: Vec<String> =
+            (0..board.width).map(|c| format!("{:>4}", cell_text(board, a, r * board.width + c))).collect();
         out.push_str(row.join("").trim_end());
         out.push('\n');
     }

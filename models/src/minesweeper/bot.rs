@@ -6,9 +6,11 @@
 //! is computed exactly, by analysing the position once per value the cell may show
 //! (`P(safe, shows v)` is the ratio of the layouts of that position to the current ones).
 
+use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::analysis::{analyse, ratio, Analysis, Verdict};
+use super::endgame;
 use super::frontier::{self, MINE, SAFE};
 use super::game::{game_rng, FirstClick, Game, Level, Reveal};
 use super::grid::{Board, Cell};
@@ -78,7 +80,9 @@ pub fn play_game(level: Level, first: FirstClick, seed: u64, index: u64) -> Game
             }
             continue;
         }
-        let Some(cell) = choose_guess(&game.view, &a) else { return result };
+        let small = a.total <= BigUint::from(endgame::MAX_LAYOUTS);
+        let searched = if small { endgame::best_move(&game.view) } else { None };
+        let Some(cell) = searched.map(|(c, _)| c).or_else(|| choose_guess(&game.view, &a)) else { return result };
         result.guesses += 1;
         if game.reveal(cell) == Reveal::Boom {
             return result;

@@ -36,7 +36,10 @@ impl Level {
         }
         // The first click needs room: its cell (and neighbours with `opening`) are mine-free.
         if mines + 9 > width * height {
-            return Err(format!("`{text}`: at most {} mines on a {width}x{height} board", (width * height).saturating_sub(9)));
+            return Err(format!(
+                "`{text}`: at most {} mines on a {width}x{height} board",
+                (width * height).saturating_sub(9)
+            ));
         }
         Ok(Level { width, height, mines })
     }
@@ -145,7 +148,8 @@ impl Game {
             allowed.swap(k, j);
             mine[allowed[k]] = true;
         }
-        let count = (0..n).map(|i| neighbours(level.width, level.height, i).filter(|&j| mine[j]).count() as u8).collect();
+        let count =
+            (0..n).map(|i| neighbours(level.width, level.height, i).filter(|&j| mine[j]).count() as u8).collect();
         let view =
             Board { width: level.width, height: level.height, cells: vec![Cell::Covered; n], mines: Some(level.mines) };
         let hidden_safe = n - mine.iter().filter(|&&m| m).count();

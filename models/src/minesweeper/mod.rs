@@ -10,6 +10,7 @@
 pub mod analysis;
 pub mod bot;
 pub mod count;
+pub mod endgame;
 pub mod frontier;
 pub mod game;
 pub mod grid;

@@ -164,15 +164,15 @@ pub fn read_mine(text: &str) -> Result<Board, Vec<Diagnostic>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    if rows.len() != height {
-        let span = rows.get(height).map_or(text.len()..text.len(), |(_, s)| s.clone());
-        return Err(vec![Diagnostic::new(format!("{} rows, the header says {height}", rows.len()), span)
-            .with_label(if rows.len() > height { "a row too many" } else { "rows missing" })]);
-    }
     if let Some((row, span)) = rows.iter().find(|(r, _)| r.len() != width) {
         let at = if row.len() > width { row[width].1.clone() } else { span.end..span.end };
         return Err(vec![Diagnostic::new(format!("a row of {} cells, the header says {width}", row.len()), at)
             .with_label(if row.len() > width { "one cell too many from here" } else { "cells missing here" })]);
+    }
+    if rows.len() != height {
+        let span = rows.get(height).map_or(text.len()..text.len(), |(_, s)| s.clone());
+        return Err(vec![Diagnostic::new(format!("{} rows, the header says {height}", rows.len()), span)
+            .with_label(if rows.len() > height { "a row too many" } else { "rows missing" })]);
     }
     finish(Raw { rows: rows.into_iter().map(|(r, _)| r).collect(), mines: Some((mines, header_span)) })
 }

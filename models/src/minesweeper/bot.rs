@@ -1,10 +1,12 @@
 //! The player: certain cells first (local deduction, then the exact analysis), and when
 //! nothing is certain, a guess chosen by exact probability with a tie-break for progress.
 //!
-//! Progress of a candidate cell: the probability that it is safe and that the number it
-//! shows makes some other cell certain (so the bot moves on without a second guess). It
-//! is computed exactly, by analysing the position once per value the cell may show
-//! (`P(safe, shows v)` is the ratio of the layouts of that position to the current ones).
+//! The candidates (cells whose mine probability is close to the lowest) are weighed by a
+//! look-ahead: for each number a candidate may show, the position with that number is
+//! analysed exactly (`P(safe, shows v)` is the ratio of its layouts to the current ones).
+//! The score is the two-move safety (surviving this guess and the next move) plus a
+//! small weight for progress (the number makes another cell certain). With few layouts
+//! left, the exact end-game search (`endgame.rs`) chooses instead.
 
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -31,7 +33,8 @@ const MAX_CANDIDATES: usize = 8;
 /// Off-frontier cells are interchangeable for safety: only this many are weighed, the
 /// ones with fewest covered neighbours (corners, then edges: most likely to show a 0).
 const MAX_OUTSIDE: usize = 3;
-/// Weight of progress against safety in a candidate's score.
+/// Weight of progress against safety in a candidate's score (0, 0.1 and 0.3 measured the
+/// same within a standard error on 3,000 intermediate games).
 const PROGRESS_WEIGHT: f64 = 0.1;
 
 /// Plays game `index` of a run seeded `seed`.
@@ -94,10 +97,13 @@ fn covered_neighbours(board: &Board, i: usize) -> usize {
     board.neighbours(i).filter(|&j| board.cells[j] == Cell::Covered).count()
 }
 
-/// The probability that revealing `cell` is safe and makes another cell certain.
-fn progress(board: &Board, a: &Analysis, cell: usize) -> f64 {
+/// What revealing `cell` promises, over the numbers it may show: the probability of
+/// surviving it and the next move (two-move safety: after a number that makes some cell
+/// certain the next move is safe, otherwise it is the best guess of that position), and
+/// the probability of progress (being safe and making another cell certain).
+fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> (f64, f64) {
     let mut trial = board.clone();
-    let mut p = 0.0;
+    let (mut survive, mut progress) = (0.0, 0.0);
     let room = board.neighbours(cell).filter(|&j| board.cells[j] != Cell::Open(0)).count();
     for v in 0..=room.min(8) {
         trial.cells[cell] = Cell::Open(v as u8);
@@ -105,13 +111,20 @@ fn progress(board: &Board, a: &Analysis, cell: usize) -> f64 {
         if b.verdict != Verdict::Exact || b.total.is_zero() {
             continue;
         }
-        // A zero opens its neighbours: always progress when it has covered ones.
+        let p = ratio(&b.total, &a.total);
         let moves = !b.safe.is_empty() || !b.mines.iter().all(|m| a.mines.contains(m));
         if moves {
-            p += ratio(&b.total, &a.total);
+            progress += p;
+            survive += p;
+        } else {
+            let best = (0..trial.cells.len())
+                .filter(|&i| trial.cells[i] == Cell::Covered)
+                .filter_map(|i| b.probability(i))
+                .fold(1.0f64, f64::min);
+            survive += p * (1.0 - best);
         }
     }
-    p
+    (survive, progress)
 }
 
 /// The guess: lowest mine probability, then the best mix of safety and progress.
@@ -140,8 +153,9 @@ fn choose_guess(board: &Board, a: &Analysis) -> Option<usize> {
     }
     let mut best_cell = None;
     let mut best_score = f64::NEG_INFINITY;
-    for &(p, i) in &candidates {
-        let score = (1.0 - p) + PROGRESS_WEIGHT * progress(board, a, i);
+    for &(_, i) in &candidates {
+        let (survive, progress) = look_ahead(board, a, i);
+        let score = survive + PROGRESS_WEIGHT * progress;
         if score > best_score {
             best_score = score;
             best_cell = Some(i);

@@ -172,13 +172,18 @@ fn minesweepr_readme_example() {
 /// Numbers on a checkerboard of covered cells, from a random layout: one component of
 /// 105 cells, each its own box.
 pub fn checkerboard(width: usize, height: usize, seed: u64) -> Board {
+    checkerboard_with(width, height, seed, 30)
+}
+
+/// The same, `density` percent of the covered cells mined.
+pub fn checkerboard_with(width: usize, height: usize, seed: u64, density: u64) -> Board {
     let mut state = seed;
     let mut next = || {
         state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         (state >> 33) % 100
     };
     let covered = |i: usize| (i / width + i % width) % 2 == 0;
-    let mine: Vec<bool> = (0..width * height).map(|i| covered(i) && next() < 30).collect();
+    let mine: Vec<bool> = (0..width * height).map(|i| covered(i) && next() < density).collect();
     let cells = (0..width * height)
         .map(|i| {
             if covered(i) {
@@ -201,4 +206,89 @@ fn checkerboard_frontier_is_exact_and_fast() {
     eprintln!("checkerboard 21x10: {} layouts, {} states, {took:?}", a.total, a.states);
     // Generous here (tests run in parallel, debug-ish profile); bench/minesweeper.sh times it.
     assert!(took.as_secs_f64() < 5.0, "{took:?}");
+}
+
+/// The counting programme alone (no local deduction first) on the checkerboard: one
+/// component of 105 single-cell boxes.
+#[test]
+fn checkerboard_count_without_deduction() {
+    use cpsolve_models::minesweeper::{count, frontier};
+    for (seed, density) in [(7, 30), (1, 50)] {
+        let board = checkerboard_with(21, 10, seed, density);
+        let fr = frontier::build(&board, &vec![frontier::UNKNOWN; board.cells.len()]);
+        assert_eq!(fr.components.len(), 1);
+        assert_eq!(fr.components[0].cells(), 105);
+        let start = Instant::now();
+        let c = count::count(&fr.components[0], None).expect("no deadline");
+        let took = start.elapsed();
+        let total: BigUint = c.by_mines.iter().sum();
+        eprintln!(
+            "checkerboard 21x10 ({density}%) without deduction: {total} layouts (any total), {} states, {took:?}",
+            c.states
+        );
+        // The true layout is one of them, with the true number of mines.
+        assert!(c.by_mines[board.mines.expect("given")] >= BigUint::from(1u32));
+        assert!(took.as_secs_f64() < 5.0, "{took:?}");
+    }
+}
+
+/// Times the exact analysis on real expert mid-game positions: games played by a simple
+/// player (certain cells first, else the lowest probability), every position where local
+/// deduction is stuck analysed and timed. `MINESWEEPER_BENCH_GAMES` games (default 10;
+/// bench/minesweeper.sh asks for more).
+#[test]
+fn expert_midgame_analysis_times() {
+    use cpsolve_models::minesweeper::frontier::{local_deductions, MINE, SAFE};
+    use cpsolve_models::minesweeper::game::{game_rng, FirstClick, Game, Level, Reveal};
+    let games: u64 = std::env::var("MINESWEEPER_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
+    let mut times = Vec::new();
+    for index in 0..games {
+        let mut rng = game_rng(42, index);
+        let mut game = Game::new(Level::EXPERT, FirstClick::Safe, &mut rng);
+        let mut alive = game.reveal(0) == Reveal::Safe;
+        while alive && !game.won() {
+            let known = local_deductions(&game.view).expect("a real game is consistent");
+            let safe: Vec<usize> = (0..known.len()).filter(|&i| known[i] == SAFE).collect();
+            for (i, k) in known.iter().enumerate() {
+                if *k == MINE {
+                    game.flag(i);
+                }
+            }
+            if !safe.is_empty() {
+                for i in safe {
+                    alive &= game.reveal(i) == Reveal::Safe;
+                }
+                continue;
+            }
+            let start = Instant::now();
+            let a = analyse(&game.view, None);
+            times.push(start.elapsed().as_secs_f64() * 1000.0);
+            assert_eq!(a.verdict, Verdict::Exact);
+            for &i in &a.mines {
+                game.flag(i);
+            }
+            if !a.safe.is_empty() {
+                for &i in &a.safe {
+                    alive &= game.reveal(i) == Reveal::Safe;
+                }
+                continue;
+            }
+            let guess = (0..game.view.cells.len())
+                .filter(|&i| game.view.cells[i] == Cell::Covered)
+                .min_by(|&x, &y| a.probability(x).unwrap_or(1.0).total_cmp(&a.probability(y).unwrap_or(1.0)))
+                .expect("a covered cell remains");
+            alive = game.reveal(guess) == Reveal::Safe;
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let n = times.len().max(1);
+    let mean = times.iter().sum::<f64>() / n as f64;
+    eprintln!(
+        "expert mid-game analyses: {} positions from {games} games; mean {mean:.3} ms, median {:.3} ms, 90% {:.3} ms, max {:.3} ms",
+        times.len(),
+        times.get(n / 2).copied().unwrap_or(0.0),
+        times.get(n * 9 / 10).copied().unwrap_or(0.0),
+        times.last().copied().unwrap_or(0.0)
+    );
+    assert!(times.get(n / 2).copied().unwrap_or(0.0) < 50.0, "median analysis time");
 }

@@ -95,7 +95,7 @@ impl Search<'_> {
             let d = i32::from(mine);
             let ok = self.of_cell[k].iter().all(|&c| {
                 let need = self.need[c] - d;
-                need >= 0 && need <= self.left[c] - 1
+                need >= 0 && need < self.left[c]
             });
             if !ok {
                 continue;

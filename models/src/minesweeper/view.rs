@@ -16,12 +16,15 @@ pub(super) fn describe(board: &Board) -> String {
 
 /// Groups the digits of a decimal string by three (`237,093,780`).
 fn grouped(digits: &str) -> String {
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
+    let head = match digits.len() % 3 {
+        0 => 3.min(digits.len()),
+        h => h,
+    };
+    let (first, rest) = digits.split_at(head);
+    let mut out = first.to_string();
+    for chunk in rest.as_bytes().chunks(3) {
+        out.push(',');
+        out.push_str(std::str::from_utf8(chunk).unwrap_or_default());
     }
     out
 }

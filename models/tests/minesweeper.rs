@@ -292,3 +292,21 @@ fn expert_midgame_analysis_times() {
     );
     assert!(times.get(n / 2).copied().unwrap_or(0.0) < 50.0, "median analysis time");
 }
+
+/// The end-game search: a pure 50/50 is won half the time; a position where one cell
+/// settles everything is won whenever that cell is safe.
+#[test]
+fn endgame_search_values() {
+    use cpsolve_models::minesweeper::endgame::best_move;
+    // Two covered cells, one mine, no numbers between them: a coin toss.
+    let board = parse(&["xx"], Some(1));
+    let (_, p) = best_move(&board).expect("two layouts");
+    assert!((p - 0.5).abs() < 1e-12, "{p}");
+    // 1x3 with one mine among three: revealing the middle (safe in 2 of 3 layouts)
+    // shows a 1 either way and teaches nothing; an end cell is safe in 2 of 3 and then
+    // tells where the mine is: 2/3.
+    let board = parse(&["xxx"], Some(1));
+    let (cell, p) = best_move(&board).expect("three layouts");
+    assert!((p - 2.0 / 3.0).abs() < 1e-12, "{p}");
+    assert_ne!(cell, 1);
+}

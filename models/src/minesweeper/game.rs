@@ -35,7 +35,7 @@ impl Level {
             return Err(format!("`{text}`: width and height are from 1 to 1000"));
         }
         // The first click needs room: its cell (and neighbours with `opening`) are mine-free.
-        if mines + 9 > width * height {
+        if mines.saturating_add(9) > width * height {
             return Err(format!(
                 "`{text}`: at most {} mines on a {width}x{height} board",
                 (width * height).saturating_sub(9)

@@ -1,8 +1,12 @@
 //! `cpsolve play minesweeper`: the bot plays seeded games and reports its win rate.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
+use cpsolve_models::minesweeper::game::{self, Level};
+use cpsolve_models::minesweeper::play::{self, Batch};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
 
 use crate::cli::Format;
 
@@ -35,7 +39,90 @@ pub(crate) enum FirstClick {
     Opening,
 }
 
-pub(crate) fn play(_args: &PlayArgs) -> io::Result<u8> {
-    writeln!(io::stderr(), "error: `play minesweeper` is not supported yet")?;
-    Ok(2)
+pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
+    let level = match Level::parse(&args.level) {
+        Ok(level) => level,
+        Err(message) => {
+            writeln!(io::stderr(), "error: --level {message}")?;
+            return Ok(2);
+        }
+    };
+    let first = match args.first_click {
+        FirstClick::Safe => game::FirstClick::Safe,
+        FirstClick::Opening => game::FirstClick::Opening,
+    };
+    let batch = Batch { level, first, games: args.games, seed: args.seed, threads: args.threads as usize };
+    let bar = (io::stderr().is_terminal() && args.format == Format::Text).then(|| {
+        let bar = ProgressBar::new(args.games);
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta})") {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let tick = |done: u64| {
+        if let Some(bar) = &bar {
+            bar.set_position(done);
+        }
+    };
+    let summary = match play::run(&batch, Some(&tick)) {
+        Ok(summary) => summary,
+        Err(message) => {
+            writeln!(io::stderr(), "error: {message}")?;
+            return Ok(2);
+        }
+    };
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let first_cell = first.cell(level);
+    let mut out = io::stdout().lock();
+    match args.format {
+        Format::Json => writeln!(
+            out,
+            "{}",
+            json!({
+                "games": summary.games,
+                "won": summary.won,
+                "win_rate": summary.win_rate(),
+                "stderr": summary.stderr(),
+                "seed": args.seed,
+                "level": level.name(),
+                "first_click": first.name(),
+                "time_ms": summary.time.as_millis() as u64,
+                "guesses": summary.guesses_per_game(),
+            })
+        )?,
+        Format::Text => {
+            writeln!(
+                out,
+                "minesweeper {} ({}x{}, {} mines), first click {} at ({}, {}), seed {}",
+                level.name(),
+                level.width,
+                level.height,
+                level.mines,
+                first.name(),
+                first_cell / level.width,
+                first_cell % level.width,
+                args.seed
+            )?;
+            writeln!(
+                out,
+                "won {} of {} games: {:.2}% ± {:.2}% (standard error)",
+                summary.won,
+                summary.games,
+                100.0 * summary.win_rate(),
+                100.0 * summary.stderr()
+            )?;
+            let secs = summary.time.as_secs_f64();
+            writeln!(
+                out,
+                "guesses per game {:.3}; {:.1} s, {:.1} games/s on {} thread(s)",
+                summary.guesses_per_game(),
+                secs,
+                summary.games as f64 / secs.max(1e-9),
+                args.threads
+            )?;
+        }
+    }
+    Ok(0)
 }

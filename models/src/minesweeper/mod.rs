@@ -1,33 +1,69 @@
-//! Minesweeper (SPEC §1.2): the exact mine probability of every covered cell.
+//! Minesweeper (SPEC §1.2): the exact mine probability of every covered cell, and a bot
+//! that plays seeded games.
+//!
+//! `grid.rs` reads positions (`.puz` statement or JSMinesweeper `.mine`), `frontier.rs`
+//! turns one into numbers, boxes and components, `count.rs` counts a component's layouts
+//! exactly by number of mines, `analysis.rs` combines components and the off-frontier
+//! cells into exact probabilities, `view.rs` writes the answers; `game.rs` simulates
+//! games, `bot.rs` plays them and `play.rs` runs a batch.
 
-use cpsolve_dsl::ast::{File, Item};
+pub mod analysis;
+pub mod bot;
+pub mod count;
+pub mod endgame;
+pub mod frontier;
+pub mod game;
+pub mod grid;
+pub mod play;
+mod view;
+
+use std::time::Instant;
+
+use cpsolve_dsl::ast::File;
 use cpsolve_dsl::Diagnostic;
+use cpsolve_engine::Stats;
 
 use crate::outcome::Outcome;
-use crate::run::RunOptions;
+use crate::run::{RunOptions, Status};
+use analysis::Verdict;
+use grid::Board;
 
-fn not_yet(file: &File) -> Vec<Diagnostic> {
-    let span = file.items.iter().find(|i| matches!(i.node, Item::Puzzle { .. })).map_or(0..0, |i| i.span.clone());
-    vec![Diagnostic::new("`minesweeper` puzzles are not supported yet", span)
-        .with_label("this puzzle kind has no solver in this version")]
+fn answer(board: &Board, options: &RunOptions) -> Outcome {
+    let start = Instant::now();
+    let deadline = options.timeout.map(|t| start + t);
+    let a = analysis::analyse(board, deadline);
+    let status = match a.verdict {
+        Verdict::Exact => Status::Solved,
+        Verdict::Impossible => Status::Unsatisfiable,
+        Verdict::TimedOut => Status::Limit,
+    };
+    let stats = Stats {
+        nodes: a.states,
+        solutions: u128::try_from(&a.total).unwrap_or(u128::MAX),
+        time: start.elapsed(),
+        ..Stats::default()
+    };
+    Outcome { status, text: view::text(board, &a), json: view::json(board, &a), stats }
 }
 
 /// Analyses a `minesweeper` position.
-pub fn solve(file: &File, _options: &RunOptions) -> Result<Outcome, Vec<Diagnostic>> {
-    Err(not_yet(file))
+pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnostic>> {
+    let board = grid::read_puz(file)?;
+    Ok(answer(&board, options))
 }
 
 /// Checks a `minesweeper` position without analysing it.
 pub fn check(file: &File) -> Result<String, Vec<Diagnostic>> {
-    Err(not_yet(file))
+    grid::read_puz(file).map(|b| view::describe(&b))
 }
 
 /// Analyses a JSMinesweeper position file (`.mine`), given its text; diagnostics point into it.
-pub fn solve_mine_file(_text: &str, _options: &RunOptions) -> Result<Outcome, Vec<Diagnostic>> {
-    Err(vec![Diagnostic::new("JSMinesweeper `.mine` files are not supported yet", 0..0)])
+pub fn solve_mine_file(text: &str, options: &RunOptions) -> Result<Outcome, Vec<Diagnostic>> {
+    let board = grid::read_mine(text)?;
+    Ok(answer(&board, options))
 }
 
 /// Checks a JSMinesweeper position file without analysing it.
-pub fn check_mine_file(_text: &str) -> Result<String, Vec<Diagnostic>> {
-    Err(vec![Diagnostic::new("JSMinesweeper `.mine` files are not supported yet", 0..0)])
+pub fn check_mine_file(text: &str) -> Result<String, Vec<Diagnostic>> {
+    grid::read_mine(text).map(|b| view::describe(&b))
 }

@@ -1,0 +1,312 @@
+//! Minesweeper analysis against a brute-force enumeration of every layout, the minesweepr
+//! README example, and the time of a large single-component frontier.
+
+use std::time::Instant;
+
+use cpsolve_models::minesweeper::analysis::{analyse, Verdict};
+use cpsolve_models::minesweeper::grid::{neighbours, Board, Cell};
+use num_bigint::BigUint;
+use proptest::prelude::*;
+
+/// Every layout of the covered cells: (consistent layouts, per cell the layouts where it is a mine).
+fn brute_force(board: &Board) -> (u64, Vec<u64>) {
+    let covered: Vec<usize> = (0..board.cells.len()).filter(|&i| board.cells[i] == Cell::Covered).collect();
+    let mut total = 0u64;
+    let mut per_cell = vec![0u64; board.cells.len()];
+    let mut mine = vec![false; board.cells.len()];
+    for mask in 0u64..1 << covered.len() {
+        for (b, &c) in covered.iter().enumerate() {
+            mine[c] = mask >> b & 1 == 1;
+        }
+        for (i, cell) in board.cells.iter().enumerate() {
+            if *cell == Cell::Flag {
+                mine[i] = true;
+            }
+        }
+        let ok_numbers = board.cells.iter().enumerate().all(|(i, cell)| match cell {
+            Cell::Open(n) => neighbours(board.width, board.height, i).filter(|&j| mine[j]).count() == usize::from(*n),
+            _ => true,
+        });
+        let ok_total = board.mines.is_none_or(|m| mine.iter().filter(|&&x| x).count() == m);
+        if ok_numbers && ok_total {
+            total += 1;
+            for (i, m) in mine.iter().enumerate() {
+                if *m {
+                    per_cell[i] += 1;
+                }
+            }
+        }
+    }
+    (total, per_cell)
+}
+
+fn check_against_brute_force(board: &Board) {
+    let (total, per_cell) = brute_force(board);
+    let a = analyse(board, None);
+    if total == 0 {
+        assert_eq!(a.verdict, Verdict::Impossible, "{board:?}");
+        return;
+    }
+    assert_eq!(a.verdict, Verdict::Exact, "{board:?}");
+    assert_eq!(a.total, BigUint::from(total), "{board:?}");
+    for (i, cell) in board.cells.iter().enumerate() {
+        match cell {
+            Cell::Open(_) => assert!(a.mine_weight[i].is_none()),
+            _ => assert_eq!(a.mine_weight[i], Some(BigUint::from(per_cell[i])), "cell {i} of {board:?}"),
+        }
+        if *cell == Cell::Covered {
+            assert_eq!(a.safe.contains(&i), per_cell[i] == 0);
+            assert_eq!(a.mines.contains(&i), per_cell[i] == total);
+        }
+    }
+}
+
+/// A random position: a true layout, some safe cells revealed with their numbers, some
+/// mines flagged, at most 14 covered cells; sometimes a number or the total is wrong.
+fn position() -> impl Strategy<Value = Board> {
+    (2usize..=5, 2usize..=5)
+        .prop_flat_map(|(w, h)| {
+            let n = w * h;
+            (
+                Just((w, h)),
+                proptest::collection::vec(0u8..100, n),
+                proptest::collection::vec(0u8..100, n),
+                0u8..4,
+                0u8..100,
+                0usize..n,
+            )
+        })
+        .prop_map(|((w, h), mine_roll, show_roll, total_kind, density, tweak)| {
+            let n = w * h;
+            let density = 10 + density / 3;
+            let mine: Vec<bool> = mine_roll.iter().map(|&r| r < density).collect();
+            let mut cells: Vec<Cell> = (0..n)
+                .map(|i| {
+                    if mine[i] {
+                        if show_roll[i] < 25 {
+                            Cell::Flag
+                        } else {
+                            Cell::Covered
+                        }
+                    } else if show_roll[i] < 55 {
+                        let count = neighbours(w, h, i).filter(|&j| mine[j]).count();
+                        Cell::Open(count as u8)
+                    } else {
+                        Cell::Covered
+                    }
+                })
+                .collect();
+            // Keep the brute force small: reveal covered safe cells until at most 14 remain.
+            let mut covered = cells.iter().filter(|c| **c == Cell::Covered).count();
+            for i in 0..n {
+                if covered <= 14 {
+                    break;
+                }
+                if cells[i] == Cell::Covered {
+                    cells[i] = if mine[i] {
+                        Cell::Flag
+                    } else {
+                        Cell::Open(neighbours(w, h, i).filter(|&j| mine[j]).count() as u8)
+                    };
+                    covered -= 1;
+                }
+            }
+            let true_total = mine.iter().filter(|&&m| m).count();
+            // Sometimes a wrong number (which may or may not stay consistent).
+            if total_kind == 3 {
+                if let Cell::Open(v) = cells[tweak] {
+                    let flags = neighbours(w, h, tweak).filter(|&j| cells[j] == Cell::Flag).count() as u8;
+                    let around = neighbours(w, h, tweak).count() as u8;
+                    cells[tweak] = Cell::Open(((v + 1) % (around + 1)).max(flags));
+                }
+            }
+            let mines = match total_kind {
+                0 => None,
+                1 => Some(true_total + tweak % 3),
+                _ => Some(true_total),
+            };
+            let flags = cells.iter().filter(|c| **c == Cell::Flag).count();
+            Board { width: w, height: h, cells, mines: mines.map(|m| m.max(flags)) }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+    #[test]
+    fn counts_and_probabilities_equal_brute_force(board in position()) {
+        check_against_brute_force(&board);
+    }
+}
+
+fn parse(rows: &[&str], mines: Option<usize>) -> Board {
+    let cells: Vec<Cell> = rows
+        .iter()
+        .flat_map(|r| r.chars())
+        .map(|ch| match ch {
+            'x' => Cell::Covered,
+            '.' => Cell::Open(0),
+            'F' => Cell::Flag,
+            d => Cell::Open(d as u8 - b'0'),
+        })
+        .collect();
+    Board { width: rows[0].len(), height: rows.len(), cells, mines }
+}
+
+#[test]
+fn minesweepr_readme_example() {
+    let mut rows = vec!["..1xxxxxxx", "..2xxxxxxx", "..3xxxxxxx", "..2xxxxxxx", "112xxxxxxx"];
+    rows.extend(["xxxxxxxxxx"; 5]);
+    let board = parse(&rows, Some(10));
+    let a = analyse(&board, None);
+    assert_eq!(a.total, BigUint::from(237_093_780u64));
+    let at = |r: usize, c: usize| a.mine_weight[r * 10 + c].clone().expect("covered");
+    // Off-frontier cells: 6/77; the cell below the 1-1-2 corner: 71/77.
+    assert_eq!(at(9, 9) * 77u32, &a.total * 6u32);
+    assert_eq!(at(5, 1) * 77u32, &a.total * 71u32);
+    assert_eq!(at(0, 3), BigUint::from(0u32));
+    assert_eq!(at(1, 3), a.total);
+    assert_eq!(a.safe.len(), 3);
+    assert_eq!(a.mines.len(), 3);
+}
+
+/// Numbers on a checkerboard of covered cells, from a random layout: one component of
+/// 105 cells, each its own box.
+pub fn checkerboard(width: usize, height: usize, seed: u64) -> Board {
+    checkerboard_with(width, height, seed, 30)
+}
+
+/// The same, `density` percent of the covered cells mined.
+pub fn checkerboard_with(width: usize, height: usize, seed: u64, density: u64) -> Board {
+    let mut state = seed;
+    let mut next = || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % 100
+    };
+    let covered = |i: usize| (i / width + i % width) % 2 == 0;
+    let mine: Vec<bool> = (0..width * height).map(|i| covered(i) && next() < density).collect();
+    let cells = (0..width * height)
+        .map(|i| {
+            if covered(i) {
+                Cell::Covered
+            } else {
+                Cell::Open(neighbours(width, height, i).filter(|&j| mine[j]).count() as u8)
+            }
+        })
+        .collect();
+    Board { width, height, cells, mines: Some(mine.iter().filter(|&&m| m).count()) }
+}
+
+#[test]
+fn checkerboard_frontier_is_exact_and_fast() {
+    let board = checkerboard(21, 10, 7);
+    let start = Instant::now();
+    let a = analyse(&board, None);
+    let took = start.elapsed();
+    assert_eq!(a.verdict, Verdict::Exact);
+    eprintln!("checkerboard 21x10: {} layouts, {} states, {took:?}", a.total, a.states);
+    // Generous here (tests run in parallel, debug-ish profile); bench/minesweeper.sh times it.
+    assert!(took.as_secs_f64() < 5.0, "{took:?}");
+}
+
+/// The counting programme alone (no local deduction first) on the checkerboard: one
+/// component of 105 single-cell boxes.
+#[test]
+fn checkerboard_count_without_deduction() {
+    use cpsolve_models::minesweeper::{count, frontier};
+    for (seed, density) in [(7, 30), (1, 50)] {
+        let board = checkerboard_with(21, 10, seed, density);
+        let fr = frontier::build(&board, &vec![frontier::UNKNOWN; board.cells.len()]);
+        assert_eq!(fr.components.len(), 1);
+        assert_eq!(fr.components[0].cells(), 105);
+        let start = Instant::now();
+        let c = count::count(&fr.components[0], None).expect("no deadline");
+        let took = start.elapsed();
+        let total: BigUint = c.by_mines.iter().sum();
+        eprintln!(
+            "checkerboard 21x10 ({density}%) without deduction: {total} layouts (any total), {} states, {took:?}",
+            c.states
+        );
+        // The true layout is one of them, with the true number of mines.
+        assert!(c.by_mines[board.mines.expect("given")] >= BigUint::from(1u32));
+        assert!(took.as_secs_f64() < 5.0, "{took:?}");
+    }
+}
+
+/// Times the exact analysis on real expert mid-game positions: games played by a simple
+/// player (certain cells first, else the lowest probability), every position where local
+/// deduction is stuck analysed and timed. `MINESWEEPER_BENCH_GAMES` games (default 10;
+/// bench/minesweeper.sh asks for more).
+#[test]
+fn expert_midgame_analysis_times() {
+    use cpsolve_models::minesweeper::frontier::{local_deductions, MINE, SAFE};
+    use cpsolve_models::minesweeper::game::{game_rng, FirstClick, Game, Level, Reveal};
+    let games: u64 = std::env::var("MINESWEEPER_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
+    let mut times = Vec::new();
+    for index in 0..games {
+        let mut rng = game_rng(42, index);
+        let mut game = Game::new(Level::EXPERT, FirstClick::Safe, &mut rng);
+        let mut alive = game.reveal(0) == Reveal::Safe;
+        while alive && !game.won() {
+            let known = local_deductions(&game.view).expect("a real game is consistent");
+            let safe: Vec<usize> = (0..known.len()).filter(|&i| known[i] == SAFE).collect();
+            for (i, k) in known.iter().enumerate() {
+                if *k == MINE {
+                    game.flag(i);
+                }
+            }
+            if !safe.is_empty() {
+                for i in safe {
+                    alive &= game.reveal(i) == Reveal::Safe;
+                }
+                continue;
+            }
+            let start = Instant::now();
+            let a = analyse(&game.view, None);
+            times.push(start.elapsed().as_secs_f64() * 1000.0);
+            assert_eq!(a.verdict, Verdict::Exact);
+            for &i in &a.mines {
+                game.flag(i);
+            }
+            if !a.safe.is_empty() {
+                for &i in &a.safe {
+                    alive &= game.reveal(i) == Reveal::Safe;
+                }
+                continue;
+            }
+            let guess = (0..game.view.cells.len())
+                .filter(|&i| game.view.cells[i] == Cell::Covered)
+                .min_by(|&x, &y| a.probability(x).unwrap_or(1.0).total_cmp(&a.probability(y).unwrap_or(1.0)))
+                .expect("a covered cell remains");
+            alive = game.reveal(guess) == Reveal::Safe;
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let n = times.len().max(1);
+    let mean = times.iter().sum::<f64>() / n as f64;
+    eprintln!(
+        "expert mid-game analyses: {} positions from {games} games; mean {mean:.3} ms, median {:.3} ms, 90% {:.3} ms, max {:.3} ms",
+        times.len(),
+        times.get(n / 2).copied().unwrap_or(0.0),
+        times.get(n * 9 / 10).copied().unwrap_or(0.0),
+        times.last().copied().unwrap_or(0.0)
+    );
+    assert!(times.get(n / 2).copied().unwrap_or(0.0) < 50.0, "median analysis time");
+}
+
+/// The end-game search: a pure 50/50 is won half the time; a position where one cell
+/// settles everything is won whenever that cell is safe.
+#[test]
+fn endgame_search_values() {
+    use cpsolve_models::minesweeper::endgame::best_move;
+    // Two covered cells, one mine, no numbers between them: a coin toss.
+    let board = parse(&["xx"], Some(1));
+    let (_, p) = best_move(&board).expect("two layouts");
+    assert!((p - 0.5).abs() < 1e-12, "{p}");
+    // 1x3 with one mine among three: revealing the middle (safe in 2 of 3 layouts)
+    // shows a 1 either way and teaches nothing; an end cell is safe in 2 of 3 and then
+    // tells where the mine is: 2/3.
+    let board = parse(&["xxx"], Some(1));
+    let (cell, p) = best_move(&board).expect("three layouts");
+    assert!((p - 2.0 / 3.0).abs() < 1e-12, "{p}");
+    assert_ne!(cell, 1);
+}

@@ -163,3 +163,16 @@ fn let_arrays_and_objectives_are_checked() {
     error("let w = [1, 2]\nvar x in 0..3\nw[3] == x\n", "index 3 is out of range", "3");
     error("var x in 0..3\nsolve count\nminimize x\n", "do not apply to a model with an objective", "count");
 }
+
+#[test]
+fn a_variable_index_that_may_leave_its_range_inside_a_condition_is_refused() {
+    // MiniZinc makes the condition false there; restricting the index for the whole model
+    // would drop the solutions i = 6..10, so the model is refused instead.
+    let head = "var i in 1..10\nvar a[1..5] in 0..3\n";
+    error(&format!("{head}i <= 5 -> a[i] == 3\n"), "may leave the array's range (1..10 against 1..5)", "i");
+    error(&format!("{head}count([a[i]], 3) == 1 or i > 5\n"), "may leave the array's range", "i");
+    // At the top level, or with an index that stays in range, the access is an element.
+    let ok = |source: &str| cpsolve_models::generic::compile(&cpsolve_dsl::parse(source).unwrap()).is_ok();
+    assert!(ok(&format!("{head}a[i] == 3\n")));
+    assert!(ok("var i in 1..5\nvar a[1..5] in 0..3\ni <= 3 -> a[i] == 3\n"));
+}

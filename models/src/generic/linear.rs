@@ -217,6 +217,19 @@ impl Compiler {
         let mut position = Lin::default();
         for (index, &(lo, hi)) in indices.iter().zip(&dims) {
             let lin = self.linearize(index)?;
+            // The index is restricted to the array's range for the whole model. Inside a
+            // condition that would be wrong where the index may leave the range (MiniZinc
+            // makes the condition false instead: `i <= 5 -> a[i] == 3` allows i = 6), so
+            // that case is refused rather than answered wrongly.
+            let (min, max) = lin.bounds(&self.solver);
+            if self.condition_depth > 0 && (min < i128::from(lo) || max > i128::from(hi)) {
+                let what = format!(
+                    "inside a condition, an index that may leave the array's range ({min}..{max} against {lo}..{hi})"
+                );
+                return Err(Diagnostic::from(not_supported(what, index.span.clone()))
+                    .with_note("restrict the index's domain to the range, or index outside `or`, `->`, `not`")
+                    .into());
+            }
             self.post_lin(&lin, cpsolve_engine::Rel::Ge, lo, &index.span)?;
             self.post_lin(&lin, cpsolve_engine::Rel::Le, hi, &index.span)?;
             let extent = hi.checked_sub(lo).and_then(|e| e.checked_add(1)).ok_or_else(|| overflow(span.clone()))?;

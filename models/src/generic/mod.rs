@@ -69,6 +69,9 @@ pub(crate) struct Compiler {
     pub(crate) all_different: Vec<globals::AllDifferent>,
     /// `option alldifferent`; `None`: chosen per constraint (see [`globals`]).
     pub(crate) all_different_consistency: Option<Consistency>,
+    /// How many conditions (`or`, `->`, `not`, a condition as a number...) enclose the
+    /// expression being compiled; see `linear.rs`, `indexed`.
+    pub(crate) condition_depth: u32,
 }
 
 impl Default for Compiler {
@@ -90,6 +93,7 @@ impl Default for Compiler {
             bindings: 0,
             all_different: Vec::new(),
             all_different_consistency: None,
+            condition_depth: 0,
         }
     }
 }

@@ -125,16 +125,7 @@ impl Compiler {
         let mut total = Lin::default();
         for (element, element_span) in self.list_elements(list)? {
             let difference = element.minus(value.clone(), &element_span)?.normalized(&element_span)?;
-            let truth = match difference.as_constant(&element_span)? {
-                Some(d) => Lin::constant(i64::from(d == 0)),
-                None => {
-                    let b = self.solver.new_var(0, 1).map_err(|e| model_error(&e, span.clone()))?;
-                    let rhs = -difference.constant;
-                    constraints::reified_linear(&mut self.solver, b, &difference.terms, Rel::Eq, rhs)
-                        .map_err(|e| model_error(&e, element_span.clone()))?;
-                    Lin::var(b)
-                }
-            };
+            let truth = self.reified(&difference, Rel::Eq, &element_span)?;
             total = total.plus(truth, span)?;
         }
         Ok(total)

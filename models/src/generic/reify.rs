@@ -1,9 +1,9 @@
 //! Conditions over variables: a relation, or `and`/`or`/`not`/`->`/`<->` of conditions,
 //! as a 0/1 value (its *truth*). A relation gets a new 0/1 variable tied to it by the
 //! engine's reified linear propagator; the logical operators are then linear over those
-//! truths (`a or b` is `ta + tb ≥ 1` as a constraint, `b ≥ ta, b ≥ tb, b ≤ ta + tb` as a
-//! value), which the linear propagators handle without further machinery. `not` costs
-//! nothing: the truth of `not c` is `1 − tc`.
+//! truths: `a and b` as a value is a new `c` with `c ≤ ta`, `c ≤ tb`, `c ≥ ta + tb − 1`,
+//! and `or`, `->` are conjunctions of negations; as constraints they need no new variable
+//! (`a or b` is `ta + tb ≥ 1`). `not` costs nothing: the truth of `not c` is `1 − tc`.
 
 use cpsolve_dsl::ast::{BinaryOp, Expr, Span, Spanned, UnaryOp};
 use cpsolve_engine::{constraints, Rel, VarId};
@@ -16,6 +16,13 @@ use super::Compiler;
 impl Compiler {
     /// The truth of a condition as a 0/1 linear form.
     pub(crate) fn truth(&mut self, expr: &Spanned<Expr>) -> Result<Lin> {
+        self.condition_depth += 1;
+        let truth = self.truth_inside(expr);
+        self.condition_depth -= 1;
+        truth
+    }
+
+    fn truth_inside(&mut self, expr: &Spanned<Expr>) -> Result<Lin> {
         let span = &expr.span;
         if !self.mentions_var(expr) {
             return Ok(Lin::constant(i64::from(self.eval_bool(expr)?)));
@@ -67,8 +74,8 @@ impl Compiler {
         Ok(())
     }
 
-    /// A new 0/1 variable `b ⇔ lin ⋈ 0`.
-    fn reified(&mut self, lin: &Lin, rel: Rel, span: &Span) -> Result<Lin> {
+    /// A new 0/1 variable `b ⇔ lin ⋈ 0` (a constant when `lin` is one).
+    pub(crate) fn reified(&mut self, lin: &Lin, rel: Rel, span: &Span) -> Result<Lin> {
         let lin = lin.normalized(span)?;
         if let Some(v) = lin.as_constant(span)? {
             return Ok(Lin::constant(i64::from(rel.holds(v.into(), 0))));

@@ -7,6 +7,8 @@
 //! while compiling and posted at the end, with every such triple replaced by one queens
 //! constraint.
 
+use std::collections::HashMap;
+
 use cpsolve_engine::constraints;
 use cpsolve_engine::{Consistency, Solver, VarId};
 
@@ -38,8 +40,19 @@ pub(crate) fn post_all_different(solver: &mut Solver, pending: Vec<AllDifferent>
     }
     let remaining: Vec<AllDifferent> =
         pending.into_iter().zip(used).filter(|(_, used)| !used).map(|(all_different, _)| all_different).collect();
-    for (i, (vars, offsets)) in remaining.iter().enumerate() {
-        let consistency = chosen.unwrap_or_else(|| default_consistency(solver, &remaining, i));
+    // How many all-different constraints each variable is in (once per constraint).
+    let mut uses: HashMap<VarId, usize> = HashMap::new();
+    for (vars, _) in &remaining {
+        let mut distinct = vars.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        for x in distinct {
+            *uses.entry(x).or_insert(0) += 1;
+        }
+    }
+    for (vars, offsets) in &remaining {
+        let overlaps = vars.iter().any(|x| uses.get(x).is_some_and(|&n| n > 1));
+        let consistency = chosen.unwrap_or_else(|| default_consistency(solver, vars, offsets, overlaps));
         constraints::all_different(solver, vars, offsets, consistency);
     }
 }
@@ -54,11 +67,9 @@ const DOMAIN_CONSISTENCY_VALUES: u64 = 64;
 /// 998 with bounds, and 3.3× faster). Elsewhere bounds consistency: on a single
 /// permutation (magic square) or wide domains (Golomb rulers) the matching costs more per
 /// node than it saves (bench/README.md, "Generic models").
-fn default_consistency(solver: &Solver, all: &[AllDifferent], i: usize) -> Consistency {
-    let vars = &all[i].0;
-    let overlaps = all.iter().enumerate().any(|(j, (other, _))| j != i && other.iter().any(|x| vars.contains(x)));
-    let lo = vars.iter().zip(&all[i].1).map(|(&x, &o)| solver.min(x).saturating_add(o)).min().unwrap_or(0);
-    let hi = vars.iter().zip(&all[i].1).map(|(&x, &o)| solver.max(x).saturating_add(o)).max().unwrap_or(0);
+fn default_consistency(solver: &Solver, vars: &[VarId], offsets: &[i64], overlaps: bool) -> Consistency {
+    let lo = vars.iter().zip(offsets).map(|(&x, &o)| solver.min(x).saturating_add(o)).min().unwrap_or(0);
+    let hi = vars.iter().zip(offsets).map(|(&x, &o)| solver.max(x).saturating_add(o)).max().unwrap_or(0);
     let values = hi.saturating_sub(lo).unsigned_abs().saturating_add(1);
     if overlaps && values <= DOMAIN_CONSISTENCY_VALUES {
         Consistency::Domain

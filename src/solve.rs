@@ -326,6 +326,20 @@ fn print_outcome(
     })
 }
 
+/// The line `check` prints for a puzzle with its own solver, or its errors.
+fn report_check(source: &Source, checked: Result<String, Vec<Diagnostic>>, out: &mut impl Write) -> io::Result<u8> {
+    match checked {
+        Ok(what) => {
+            writeln!(out, "{}: ok ({what})", source.label)?;
+            Ok(SOLVED)
+        }
+        Err(diagnostics) => {
+            report_errors(source, &diagnostics, Format::Text, out)?;
+            Ok(BAD_INPUT)
+        }
+    }
+}
+
 /// `cpsolve check MODEL…`: parse and compile only.
 pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
     let mut worst = SOLVED;
@@ -338,26 +352,12 @@ pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
             }
             Ok(source) => match compile(&source, Format::Text, &mut out)? {
                 Err(code) => code,
-                Ok(Model::MineFile) => match cpsolve_models::minesweeper::check_mine_file(&source.text) {
-                    Ok(what) => {
-                        writeln!(out, "{}: ok ({what})", source.label)?;
-                        SOLVED
-                    }
-                    Err(diagnostics) => {
-                        report_errors(&source, &diagnostics, Format::Text, &mut out)?;
-                        BAD_INPUT
-                    }
-                },
-                Ok(Model::Direct(kind, file)) => match cpsolve_models::direct::check(kind, &file) {
-                    Ok(what) => {
-                        writeln!(out, "{}: ok ({what})", source.label)?;
-                        SOLVED
-                    }
-                    Err(diagnostics) => {
-                        report_errors(&source, &diagnostics, Format::Text, &mut out)?;
-                        BAD_INPUT
-                    }
-                },
+                Ok(Model::MineFile) => {
+                    report_check(&source, cpsolve_models::minesweeper::check_mine_file(&source.text), &mut out)?
+                }
+                Ok(Model::Direct(kind, file)) => {
+                    report_check(&source, cpsolve_models::direct::check(kind, &file), &mut out)?
+                }
                 Ok(Model::Search(Compiled { problem, .. })) => {
                     writeln!(
                         out,

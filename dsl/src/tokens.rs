@@ -184,28 +184,6 @@ impl Token<'_> {
 
     /// A prefix or infix operator (`.` is the coefficient of `12.WORD`).
     fn is_operator(self) -> bool {
-        matches!(
-            self,
-            Token::Not
-                | Token::And
-                | Token::Or
-                | Token::Div
-                | Token::Mod
-                | Token::Plus
-                | Token::Minus
-                | Token::Star
-                | Token::Concat
-                | Token::EqEq
-                | Token::Eq
-                | Token::Ne
-                | Token::Lt
-                | Token::Le
-                | Token::Gt
-                | Token::Ge
-                | Token::Arrow
-                | Token::Iff
-                | Token::DotDot
-                | Token::Dot
-        )
+        self.continues_previous_line() || matches!(self, Token::Not | Token::Minus | Token::DotDot | Token::Dot)
     }
 }

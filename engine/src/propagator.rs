@@ -174,6 +174,16 @@ impl Context<'_> {
         self.store.assign(x, v)
     }
 
+    /// Removes from `x` every value for which `keep` (which may read other domains) says
+    /// no. `Ok(true)` if any was removed.
+    pub fn retain(&mut self, x: VarId, keep: impl Fn(&Context<'_>, Val) -> bool) -> Result<bool, Conflict> {
+        let gone: Vec<Val> = self.values(x).filter(|&v| !keep(self, v)).collect();
+        for &v in &gone {
+            let _ = self.remove(x, v)?;
+        }
+        Ok(!gone.is_empty())
+    }
+
     pub fn int(&self, id: TrailedInt) -> i64 {
         self.store.int(id)
     }

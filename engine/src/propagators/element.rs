@@ -44,14 +44,8 @@ impl Propagator for Element {
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         let (i, z) = (self.index, self.result);
         loop {
-            let positions: Vec<Val> = cx.values(i).collect();
-            let mut changed = false;
-            for p in positions {
-                let x = self.array[p as usize];
-                if !Element::overlaps(cx, x, z) {
-                    changed |= cx.remove(i, p)?;
-                }
-            }
+            let array = &self.array;
+            let mut changed = cx.retain(i, |cx, p| Element::overlaps(cx, array[p as usize], z))?;
             if cx.is_fixed(i) {
                 // z = x: both keep the common values.
                 let x = self.array[cx.min(i) as usize];
@@ -60,20 +54,14 @@ impl Propagator for Element {
                     let _ = cx.set_max(to, cx.max(from))?;
                 }
                 for (from, to) in [(x, z), (z, x)] {
-                    let gone: Vec<Val> = cx.values(to).filter(|&v| !cx.contains(from, v)).collect();
-                    for v in gone {
-                        let _ = cx.remove(to, v)?;
-                    }
+                    let _ = cx.retain(to, |cx, v| cx.contains(from, v))?;
                 }
                 return Ok(if cx.is_fixed(x) { PropStatus::Entailed } else { PropStatus::Active });
             }
             // z keeps the values of the remaining cells (exactly, when they are all fixed).
             let cells: Vec<VarId> = cx.values(i).map(|p| self.array[p as usize]).collect();
             if cells.iter().all(|&x| cx.is_fixed(x)) {
-                let gone: Vec<Val> = cx.values(z).filter(|&v| !cells.iter().any(|&x| cx.min(x) == v)).collect();
-                for v in gone {
-                    changed |= cx.remove(z, v)?;
-                }
+                changed |= cx.retain(z, |cx, v| cells.iter().any(|&x| cx.min(x) == v))?;
             } else {
                 let lo = cells.iter().map(|&x| cx.min(x)).min().unwrap_or(Val::MIN);
                 let hi = cells.iter().map(|&x| cx.max(x)).max().unwrap_or(Val::MAX);

@@ -34,10 +34,7 @@ impl Propagator for Function {
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         let (x, z) = (self.x, self.z);
-        let dead: Vec<Val> = cx.values(x).filter(|&v| self.image(v).is_none_or(|w| !cx.contains(z, w))).collect();
-        for v in dead {
-            let _ = cx.remove(x, v)?;
-        }
+        let _ = cx.retain(x, |cx, v| self.image(v).is_some_and(|w| cx.contains(z, w)))?;
         let mut images: Vec<Val> = cx.values(x).filter_map(|v| self.image(v)).collect();
         images.sort_unstable();
         images.dedup();
@@ -46,10 +43,7 @@ impl Propagator for Function {
         };
         let _ = cx.set_min(z, lo)?;
         let _ = cx.set_max(z, hi)?;
-        let unsupported: Vec<Val> = cx.values(z).filter(|w| images.binary_search(w).is_err()).collect();
-        for w in unsupported {
-            let _ = cx.remove(z, w)?;
-        }
+        let _ = cx.retain(z, |_, w| images.binary_search(&w).is_ok())?;
         Ok(if cx.is_fixed(x) { PropStatus::Entailed } else { PropStatus::Active })
     }
 

@@ -67,10 +67,7 @@ impl Propagator for Table {
             let mut supported: Vec<Val> = self.order[..live].iter().map(|&t| self.tuple(t)[column]).collect();
             supported.sort_unstable();
             supported.dedup();
-            let unsupported: Vec<Val> = cx.values(x).filter(|v| supported.binary_search(v).is_err()).collect();
-            for v in unsupported {
-                let _ = cx.remove(x, v)?;
-            }
+            let _ = cx.retain(x, |_, v| supported.binary_search(&v).is_ok())?;
         }
         Ok(if live == 1 { PropStatus::Entailed } else { PropStatus::Active })
     }

@@ -30,6 +30,10 @@ pub(crate) struct PlayArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub(crate) format: Format,
+    /// Also write one line per game to FILE: its index, `won` or `lost`, its guesses
+    /// (to replay a lost game, or to compare two versions of the bot game by game).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) per_game: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -73,6 +77,12 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
     };
     if let Some(bar) = &bar {
         bar.finish_and_clear();
+    }
+    if let Some(path) = &args.per_game {
+        if let Err(e) = write_per_game(path, &summary.results) {
+            writeln!(io::stderr(), "error: {}: {e}", path.display())?;
+            return Ok(2);
+        }
     }
     let first_cell = first.cell(level);
     let mut out = io::stdout().lock();
@@ -125,4 +135,12 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
         }
     }
     Ok(0)
+}
+
+fn write_per_game(path: &std::path::Path, results: &[play::GameResult]) -> io::Result<()> {
+    let mut file = io::BufWriter::new(std::fs::File::create(path)?);
+    for (index, r) in results.iter().enumerate() {
+        writeln!(file, "{index} {} {}", if r.won { "won" } else { "lost" }, r.guesses)?;
+    }
+    file.flush()
 }

@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::bot::{play_game, GameResult};
+use super::bot::play_game;
+pub use super::bot::GameResult;
 use super::game::{FirstClick, Level};
 
 /// What a batch asks for.
@@ -26,6 +27,8 @@ pub struct Summary {
     pub won: u64,
     pub guesses: u64,
     pub time: Duration,
+    /// Each game's result, in game order.
+    pub results: Vec<GameResult>,
 }
 
 impl Summary {
@@ -79,5 +82,6 @@ pub fn run(batch: &Batch, progress: Option<&(dyn Fn(u64) + Sync)>) -> Result<Sum
         won: results.iter().filter(|r| r.won).count() as u64,
         guesses: results.iter().map(|r| u64::from(r.guesses)).sum(),
         time: start.elapsed(),
+        results,
     })
 }

@@ -41,6 +41,17 @@ pub struct Analysis {
     pub mines: Vec<usize>,
     /// States of the counting programme (the work done).
     pub states: u64,
+    /// The frontier components counted (empty unless the verdict is `Exact`).
+    pub components: Vec<ComponentWeights>,
+}
+
+/// A frontier component: its cells, and for each number of mines `k` it may hold, the
+/// ways the rest of the board completes a layout where it holds `k` (its own count left
+/// out). The bot weighs the component's layouts by these in its end-game search.
+#[derive(Debug, Clone)]
+pub struct ComponentWeights {
+    pub cells: Vec<usize>,
+    pub completions: Vec<BigUint>,
 }
 
 impl Analysis {
@@ -102,6 +113,7 @@ pub fn analyse(board: &Board, deadline: Option<Instant>) -> Analysis {
         safe: Vec::new(),
         mines: Vec::new(),
         states: 0,
+        components: Vec::new(),
     };
     // Local deduction first: what it proves holds in every layout, and the counting
     // problem shrinks (often a lot: most of a real frontier is decided locally).
@@ -126,6 +138,7 @@ fn partial(board: &Board, known: &[u8]) -> Analysis {
         safe: (0..known.len()).filter(|&i| known[i] == frontier::SAFE).collect(),
         mines: (0..known.len()).filter(|&i| known[i] == frontier::MINE).collect(),
         states: 0,
+        components: Vec::new(),
     }
 }
 
@@ -224,5 +237,15 @@ fn exact(board: &Board, known: &[u8], fr: &Frontier, deadline: Option<Instant>) 
             _ => {}
         }
     }
-    Ok(Some(Analysis { verdict: Verdict::Exact, total, mine_weight: weight, safe, mines, states }))
+    let components = fr
+        .components
+        .iter()
+        .zip(ext)
+        .map(|(comp, completions)| {
+            let mut cells: Vec<usize> = comp.boxes.iter().flat_map(|b| b.cells.iter().copied()).collect();
+            cells.sort_unstable();
+            ComponentWeights { cells, completions }
+        })
+        .collect();
+    Ok(Some(Analysis { verdict: Verdict::Exact, total, mine_weight: weight, safe, mines, states, components }))
 }

@@ -12,7 +12,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::analysis::{analyse, ratio, Analysis, Verdict};
-use super::endgame;
+use super::endgame::{self, MineCount};
 use super::frontier::{self, MINE, SAFE};
 use super::game::{game_rng, FirstClick, Game, Level, Reveal};
 use super::grid::{Board, Cell};
@@ -83,14 +83,42 @@ pub fn play_game(level: Level, first: FirstClick, seed: u64, index: u64) -> Game
             }
             continue;
         }
-        let small = a.total <= BigUint::from(endgame::MAX_LAYOUTS);
-        let searched = if small { endgame::best_move(&game.view) } else { None };
-        let Some(cell) = searched.map(|(c, _)| c).or_else(|| choose_guess(&game.view, &a)) else { return result };
+        let Some(cell) = endgame_move(&game.view, &a).or_else(|| choose_guess(&game.view, &a)) else { return result };
         result.guesses += 1;
         if game.reveal(cell) == Reveal::Boom {
             return result;
         }
     }
+}
+
+/// The move of the exact end-game search: on the whole board when few layouts remain,
+/// else in an isolated component small enough (the one most likely to be settled).
+fn endgame_move(board: &Board, a: &Analysis) -> Option<usize> {
+    if a.total <= BigUint::from(endgame::MAX_LAYOUTS) {
+        if let Some((cell, _)) = endgame::best_move(board) {
+            return Some(cell);
+        }
+    }
+    let mut best: Option<(usize, f64)> = None;
+    for comp in a.components.iter().filter(|c| isolated(board, &c.cells)) {
+        let Some(max) = comp.completions.iter().max().filter(|m| !m.is_zero()) else { continue };
+        let weights: Vec<f64> = comp.completions.iter().map(|c| ratio(c, max)).collect();
+        let Some(layouts) = endgame::enumerate(board, &comp.cells, MineCount::Weighted(&weights)) else { continue };
+        if let Some((cell, p)) = endgame::best_move_in(&layouts) {
+            if best.is_none_or(|(_, b)| p > b) {
+                best = Some((cell, p));
+            }
+        }
+    }
+    best.map(|(cell, _)| cell)
+}
+
+/// No covered cell outside `cells` (ascending) touches them: nothing revealed elsewhere
+/// can ever tell anything about them, so they can be settled on their own.
+fn isolated(board: &Board, cells: &[usize]) -> bool {
+    cells
+        .iter()
+        .all(|&c| board.neighbours(c).all(|j| board.cells[j] != Cell::Covered || cells.binary_search(&j).is_ok()))
 }
 
 fn covered_neighbours(board: &Board, i: usize) -> usize {

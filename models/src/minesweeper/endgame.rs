@@ -1,94 +1,165 @@
 //! The exact end-game search: when few layouts remain, the bot lists them all and plays
-//! the cell that maximises the probability of winning the rest of the game, over every
-//! sequence of reveals (an expectimax over sets of layouts, memoised).
+//! the cell that maximises the probability of winning, over every sequence of reveals
+//! (an expectimax over sets of layouts, memoised).
 //!
-//! A state is the set of layouts still consistent (a bit set over at most 128 layouts).
+//! The search runs on a set of cells that nothing outside can inform: the whole board,
+//! or an isolated component (a frontier component whose covered neighbours all belong to
+//! it, so no reveal elsewhere can ever tell anything about it). Layouts carry weights:
+//! all equal on the whole board; for a component, the ways the rest of the board
+//! completes a layout with that many mines.
+//!
 //! Revealing a cell loses in the layouts where it is a mine, and otherwise splits the set
-//! by the number the cell shows. The game is won when one layout remains. Flood fills
-//! are not modelled (a zero's neighbours are then certain and cost nothing to reveal, so
-//! the value is the same).
+//! by the number the cell shows. The cells are settled when one layout remains. Flood
+//! fills are not modelled (a zero's neighbours are then certain and cost nothing to
+//! reveal, so the value is the same).
 
 use std::collections::HashMap;
 
+use foldhash::fast::FixedState;
+
 use super::grid::{Board, Cell};
 
-/// At most this many layouts (one bit each in a `u128`).
-pub const MAX_LAYOUTS: usize = 128;
-/// At most this many unknown cells (one bit each in a `u128`).
-const MAX_CELLS: usize = 128;
-/// Work budget of one search (states evaluated); beyond it the bot falls back to its heuristic.
-const BUDGET: usize = 200_000;
+/// At most this many layouts are listed and searched.
+pub const MAX_LAYOUTS: usize = 1000;
+/// Work budget of one search (cell × layout steps); beyond it the bot falls back to its
+/// heuristic.
+const BUDGET: u64 = 20_000_000;
+/// What a cell shows in a layout where it is a mine.
+const MINE: u8 = u8::MAX;
 
-/// The unknown cells of a position and every layout of them consistent with it.
-struct Layouts {
-    cells: Vec<usize>,
-    /// Per layout, the bit set of its mines among `cells`.
-    mines: Vec<u128>,
+/// How the number of mines among the cells is tied.
+#[derive(Debug, Clone, Copy)]
+pub enum MineCount<'a> {
+    /// Exactly this many (the whole board: every covered cell is listed).
+    Exactly(usize),
+    /// Any number `k`, the layout then weighing `weights[k]` (zero: impossible).
+    Weighted(&'a [f64]),
 }
 
-/// Lists the layouts of the covered cells (flags are mines), or `None` if there are more
-/// than [`MAX_LAYOUTS`] or the position has too many unknown cells.
-fn enumerate(board: &Board) -> Option<Layouts> {
-    let cells: Vec<usize> = (0..board.cells.len()).filter(|&i| board.cells[i] == Cell::Covered).collect();
-    if cells.len() > MAX_CELLS {
-        return None;
+/// Cells, and every layout of their mines consistent with the numbers around them.
+#[derive(Debug, Clone)]
+pub struct Layouts {
+    pub cells: Vec<usize>,
+    /// `shown[k][l]`: the number of mines around cell `k` among `cells` in layout `l`, or
+    /// [`MINE`]. Flags around a cell add the same amount in every layout: left out.
+    shown: Vec<Vec<u8>>,
+    weight: Vec<f64>,
+}
+
+impl Layouts {
+    pub fn len(&self) -> usize {
+        self.weight.len()
     }
+
+    pub fn is_empty(&self) -> bool {
+        self.weight.is_empty()
+    }
+}
+
+/// Lists the layouts of `cells` (covered, unflagged), or `None` when there are more than
+/// [`MAX_LAYOUTS`] or a number around them also sees a covered cell not listed.
+pub fn enumerate(board: &Board, cells: &[usize], count: MineCount) -> Option<Layouts> {
     let mut slot = vec![usize::MAX; board.cells.len()];
     for (k, &c) in cells.iter().enumerate() {
         slot[c] = k;
     }
-    // Constraints: (mines still needed, unknown cells left), and per cell its constraints.
+    // Constraints: (mines still needed, listed cells left), and per cell its constraints.
     let mut need: Vec<i32> = Vec::new();
     let mut left: Vec<i32> = Vec::new();
     let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); cells.len()];
-    for (i, cell) in board.cells.iter().enumerate() {
-        let Cell::Open(n) = *cell else { continue };
-        let mut flags = 0;
-        let mut unknown = 0;
-        for j in board.neighbours(i) {
-            match board.cells[j] {
-                Cell::Flag => flags += 1,
-                Cell::Covered => {
-                    of_cell[slot[j]].push(need.len());
-                    unknown += 1;
-                }
-                Cell::Open(_) => {}
+    let mut seen = vec![false; board.cells.len()];
+    for &c in cells {
+        for i in board.neighbours(c) {
+            let Cell::Open(n) = board.cells[i] else { continue };
+            if std::mem::replace(&mut seen[i], true) {
+                continue;
             }
-        }
-        if unknown > 0 {
+            let mut flags = 0;
+            let mut unknown = 0;
+            for j in board.neighbours(i) {
+                match board.cells[j] {
+                    Cell::Flag => flags += 1,
+                    Cell::Covered if slot[j] == usize::MAX => return None,
+                    Cell::Covered => {
+                        of_cell[slot[j]].push(need.len());
+                        unknown += 1;
+                    }
+                    Cell::Open(_) => {}
+                }
+            }
             need.push(i32::from(n) - flags);
             left.push(unknown);
         }
     }
-    let total = board.mines? as i32 - board.cells.iter().filter(|c| **c == Cell::Flag).count() as i32;
-    let mut out = Vec::new();
-    let mut state = Search { of_cell: &of_cell, need, left, total, cells_left: cells.len() as i32, out: &mut out };
-    if !state.go(0, 0) {
+    let (lo, hi) = match count {
+        MineCount::Exactly(m) => (m, m),
+        MineCount::Weighted(w) => {
+            let lo = w.iter().position(|&x| x > 0.0)?;
+            let hi = w.iter().rposition(|&x| x > 0.0)?;
+            (lo, hi)
+        }
+    };
+    let mut search = Search {
+        of_cell: &of_cell,
+        need,
+        left,
+        lo: lo as i32,
+        hi: hi as i32,
+        mines: 0,
+        current: vec![false; cells.len()],
+        out: Vec::new(),
+    };
+    if !search.go(0) {
         return None;
     }
-    Some(Layouts { cells, mines: out })
+    let around: Vec<Vec<usize>> = cells
+        .iter()
+        .map(|&c| board.neighbours(c).filter(|&j| slot[j] != usize::MAX).map(|j| slot[j]).collect())
+        .collect();
+    let shown = (0..cells.len())
+        .map(|k| {
+            search
+                .out
+                .iter()
+                .map(|m| if m[k] { MINE } else { around[k].iter().filter(|&&j| m[j]).count() as u8 })
+                .collect()
+        })
+        .collect();
+    let weight = search
+        .out
+        .iter()
+        .map(|m| match count {
+            MineCount::Exactly(_) => 1.0,
+            MineCount::Weighted(w) => w[m.iter().filter(|&&x| x).count()],
+        })
+        .collect();
+    Some(Layouts { cells: cells.to_vec(), shown, weight })
 }
 
 struct Search<'a> {
     of_cell: &'a [Vec<usize>],
     need: Vec<i32>,
     left: Vec<i32>,
-    total: i32,
-    cells_left: i32,
-    out: &'a mut Vec<u128>,
+    /// Bounds on the number of mines among all the cells.
+    lo: i32,
+    hi: i32,
+    mines: i32,
+    current: Vec<bool>,
+    out: Vec<Vec<bool>>,
 }
 
 impl Search<'_> {
     /// Depth-first over cells in order; false when there are too many layouts.
-    fn go(&mut self, k: usize, mines: u128) -> bool {
-        if self.total < 0 || self.total > self.cells_left {
+    fn go(&mut self, k: usize) -> bool {
+        let cells_left = (self.of_cell.len() - k) as i32;
+        if self.mines > self.hi || self.mines + cells_left < self.lo {
             return true;
         }
         if k == self.of_cell.len() {
             if self.out.len() == MAX_LAYOUTS {
                 return false;
             }
-            self.out.push(mines);
+            self.out.push(self.current.clone());
             return true;
         }
         for mine in [false, true] {
@@ -104,11 +175,11 @@ impl Search<'_> {
                 self.need[c] -= d;
                 self.left[c] -= 1;
             }
-            self.total -= d;
-            self.cells_left -= 1;
-            let go_on = self.go(k + 1, if mine { mines | 1 << k } else { mines });
-            self.total += d;
-            self.cells_left += 1;
+            self.mines += d;
+            self.current[k] = mine;
+            let go_on = self.go(k + 1);
+            self.current[k] = false;
+            self.mines -= d;
             for &c in &self.of_cell[k] {
                 self.need[c] += d;
                 self.left[c] += 1;
@@ -123,100 +194,169 @@ impl Search<'_> {
 
 struct Solver<'a> {
     layouts: &'a Layouts,
-    /// Per unknown cell, the bit set of its unknown neighbours.
-    around: Vec<u128>,
-    memo: HashMap<u128, f64>,
-    work: usize,
+    memo: HashMap<Box<[u16]>, f64, FixedState>,
+    work: u64,
 }
 
+/// Floating-point slack when comparing values.
+const EPSILON: f64 = 1e-12;
+
 impl Solver<'_> {
-    /// The layouts of `set` where cell `k` is safe, grouped by the number it shows.
-    fn split(&self, set: u128, k: usize) -> Vec<u128> {
-        let mut groups: [u128; 9] = [0; 9];
-        let mut rest = set;
-        while rest != 0 {
-            let l = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let m = self.layouts.mines[l];
-            if m >> k & 1 == 0 {
-                groups[((m & self.around[k]).count_ones() as usize).min(8)] |= 1 << l;
-            }
-        }
-        groups.into_iter().filter(|&g| g != 0).collect()
+    fn weight(&self, set: &[u16]) -> f64 {
+        set.iter().map(|&l| self.layouts.weight[l as usize]).sum()
     }
 
-    /// The probability of winning from `set`; `None` when the budget runs out.
-    fn value(&mut self, set: u128) -> Option<f64> {
-        if set.count_ones() <= 1 {
+    /// The probability of settling `set`; `None` when the budget runs out.
+    fn value(&mut self, set: &[u16]) -> Option<f64> {
+        if set.len() <= 1 {
             return Some(1.0);
         }
-        if let Some(&v) = self.memo.get(&set) {
+        if set.len() == 2 {
+            return Some(self.pair(set[0] as usize, set[1] as usize));
+        }
+        if let Some(&v) = self.memo.get(set) {
             return Some(v);
         }
-        self.work += 1;
+        let (v, _) = self.best(set)?;
+        self.memo.insert(set.into(), v);
+        Some(v)
+    }
+
+    /// The value of two layouts: 1 when a cell safe in both shows different numbers,
+    /// else the weight of the likelier one (a cell safe in it and a mine in the other
+    /// tells them apart; two distinct layouts have one).
+    fn pair(&self, a: usize, b: usize) -> f64 {
+        let shown = &self.layouts.shown;
+        if shown.iter().any(|s| s[a] != MINE && s[b] != MINE && s[a] != s[b]) {
+            return 1.0;
+        }
+        let (wa, wb) = (self.layouts.weight[a], self.layouts.weight[b]);
+        let a_only = shown.iter().any(|s| s[a] != MINE && s[b] == MINE);
+        let b_only = shown.iter().any(|s| s[b] != MINE && s[a] == MINE);
+        let best = match (a_only, b_only) {
+            (true, true) => wa.max(wb),
+            (true, false) => wa,
+            (false, true) => wb,
+            (false, false) => 0.0,
+        };
+        best / (wa + wb)
+    }
+
+    /// The best cell to reveal in `set` (an index into the cells) and its value.
+    fn best(&mut self, set: &[u16]) -> Option<(f64, Option<usize>)> {
+        let cells = self.layouts.cells.len();
+        self.work += (cells * set.len()) as u64;
         if self.work > BUDGET {
             return None;
         }
-        let n = f64::from(set.count_ones());
-        let mut best = 0.0f64;
-        for k in 0..self.layouts.cells.len() {
-            let groups = self.split(set, k);
-            // A cell safe everywhere that shows the same number everywhere teaches nothing.
-            if groups.len() == 1 && groups[0] == set {
-                continue;
+        let total = self.weight(set);
+        // Which cells are worth revealing. A cell safe in every layout that shows
+        // different numbers is free information: revealing it first is never worse, so
+        // it is the only move tried. A dead cell (one number whenever it is safe) is
+        // never better than postponing it, so dead cells are tried only when no other
+        // cell teaches anything. Safest first: a cell's value is at most its safety, so
+        // the scan stops early.
+        let mut live: Vec<(f64, usize)> = Vec::new();
+        let mut dead: Vec<(f64, usize)> = Vec::new();
+        for k in 0..cells {
+            let shown = &self.layouts.shown[k];
+            let (mut safe, mut n, mut first, mut constant) = (0.0, 0, MINE, true);
+            for &l in set {
+                let s = shown[l as usize];
+                if s != MINE {
+                    safe += self.layouts.weight[l as usize];
+                    n += 1;
+                    if first == MINE {
+                        first = s;
+                    } else if s != first {
+                        constant = false;
+                    }
+                }
             }
-            let safe: u32 = groups.iter().map(|g| g.count_ones()).sum();
-            // An upper bound on this cell's value: it cannot beat the best so far.
-            if f64::from(safe) / n <= best {
-                continue;
-            }
-            let mut v = 0.0;
-            for g in groups {
-                v += f64::from(g.count_ones()) * self.value(g)?;
-            }
-            best = best.max(v / n);
-            if best >= 1.0 {
-                break;
+            match (n, constant) {
+                (0, _) => {}
+                (n, true) if n == set.len() => {}
+                (n, false) if n == set.len() => {
+                    live = vec![(safe, k)];
+                    dead.clear();
+                    break;
+                }
+                (_, true) => dead.push((safe, k)),
+                (_, false) => live.push((safe, k)),
             }
         }
-        self.memo.insert(set, best);
+        let mut order = if live.is_empty() { dead } else { live };
+        order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut best = (0.0f64, None);
+        // The safe layouts, grouped by the number shown (a counting sort into one buffer).
+        let mut sorted: Vec<u16> = vec![0; set.len()];
+        for (safe, k) in order {
+            if safe / total <= best.0 + EPSILON {
+                break;
+            }
+            let shown = &self.layouts.shown[k];
+            let mut start = [0usize; 10];
+            for &l in set {
+                let s = shown[l as usize];
+                if s != MINE {
+                    start[usize::from(s).min(8) + 1] += 1;
+                }
+            }
+            for v in 1..10 {
+                start[v] += start[v - 1];
+            }
+            let mut next = start;
+            for &l in set {
+                let s = shown[l as usize];
+                if s != MINE {
+                    let v = usize::from(s).min(8);
+                    sorted[next[v]] = l;
+                    next[v] += 1;
+                }
+            }
+            // The groups not yet valued count as won: once even that cannot beat the
+            // best, the cell is dropped.
+            let (mut v, mut open) = (0.0, safe);
+            for g in 0..9 {
+                let group = &sorted[start[g]..start[g + 1]];
+                if group.is_empty() {
+                    continue;
+                }
+                let w = self.weight(group);
+                v += w * self.value(group)?;
+                open -= w;
+                if (v + open) / total <= best.0 + EPSILON {
+                    break;
+                }
+            }
+            let v = v / total;
+            if v > best.0 + EPSILON {
+                best = (v, Some(k));
+                if v >= 1.0 - EPSILON {
+                    break;
+                }
+            }
+        }
         Some(best)
     }
 }
 
-/// The best cell to reveal and its winning probability, when the position is small
-/// enough to be searched exactly.
-pub fn best_move(board: &Board) -> Option<(usize, f64)> {
-    let layouts = enumerate(board)?;
-    if layouts.mines.len() < 2 {
+/// The best cell to reveal among the listed layouts and the probability of settling them
+/// with best play; `None` when there is nothing to choose or the search is too large.
+pub fn best_move_in(layouts: &Layouts) -> Option<(usize, f64)> {
+    if layouts.len() < 2 {
         return None;
     }
-    let mut slot = vec![usize::MAX; board.cells.len()];
-    for (k, &c) in layouts.cells.iter().enumerate() {
-        slot[c] = k;
-    }
-    let around = layouts
-        .cells
-        .iter()
-        .map(|&c| board.neighbours(c).filter(|&j| slot[j] != usize::MAX).fold(0u128, |m, j| m | 1 << slot[j]))
-        .collect();
-    let mut solver = Solver { layouts: &layouts, around, memo: HashMap::new(), work: 0 };
-    let all: u128 = if layouts.mines.len() == 128 { u128::MAX } else { (1u128 << layouts.mines.len()) - 1 };
-    let n = layouts.mines.len() as f64;
-    let mut best: Option<(usize, f64)> = None;
-    for k in 0..layouts.cells.len() {
-        let groups = solver.split(all, k);
-        if groups.len() == 1 && groups[0] == all {
-            continue;
-        }
-        let mut v = 0.0;
-        for g in groups {
-            v += f64::from(g.count_ones()) * solver.value(g)?;
-        }
-        let v = v / n;
-        if best.is_none_or(|(_, b)| v > b + 1e-12) {
-            best = Some((layouts.cells[k], v));
-        }
-    }
-    best
+    let mut solver = Solver { layouts, memo: HashMap::with_hasher(FixedState::default()), work: 0 };
+    let all: Vec<u16> = (0..layouts.len() as u16).collect();
+    let (v, k) = solver.best(&all)?;
+    Some((layouts.cells[k?], v))
+}
+
+/// The best cell to reveal on the whole board and its winning probability, when the
+/// position is small enough to be searched exactly.
+pub fn best_move(board: &Board) -> Option<(usize, f64)> {
+    let cells: Vec<usize> = (0..board.cells.len()).filter(|&i| board.cells[i] == Cell::Covered).collect();
+    let mines = board.mines?.checked_sub(board.flags())?;
+    best_move_in(&enumerate(board, &cells, MineCount::Exactly(mines))?)
 }

@@ -1,5 +1,6 @@
-//! Minesweeper analysis against a brute-force enumeration of every layout, the minesweepr
-//! README example, and the time of a large single-component frontier.
+//! Minesweeper analysis against a brute-force enumeration of every layout, the end-game
+//! search against the textbook expectimax, the minesweepr README example, and the time
+//! of a large single-component frontier.
 
 use std::time::Instant;
 
@@ -309,4 +310,124 @@ fn endgame_search_values() {
     let (cell, p) = best_move(&board).expect("three layouts");
     assert!((p - 2.0 / 3.0).abs() < 1e-12, "{p}");
     assert_ne!(cell, 1);
+}
+
+/// Every assignment of the covered cells that satisfies the numbers (flags are mines).
+fn layouts_satisfying_numbers(board: &Board) -> (Vec<usize>, Vec<Vec<bool>>) {
+    let covered: Vec<usize> = (0..board.cells.len()).filter(|&i| board.cells[i] == Cell::Covered).collect();
+    let mut out = Vec::new();
+    for mask in 0u64..1 << covered.len() {
+        let mut mine: Vec<bool> = board.cells.iter().map(|c| *c == Cell::Flag).collect();
+        for (b, &c) in covered.iter().enumerate() {
+            mine[c] = mask >> b & 1 == 1;
+        }
+        let ok = board.cells.iter().enumerate().all(|(i, cell)| match cell {
+            Cell::Open(n) => neighbours(board.width, board.height, i).filter(|&j| mine[j]).count() == usize::from(*n),
+            _ => true,
+        });
+        if ok {
+            out.push(mine);
+        }
+    }
+    (covered, out)
+}
+
+/// The textbook expectimax: every cell at every state, no pruning, no dominance rule.
+fn naive_value(
+    board: &Board,
+    covered: &[usize],
+    layouts: &[Vec<bool>],
+    weight: &[f64],
+    set: &[usize],
+    memo: &mut std::collections::HashMap<Vec<usize>, f64>,
+) -> f64 {
+    if set.len() <= 1 {
+        return 1.0;
+    }
+    if let Some(&v) = memo.get(set) {
+        return v;
+    }
+    let best = covered
+        .iter()
+        .filter_map(|&c| naive_cell_value(board, covered, layouts, weight, set, c, memo))
+        .fold(0.0, f64::max);
+    memo.insert(set.to_vec(), best);
+    best
+}
+
+/// The value of revealing `cell` in `set`, or `None` when it teaches nothing.
+fn naive_cell_value(
+    board: &Board,
+    covered: &[usize],
+    layouts: &[Vec<bool>],
+    weight: &[f64],
+    set: &[usize],
+    cell: usize,
+    memo: &mut std::collections::HashMap<Vec<usize>, f64>,
+) -> Option<f64> {
+    let mut groups: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for &l in set.iter().filter(|&&l| !layouts[l][cell]) {
+        let shown = neighbours(board.width, board.height, cell).filter(|&j| layouts[l][j]).count();
+        groups.entry(shown).or_default().push(l);
+    }
+    if groups.len() == 1 && groups.values().next().is_some_and(|g| g.len() == set.len()) {
+        return None;
+    }
+    let total: f64 = set.iter().map(|&l| weight[l]).sum();
+    let won: f64 = groups
+        .values()
+        .map(|g| g.iter().map(|&l| weight[l]).sum::<f64>() * naive_value(board, covered, layouts, weight, g, memo))
+        .sum();
+    Some(won / total)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// The end-game search (pruned, with its dominance rules) finds the value of the
+    /// textbook expectimax, and its move achieves it: with the total number of mines, and
+    /// with layouts weighed by an arbitrary weight per number of mines.
+    #[test]
+    fn endgame_search_equals_naive_expectimax(board in position(), roll in proptest::collection::vec(1u32..20, 15)) {
+        use cpsolve_models::minesweeper::endgame::{best_move_in, enumerate, MineCount};
+        let (covered, all) = layouts_satisfying_numbers(&board);
+        // The search lists layouts for a position the bot reached: numbers away from the
+        // covered cells are not checked again.
+        prop_assume!(!all.is_empty());
+        let flags = board.cells.iter().filter(|c| **c == Cell::Flag).count();
+        let mines_of = |l: &Vec<bool>| l.iter().filter(|&&m| m).count() - flags;
+        let weights: Vec<f64> = roll.iter().map(|&r| f64::from(r)).collect();
+        let cases = [
+            board.mines.map(|m| MineCount::Exactly(m.saturating_sub(flags))),
+            Some(MineCount::Weighted(&weights)),
+        ];
+        for count in cases.into_iter().flatten() {
+            let (layouts, weight): (Vec<Vec<bool>>, Vec<f64>) = all
+                .iter()
+                .filter(|l| match count {
+                    MineCount::Exactly(m) => mines_of(l) == m,
+                    MineCount::Weighted(_) => true,
+                })
+                .map(|l| (l.clone(), match count {
+                    MineCount::Exactly(_) => 1.0,
+                    MineCount::Weighted(w) => w[mines_of(l)],
+                }))
+                .unzip();
+            if layouts.len() > 300 {
+                continue;
+            }
+            let listed = enumerate(&board, &covered, count).expect("few layouts");
+            prop_assert_eq!(listed.len(), layouts.len());
+            let mut memo = Default::default();
+            let set: Vec<usize> = (0..layouts.len()).collect();
+            let expected = naive_value(&board, &covered, &layouts, &weight, &set, &mut memo);
+            match best_move_in(&listed) {
+                None => prop_assert!(layouts.len() < 2),
+                Some((cell, value)) => {
+                    prop_assert!((value - expected).abs() < 1e-9, "search {} naive {} {:?}", value, expected, board);
+                    let achieved = naive_cell_value(&board, &covered, &layouts, &weight, &set, cell, &mut memo);
+                    prop_assert!(achieved.is_some_and(|v| (v - expected).abs() < 1e-9), "cell {} gives {:?}, best {}", cell, achieved, expected);
+                }
+            }
+        }
+    }
 }

@@ -59,6 +59,7 @@ impl Layouts {
 /// Lists the layouts of `cells` (covered, unflagged), or `None` when there are more than
 /// [`MAX_LAYOUTS`] or a number around them also sees a covered cell not listed.
 pub fn enumerate(board: &Board, cells: &[usize], count: MineCount) -> Option<Layouts> {
+    let cells = &search_order(board, cells)[..];
     let mut slot = vec![usize::MAX; board.cells.len()];
     for (k, &c) in cells.iter().enumerate() {
         slot[c] = k;
@@ -108,6 +109,7 @@ pub fn enumerate(board: &Board, cells: &[usize], count: MineCount) -> Option<Lay
         mines: 0,
         current: vec![false; cells.len()],
         out: Vec::new(),
+        steps: 0,
     };
     if !search.go(0) {
         return None;
@@ -136,6 +138,49 @@ pub fn enumerate(board: &Board, cells: &[usize], count: MineCount) -> Option<Lay
     Some(Layouts { cells: cells.to_vec(), shown, weight })
 }
 
+/// The cells in an order where the numbers are settled soon after they are opened
+/// (breadth first over cells two steps apart, the cells that touch a number first; the
+/// free cells last, where only the count of mines limits them): a number whose cells are
+/// spread over the order would let the depth-first listing wander through many dead ends.
+fn search_order(board: &Board, cells: &[usize]) -> Vec<usize> {
+    let touches = |c: usize| board.neighbours(c).any(|j| matches!(board.cells[j], Cell::Open(_)));
+    let mut member = vec![false; board.cells.len()];
+    for &c in cells {
+        member[c] = true;
+    }
+    let (w, h) = (board.width as isize, board.height as isize);
+    let mut order = Vec::with_capacity(cells.len());
+    let mut queued = vec![false; board.cells.len()];
+    for &start in cells.iter().filter(|&&c| touches(c)) {
+        if std::mem::replace(&mut queued[start], true) {
+            continue;
+        }
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(c) = queue.pop_front() {
+            order.push(c);
+            let (r, col) = ((c / board.width) as isize, (c % board.width) as isize);
+            for dr in -2..=2 {
+                for dc in -2..=2 {
+                    let (nr, nc) = (r + dr, col + dc);
+                    if !(0..h).contains(&nr) || !(0..w).contains(&nc) {
+                        continue;
+                    }
+                    let j = (nr * w + nc) as usize;
+                    if member[j] && !queued[j] && touches(j) {
+                        queued[j] = true;
+                        queue.push_back(j);
+                    }
+                }
+            }
+        }
+    }
+    order.extend(cells.iter().copied().filter(|&c| !queued[c]));
+    order
+}
+
+/// Depth-first steps the listing may take before it gives up (a few milliseconds).
+const LISTING_STEPS: u64 = 2_000_000;
+
 struct Search<'a> {
     of_cell: &'a [Vec<usize>],
     need: Vec<i32>,
@@ -146,11 +191,16 @@ struct Search<'a> {
     mines: i32,
     current: Vec<bool>,
     out: Vec<Vec<bool>>,
+    steps: u64,
 }
 
 impl Search<'_> {
-    /// Depth-first over cells in order; false when there are too many layouts.
+    /// Depth-first over cells in order; false when there are too many layouts or steps.
     fn go(&mut self, k: usize) -> bool {
+        self.steps += 1;
+        if self.steps > LISTING_STEPS {
+            return false;
+        }
         let cells_left = (self.of_cell.len() - k) as i32;
         if self.mines > self.hi || self.mines + cells_left < self.lo {
             return true;
@@ -252,10 +302,11 @@ impl Solver<'_> {
         let total = self.weight(set);
         // Which cells are worth revealing. A cell safe in every layout that shows
         // different numbers is free information: revealing it first is never worse, so
-        // it is the only move tried. A dead cell (one number whenever it is safe) is
-        // never better than postponing it, so dead cells are tried only when no other
-        // cell teaches anything. Safest first: a cell's value is at most its safety, so
-        // the scan stops early.
+        // it is the only move tried. A dead cell (one number whenever it is safe) tells
+        // only that it is safe, and postponing it after any other move is never worse:
+        // so a best play starts with a live cell, or reveals only dead cells to the end
+        // (`dead_only`). Safest first: a cell's value is at most its safety, so the scan
+        // stops early.
         let mut live: Vec<(f64, usize)> = Vec::new();
         let mut dead: Vec<(f64, usize)> = Vec::new();
         for k in 0..cells {
@@ -285,7 +336,8 @@ impl Solver<'_> {
                 (_, false) => live.push((safe, k)),
             }
         }
-        let mut order = if live.is_empty() { dead } else { live };
+        let only_dead = live.is_empty();
+        let mut order = if only_dead { dead.clone() } else { live };
         order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut best = (0.0f64, None);
         // The safe layouts, grouped by the number shown (a counting sort into one buffer).
@@ -337,7 +389,36 @@ impl Solver<'_> {
                 }
             }
         }
+        if !only_dead {
+            let dead: Vec<usize> = dead.iter().map(|&(_, k)| k).collect();
+            if let Some((v, k)) = self.dead_only(set, total, &dead, best.0) {
+                best = (v, Some(k));
+            }
+        }
         Some(best)
+    }
+
+    /// The best play that reveals only the `dead` cells: it bets on one layout, reveals
+    /// the dead cells safe in it, and wins when the bet is right and those cells are a
+    /// mine in every other layout. Returns its value and first cell when it beats `floor`.
+    fn dead_only(&self, set: &[u16], total: f64, dead: &[usize], floor: f64) -> Option<(f64, usize)> {
+        let shown = &self.layouts.shown;
+        let mut bets: Vec<(f64, usize)> = set.iter().map(|&l| (self.layouts.weight[l as usize], l as usize)).collect();
+        bets.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (w, bet) in bets {
+            if w / total <= floor + EPSILON {
+                return None;
+            }
+            let revealed: Vec<usize> = dead.iter().copied().filter(|&k| shown[k][bet] != MINE).collect();
+            let separates = set.iter().all(|&l| {
+                let l = l as usize;
+                l == bet || revealed.iter().any(|&k| shown[k][l] == MINE)
+            });
+            if separates {
+                return revealed.first().map(|&k| (w / total, k));
+            }
+        }
+        None
     }
 }
 

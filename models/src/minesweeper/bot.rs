@@ -65,6 +65,11 @@ pub fn play_game(level: Level, first: FirstClick, seed: u64, index: u64) -> Game
             }
             continue;
         }
+        // The new flags leave the frontier: the components (which the end-game search
+        // lists cell by cell) must be counted again without them.
+        if !a.mines.is_empty() {
+            continue;
+        }
         let Some(cell) = endgame_move(&game.view, &a).or_else(|| guess::choose(&game.view, &a)) else {
             return result;
         };

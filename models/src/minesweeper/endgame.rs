@@ -2,11 +2,13 @@
 //! the cell that maximises the probability of winning, over every sequence of reveals
 //! (an expectimax over sets of layouts, memoised).
 //!
-//! The search runs on a set of cells that nothing outside can inform: the whole board,
-//! or an isolated component (a frontier component whose covered neighbours all belong to
-//! it, so no reveal elsewhere can ever tell anything about it). Layouts carry weights:
-//! all equal on the whole board; for a component, the ways the rest of the board
-//! completes a layout with that many mines.
+//! The search runs on the whole board, or on an isolated component (a frontier component
+//! whose covered neighbours all belong to it, so no number revealed elsewhere can tell
+//! anything about it). Layouts carry weights: all equal on the whole board; for a
+//! component, the ways the rest of the board completes a layout with that many mines.
+//! On a component the search is exact for those weights, but the total number of mines
+//! still ties the component to the rest: what the rest of the game reveals about its
+//! count is not foreseen, so there the search is a (very good) heuristic.
 //!
 //! Revealing a cell loses in the layouts where it is a mine, and otherwise splits the set
 //! by the number the cell shows. The cells are settled when one layout remains. Flood
@@ -22,6 +24,8 @@ use super::grid::{Board, Cell};
 /// At most this many layouts are listed and searched (3,000 rather than 1,000: +0.05
 /// points on 6,000 expert games, 20% slower).
 pub const MAX_LAYOUTS: usize = 3000;
+// Sets of layouts are lists of `u16` indices.
+const _: () = assert!(MAX_LAYOUTS <= u16::MAX as usize);
 /// Work budget of one search (cell × layout steps); beyond it the bot falls back to its
 /// heuristic.
 const BUDGET: u64 = 60_000_000;
@@ -57,9 +61,14 @@ impl Layouts {
     }
 }
 
-/// Lists the layouts of `cells` (covered, unflagged), or `None` when there are more than
-/// [`MAX_LAYOUTS`] or a number around them also sees a covered cell not listed.
+/// Lists the layouts of `cells` (covered, unflagged) that have a positive weight, or
+/// `None` when a listed cell is not covered, a number around them also sees a covered
+/// cell not listed, no layout weighs anything, or there are more than [`MAX_LAYOUTS`]
+/// layouts or the listing takes more than [`LISTING_STEPS`] steps.
 pub fn enumerate(board: &Board, cells: &[usize], count: MineCount) -> Option<Layouts> {
+    if cells.iter().any(|&c| board.cells[c] != Cell::Covered) {
+        return None;
+    }
     let cells = &search_order(board, cells)[..];
     let mut slot = vec![usize::MAX; board.cells.len()];
     for (k, &c) in cells.iter().enumerate() {
@@ -119,7 +128,7 @@ pub fn enumerate(board: &Board, cells: &[usize], count: MineCount) -> Option<Lay
         .iter()
         .map(|&c| board.neighbours(c).filter(|&j| slot[j] != usize::MAX).map(|j| slot[j]).collect())
         .collect();
-    let shown = (0..cells.len())
+    let shown: Vec<Vec<u8>> = (0..cells.len())
         .map(|k| {
             search
                 .out
@@ -128,7 +137,7 @@ pub fn enumerate(board: &Board, cells: &[usize], count: MineCount) -> Option<Lay
                 .collect()
         })
         .collect();
-    let weight = search
+    let weight: Vec<f64> = search
         .out
         .iter()
         .map(|m| match count {
@@ -136,6 +145,14 @@ pub fn enumerate(board: &Board, cells: &[usize], count: MineCount) -> Option<Lay
             MineCount::Weighted(w) => w[m.iter().filter(|&&x| x).count()],
         })
         .collect();
+    // A layout of weight zero cannot happen (a count between two possible ones may be
+    // impossible for the rest of the board): it is dropped, so no set weighs zero.
+    let keep: Vec<usize> = (0..weight.len()).filter(|&l| weight[l] > 0.0).collect();
+    if keep.is_empty() {
+        return None;
+    }
+    let shown = shown.into_iter().map(|row: Vec<u8>| keep.iter().map(|&l| row[l]).collect()).collect();
+    let weight = keep.iter().map(|&l| weight[l]).collect();
     Some(Layouts { cells: cells.to_vec(), shown, weight })
 }
 
@@ -338,7 +355,8 @@ impl Solver<'_> {
             }
         }
         let only_dead = live.is_empty();
-        let mut order = if only_dead { dead.clone() } else { live };
+        let dead_cells: Vec<usize> = dead.iter().map(|&(_, k)| k).collect();
+        let mut order = if only_dead { dead } else { live };
         order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut best = (0.0f64, None);
         // The safe layouts, grouped by the number shown (a counting sort into one buffer).
@@ -391,8 +409,7 @@ impl Solver<'_> {
             }
         }
         if !only_dead {
-            let dead: Vec<usize> = dead.iter().map(|&(_, k)| k).collect();
-            if let Some((v, k)) = self.dead_only(set, total, &dead, best.0) {
+            if let Some((v, k)) = self.dead_only(set, total, &dead_cells, best.0) {
                 best = (v, Some(k));
             }
         }

@@ -86,7 +86,7 @@ fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
     let mut trial = board.clone();
     let (mut survive, mut progress, mut values) = (0.0, 0.0, 0);
     let mut implied_safe: Option<Vec<usize>> = None;
-    let room = board.neighbours(cell).filter(|&j| board.cells[j] != Cell::Open(0)).count();
+    let room = board.neighbours(cell).filter(|&j| matches!(board.cells[j], Cell::Covered | Cell::Flag)).count();
     for v in 0..=room.min(8) {
         trial.cells[cell] = Cell::Open(v as u8);
         let b = analyse(&trial, None);
@@ -99,7 +99,8 @@ fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
             Some(s) => s.into_iter().filter(|c| b.safe.binary_search(c).is_ok()).collect(),
         });
         let p = ratio(&b.total, &a.total);
-        let moves = !b.safe.is_empty() || !b.mines.iter().all(|m| a.mines.contains(m));
+        // The bot flags the mines it knows before guessing: any mine in `b` is new.
+        let moves = !b.safe.is_empty() || !b.mines.is_empty();
         if moves {
             progress += p;
             survive += p;

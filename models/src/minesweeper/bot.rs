@@ -102,8 +102,9 @@ fn endgame_move(board: &Board, a: &Analysis) -> Option<usize> {
     best.map(|(cell, _)| cell)
 }
 
-/// No covered cell outside `cells` (ascending) touches them: nothing revealed elsewhere
-/// can ever tell anything about them, so they can be settled on their own.
+/// No covered cell outside `cells` (ascending) touches them: no number revealed elsewhere
+/// can tell anything about them (only the total number of mines ties them to the rest),
+/// so they can be settled on their own.
 fn isolated(board: &Board, cells: &[usize]) -> bool {
     cells
         .iter()

@@ -1,5 +1,6 @@
 //! Minesweeper through the binary: `.puz` and JSMinesweeper `.mine` positions (JSON and
-//! errors), timeouts, and `play minesweeper` (report fields, same games whatever the threads).
+//! errors), timeouts, and `play minesweeper` (report fields, same games whatever the threads,
+//! the per-game file).
 
 mod common;
 
@@ -80,5 +81,51 @@ fn play_reports_and_is_the_same_whatever_the_threads() {
     assert_eq!(opening.code, 0, "{opening:?}");
     assert!(opening.stdout.contains("first click opening at (3, 3)"), "{}", opening.stdout);
     let bad = cpsolve(&["play", "minesweeper", "--level", "3x3x9"], None);
+    assert_eq!(bad.code, 2, "{bad:?}");
+}
+
+/// `--per-game` writes one line per game, in game order, and its wins add up to the
+/// summary's.
+#[test]
+fn play_per_game_file_matches_the_summary() {
+    let path = std::env::temp_dir().join(format!("cpsolve-per-game-{}.txt", std::process::id()));
+    let file = path.to_str().expect("utf-8 path");
+    let run = cpsolve(
+        &[
+            "play",
+            "minesweeper",
+            "--level",
+            "beginner",
+            "--games",
+            "200",
+            "--seed",
+            "5",
+            "--format",
+            "json",
+            "--threads",
+            "2",
+            "--per-game",
+            file,
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    let summary: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let text = std::fs::read_to_string(&path).expect("per-game file");
+    let _ = std::fs::remove_file(&path);
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split(' ').collect()).collect();
+    assert_eq!(lines.len(), 200);
+    for (i, fields) in lines.iter().enumerate() {
+        assert_eq!(fields.len(), 3, "{fields:?}");
+        assert_eq!(fields[0], i.to_string());
+        assert!(fields[1] == "won" || fields[1] == "lost", "{fields:?}");
+        assert!(fields[2].parse::<u32>().is_ok(), "{fields:?}");
+    }
+    let won = lines.iter().filter(|f| f[1] == "won").count();
+    assert_eq!(summary["won"], won);
+    let guesses: u64 = lines.iter().map(|f| f[2].parse::<u64>().unwrap_or(0)).sum();
+    let per_game = summary["guesses"].as_f64().expect("guesses");
+    assert!((per_game - guesses as f64 / 200.0).abs() < 1e-9, "{per_game} {guesses}");
+    let bad = cpsolve(&["play", "minesweeper", "--games", "1", "--per-game", "/nonexistent-dir/x.txt"], None);
     assert_eq!(bad.code, 2, "{bad:?}");
 }

@@ -260,6 +260,11 @@ impl Search<'_> {
     }
 }
 
+/// (weight, index): heaviest first, then lowest index (deterministic).
+fn heaviest_first(a: &(f64, usize), b: &(f64, usize)) -> std::cmp::Ordering {
+    b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
+}
+
 struct Solver<'a> {
     layouts: &'a Layouts,
     memo: HashMap<Box<[u16]>, f64, FixedState>,
@@ -357,7 +362,7 @@ impl Solver<'_> {
         let only_dead = live.is_empty();
         let dead_cells: Vec<usize> = dead.iter().map(|&(_, k)| k).collect();
         let mut order = if only_dead { dead } else { live };
-        order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        order.sort_by(heaviest_first);
         let mut best = (0.0f64, None);
         // The safe layouts, grouped by the number shown (a counting sort into one buffer).
         let mut sorted: Vec<u16> = vec![0; set.len()];
@@ -422,7 +427,7 @@ impl Solver<'_> {
     fn dead_only(&self, set: &[u16], total: f64, dead: &[usize], floor: f64) -> Option<(f64, usize)> {
         let shown = &self.layouts.shown;
         let mut bets: Vec<(f64, usize)> = set.iter().map(|&l| (self.layouts.weight[l as usize], l as usize)).collect();
-        bets.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        bets.sort_by(heaviest_first);
         for (w, bet) in bets {
             if w / total <= floor + EPSILON {
                 return None;

@@ -115,6 +115,11 @@ fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
     Promise { survive, progress, dead: values == 1, implied_safe: implied_safe.unwrap_or_default() }
 }
 
+/// (mine probability, cell): lowest probability first, then lowest cell (deterministic).
+fn safest_first(x: &(f64, usize), y: &(f64, usize)) -> std::cmp::Ordering {
+    x.0.total_cmp(&y.0).then(x.1.cmp(&y.1))
+}
+
 fn covered_neighbours(board: &Board, i: usize) -> usize {
     board.neighbours(i).filter(|&j| board.cells[j] == Cell::Covered).count()
 }
@@ -125,7 +130,7 @@ fn candidates(board: &Board, a: &Analysis) -> Vec<(f64, usize)> {
         .filter(|&i| board.cells[i] == Cell::Covered)
         .filter_map(|i| a.probability(i).map(|p| (p, i)))
         .collect();
-    cells.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+    cells.sort_by(safest_first);
     let Some(&(best, _)) = cells.first() else { return cells };
     let limit = 1.0 - (1.0 - best) * NEAR_BEST_SAFETY;
     // A cell is off-frontier when no revealed number touches it.
@@ -135,7 +140,7 @@ fn candidates(board: &Board, a: &Analysis) -> Vec<(f64, usize)> {
     out.sort_by_key(|&(_, i)| (covered_neighbours(board, i), i));
     out.truncate(MAX_OUTSIDE);
     let mut near: Vec<(f64, usize)> = inside.into_iter().chain(out).collect();
-    near.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+    near.sort_by(safest_first);
     near.truncate(MAX_CANDIDATES);
     near
 }
@@ -175,6 +180,6 @@ fn best_candidate(board: &Board, a: &Analysis) -> Option<usize> {
         .filter(|&&j| j != cell)
         .filter_map(|&j| a.probability(j).map(|q| (q, j)))
         .filter(|&(q, _)| q < p - 1e-9)
-        .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        .min_by(safest_first);
     Some(safer.map_or(cell, |(_, j)| j))
 }

@@ -443,3 +443,84 @@ fn endgame_listing_refuses_flags() {
     board.cells[1] = Cell::Flag;
     assert!(enumerate(&board, &[1, 2], MineCount::Exactly(0)).is_none());
 }
+
+/// A pair walled in by a flag and the edge, one mine between them: each cell is half of
+/// a formed 50/50, so its whole safety counts again (factor 1 + 0.9), and the first is
+/// the cell to guess at once.
+#[test]
+fn walled_pair_is_a_coin_flip() {
+    use cpsolve_models::minesweeper::fifty::{Influence, MAX_FACTOR};
+    let board = Board { width: 3, height: 1, cells: vec![Cell::Covered, Cell::Covered, Cell::Flag], mines: Some(2) };
+    let a = analyse(&board, None);
+    let mut influence = Influence::new(&board, &a);
+    assert!((influence.factor(0) - MAX_FACTOR).abs() < 1e-12);
+    assert!((influence.factor(1) - MAX_FACTOR).abs() < 1e-12);
+    assert_eq!(influence.coin_flip_or_safe(), Some(0));
+    // One more mine to place: both cells mines in the only layout, no 50/50.
+    let full = Board { mines: Some(3), ..board };
+    let a = analyse(&full, None);
+    let mut influence = Influence::new(&full, &a);
+    assert_eq!(influence.factor(0), 1.0);
+    assert_eq!(influence.coin_flip_or_safe(), None);
+}
+
+/// In layout `mine`, cell `m` is a mine of a closed 50/50 structure: a pair (`m` and a
+/// side neighbour, walled at both ends) or a 2×2 block (`m` on one mined diagonal, mines
+/// on the block's four diagonal corners); no wall is a revealed cell.
+fn in_closed_structure(board: &Board, mine: &[bool], m: usize) -> bool {
+    let (w, h) = (board.width as isize, board.height as isize);
+    let at = |x: isize, y: isize| (0 <= x && x < w && 0 <= y && y < h).then(|| (y * w + x) as usize);
+    let wall = |x: isize, y: isize| at(x, y).is_none_or(|i| mine[i] && !matches!(board.cells[i], Cell::Open(_)));
+    let hidden_safe = |x: isize, y: isize| at(x, y).is_some_and(|i| board.cells[i] == Cell::Covered && !mine[i]);
+    let hidden_mine = |x: isize, y: isize| at(x, y).is_some_and(|i| board.cells[i] == Cell::Covered && mine[i]);
+    let (x, y) = (m as isize % w, m as isize / w);
+    // Pairs: (left, right) or (top, bottom), `m` either one.
+    let across = |lx: isize| (-1..=1).all(|d| wall(lx - 1, y + d) && wall(lx + 2, y + d));
+    let down = |ty: isize| (-1..=1).all(|d| wall(x + d, ty - 1) && wall(x + d, ty + 2));
+    let pair = (hidden_safe(x + 1, y) && across(x))
+        || (hidden_safe(x - 1, y) && across(x - 1))
+        || (hidden_safe(x, y + 1) && down(y))
+        || (hidden_safe(x, y - 1) && down(y - 1));
+    let block = [(x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)].iter().any(|&(bx, by)| {
+        let corners = [(bx - 1, by - 1), (bx + 2, by - 1), (bx - 1, by + 2), (bx + 2, by + 2)];
+        let diagonal = (bx, by) == (x, y) || (bx + 1, by + 1) == (x, y);
+        let (mines, safes) = if diagonal {
+            ([(bx, by), (bx + 1, by + 1)], [(bx + 1, by), (bx, by + 1)])
+        } else {
+            ([(bx + 1, by), (bx, by + 1)], [(bx, by), (bx + 1, by + 1)])
+        };
+        corners.iter().all(|&(cx, cy)| wall(cx, cy))
+            && mines.iter().all(|&(cx, cy)| hidden_mine(cx, cy))
+            && safes.iter().all(|&(cx, cy)| hidden_safe(cx, cy))
+    });
+    pair || block
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+    /// The cell given as "a 50/50 or safe" is, in every layout where it is a mine, the
+    /// mine of a closed 50/50 structure (brute force over all layouts); every 50/50 factor
+    /// lies between 1 and its maximum.
+    #[test]
+    fn coin_flip_or_safe_holds_in_every_layout(board in position()) {
+        use cpsolve_models::minesweeper::fifty::{Influence, MAX_FACTOR};
+        let a = analyse(&board, None);
+        prop_assume!(a.verdict == Verdict::Exact && board.mines.is_some());
+        let mut influence = Influence::new(&board, &a);
+        for i in (0..board.cells.len()).filter(|&i| board.cells[i] == Cell::Covered) {
+            let f = influence.factor(i);
+            prop_assert!((1.0..=MAX_FACTOR + 1e-12).contains(&f), "factor {} of cell {}", f, i);
+        }
+        if let Some(m) = influence.coin_flip_or_safe() {
+            prop_assert_eq!(board.cells[m], Cell::Covered);
+            let (covered, layouts) = layouts_satisfying_numbers(&board);
+            let total = board.mines.unwrap();
+            let mut mined = 0;
+            for l in layouts.iter().filter(|l| l.iter().filter(|&&x| x).count() == total && l[m]) {
+                mined += 1;
+                prop_assert!(in_closed_structure(&board, l, m), "cell {} in {:?} ({:?})", m, board, covered);
+            }
+            prop_assert!(mined > 0, "cell {} is never a mine", m);
+        }
+    }
+}

@@ -1,18 +1,21 @@
 //! The guess, when nothing is certain and the end-game search does not apply.
 //!
 //! First an unavoidable 50/50 (two cells no future number can tell apart) is taken at
-//! once. Otherwise the candidates are the cells whose safety is within 10% of the best
+//! once, then a cell that is safe or else half of a forming 50/50 (`fifty.rs`).
+//! Otherwise the candidates are the cells whose safety is within 10% of the best
 //! (off the frontier, where all cells are alike, only the few most likely to show a
 //! zero), each weighed by an exact look-ahead: for each number it may show, the position
 //! with that number is analysed (`P(safe, shows v)` is the ratio of its layouts to the
 //! current ones). The score is the two-move safety (surviving this guess and the next
-//! move) plus a small weight for progress (the number makes another cell certain). A
-//! dead candidate (it can show only one number) comes last, and a cell that is safe
+//! move) plus a small weight for progress (the number makes another cell certain),
+//! raised by the candidate's 50/50 influence (the layouts where it will have to be
+//! risked at one half anyway). A dead candidate (it can show only one number) comes last, and a cell that is safe
 //! whenever the choice is safe, but safer, replaces it.
 
 use num_traits::Zero;
 
 use super::analysis::{analyse, ratio, Analysis, Verdict};
+use super::fifty::{self, Influence};
 use super::grid::{Board, Cell};
 
 /// Candidates are the cells whose safety is at least this fraction of the best one's.
@@ -31,9 +34,13 @@ const MAX_OUTSIDE: usize = 3;
 /// 0.35 points to 0.1 on 6,000 expert games).
 const PROGRESS_WEIGHT: f64 = 0.1;
 
-/// The cell to reveal: a forced 50/50 if there is one, else the best candidate.
+/// The cell to reveal: a forced 50/50 if there is one, else a cell that is a forming
+/// 50/50 or safe, else the best candidate.
 pub(super) fn choose(board: &Board, a: &Analysis) -> Option<usize> {
-    forced_coin_flip(board, a).or_else(|| best_candidate(board, a))
+    let mut influence = Influence::new(board, a);
+    forced_coin_flip(board, a)
+        .or_else(|| influence.coin_flip_or_safe())
+        .or_else(|| best_candidate(board, a, &mut influence))
 }
 
 /// A cell of an unavoidable 50/50: two covered cells holding exactly one mine in every
@@ -147,22 +154,27 @@ fn candidates(board: &Board, a: &Analysis) -> Vec<(f64, usize)> {
 
 /// The candidate with the best mix of safety and progress (live before dead), or a
 /// safer cell it implies.
-fn best_candidate(board: &Board, a: &Analysis) -> Option<usize> {
+fn best_candidate(board: &Board, a: &Analysis, influence: &mut Influence) -> Option<usize> {
     let near = candidates(board, a);
     if near.len() <= 1 {
         return near.first().map(|&(_, i)| i);
     }
-    // (dead, score, cell, cells implied safe). A score is at most (1 + w) × safety, so
-    // the weighing (safest first) stops once that cannot beat a live best.
+    // (dead, score, cell, cells implied safe). A score is at most f × (1 + w) × safety
+    // for a 50/50 factor f: a candidate is skipped when that cannot beat a live best, and
+    // the weighing (safest first) stops when the largest factor cannot either.
     let mut chosen: Option<(bool, f64, usize, Vec<usize>)> = None;
     for &(p, i) in &near {
-        if let Some((false, score, ..)) = chosen {
-            if (1.0 - p) * (1.0 + PROGRESS_WEIGHT) <= score {
-                break;
-            }
+        let beaten =
+            |f: f64| matches!(chosen, Some((false, score, ..)) if (1.0 - p) * f * (1.0 + PROGRESS_WEIGHT) <= score);
+        if beaten(fifty::MAX_FACTOR) {
+            break;
+        }
+        let factor = influence.factor(i);
+        if beaten(factor) {
+            continue;
         }
         let promise = look_ahead(board, a, i);
-        let score = promise.survive + PROGRESS_WEIGHT * promise.progress;
+        let score = factor * (promise.survive + PROGRESS_WEIGHT * promise.progress);
         let better = match &chosen {
             None => true,
             Some((dead, best, ..)) => (*dead && !promise.dead) || (*dead == promise.dead && score > *best),

@@ -11,6 +11,7 @@ pub mod analysis;
 pub mod bot;
 pub mod count;
 pub mod endgame;
+pub mod fifty;
 pub mod frontier;
 pub mod game;
 pub mod grid;

@@ -50,7 +50,9 @@ impl<'a> Influence<'a> {
         Influence { board, a, counted: HashMap::new() }
     }
 
-    /// 1 + 0.9 × (layouts where `cell` is in a forming 50/50) / (layouts where it is safe).
+    /// 1 + 0.9 × tally / (layouts where `cell` is safe), the tally being the layouts of
+    /// the forming structures that hold `cell` (each counted in one of its two mirror
+    /// images, so about half its layouts; blocks only the likeliest).
     pub fn factor(&mut self, cell: usize) -> f64 {
         let Some(mine) = self.a.mine_weight[cell].clone() else { return 1.0 };
         let safe = &self.a.total - &mine;
@@ -70,10 +72,12 @@ impl<'a> Influence<'a> {
         1.0 + WEIGHT * ratio(&tally, &safe)
     }
 
-    /// A cell that is safe or, in every layout where it is a mine, half of a forming 50/50
-    /// with a partner at least as likely to be the mine: the 50/50 will have to be guessed
-    /// some day, and guessing it now risks no more and spares the guesses made meanwhile.
-    /// The safest such cell, if any.
+    /// A cell that may be a mine and, in every layout where it is one, is the mine of a
+    /// closed structure. Swapping the structure's mines and safe cells keeps every revealed
+    /// number (only the walls touch one side alone, and they are never revealed), so the
+    /// mirror image is as likely: in those layouts a 50/50 will have to be guessed some
+    /// day. Guessing the cell now risks no more, and spares the guesses made meanwhile.
+    /// The safest such cell, if any (certain cells are played before any guess).
     pub fn coin_flip_or_safe(&mut self) -> Option<usize> {
         let (w, h) = (self.board.width as isize, self.board.height as isize);
         let mut found: Option<(f64, usize)> = None;
@@ -86,11 +90,10 @@ impl<'a> Influence<'a> {
                         let missing = if shape == Shape::Block { 0 } else { 1 };
                         let Some((mines, _)) = self.structure(shape, flip, x, y, missing) else { continue };
                         let tally = self.count(shape, flip, x, y);
-                        let mirror = self.count(shape, !flip, x, y);
                         let own = if shape == Shape::Block { 2 } else { 1 };
                         for &m in &mines[..own] {
                             let Some(weight) = &self.a.mine_weight[m] else { continue };
-                            if weight.is_zero() || *weight != tally || mirror < tally {
+                            if weight.is_zero() || *weight != tally {
                                 continue;
                             }
                             let p = ratio(weight, &self.a.total);

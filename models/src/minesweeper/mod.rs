@@ -5,7 +5,8 @@
 //! turns one into numbers, boxes and components, `count.rs` counts a component's layouts
 //! exactly by number of mines, `analysis.rs` combines components and the off-frontier
 //! cells into exact probabilities, `view.rs` writes the answers; `game.rs` simulates
-//! games, `bot.rs` plays them (`endgame.rs` and `guess.rs` choose its risky moves) and `play.rs` runs a batch.
+//! games, `bot.rs` plays them (`endgame.rs` and `guess.rs` choose its risky moves,
+//! `fifty.rs` finds the 50/50s that are forming) and `play.rs` runs a batch.
 
 pub mod analysis;
 pub mod bot;

@@ -13,31 +13,21 @@ set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$BENCH_DIR/.." && pwd)
+# shellcheck source=bench/lib.sh
+source "$BENCH_DIR/lib.sh"
 
 BUILD=1
 PASS=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-build) BUILD=0 ;;
-    -h|--help) sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) bench_usage "${BASH_SOURCE[0]}"; exit 0 ;;
     *) PASS+=("$1") ;;
   esac
   shift
 done
 
-if ! command -v python3 >/dev/null 2>&1; then
-  echo "compte.sh: python3 is needed (statistics and JSON)" >&2
-  exit 2
-fi
-if [ $BUILD = 1 ]; then
-  echo "== cargo build --release --bin cpsolve   (in $ROOT)"
-  if ! (cd "$ROOT" && cargo build --release --bin cpsolve); then
-    echo "compte.sh: FAILED: cargo build --release --bin cpsolve" >&2
-    exit 1
-  fi
-fi
-if [ ! -x "$ROOT/target/release/cpsolve" ]; then
-  echo "compte.sh: $ROOT/target/release/cpsolve is missing (build it, or drop --no-build)" >&2
-  exit 1
-fi
+bench_need_python compte.sh
+bench_build compte.sh "$ROOT" $BUILD
+
 exec python3 "$BENCH_DIR/compte_bench.py" --root "$ROOT" ${PASS[@]+"${PASS[@]}"}

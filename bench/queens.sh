@@ -19,6 +19,8 @@ set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$BENCH_DIR/.." && pwd)
+# shellcheck source=bench/lib.sh
+source "$BENCH_DIR/lib.sh"
 
 BUILD=1
 INSTALL=0
@@ -27,37 +29,14 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --install-peers) INSTALL=1 ;;
     --no-build) BUILD=0 ;;
-    -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) bench_usage "${BASH_SOURCE[0]}"; exit 0 ;;
     *) PASS+=("$1") ;;
   esac
   shift
 done
 
-if ! command -v python3 >/dev/null 2>&1; then
-  echo "queens.sh: python3 is needed (statistics and JSON)" >&2
-  exit 2
-fi
-
-if [ $INSTALL = 1 ]; then
-  echo "== installing the peer: apt-get install -y gprolog"
-  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y gprolog; then
-    echo "   (install failed; refreshing the package lists and retrying)"
-    apt-get update
-    DEBIAN_FRONTEND=noninteractive apt-get install -y gprolog
-  fi
-fi
-
-if [ $BUILD = 1 ]; then
-  echo "== cargo build --release --bin cpsolve   (in $ROOT)"
-  if ! (cd "$ROOT" && cargo build --release --bin cpsolve); then
-    echo "queens.sh: FAILED: cargo build --release --bin cpsolve" >&2
-    echo "           (if someone is mid-edit, retry in a minute, or pass --no-build to time the existing binary)" >&2
-    exit 1
-  fi
-fi
-if [ ! -x "$ROOT/target/release/cpsolve" ]; then
-  echo "queens.sh: $ROOT/target/release/cpsolve is missing (build it, or drop --no-build)" >&2
-  exit 1
-fi
+bench_need_python queens.sh
+if [ $INSTALL = 1 ]; then bench_install_gprolog; fi
+bench_build queens.sh "$ROOT" $BUILD
 
 exec python3 "$BENCH_DIR/queens_bench.py" --root "$ROOT" ${PASS[@]+"${PASS[@]}"}

@@ -496,26 +496,92 @@ fn in_closed_structure(board: &Board, mine: &[bool], m: usize) -> bool {
     pair || block
 }
 
+/// Layouts (among `layouts`) in which the cells `mines` are mines, `safes` safe and the
+/// walls mines, or `None` when the structure is not weighed: a cell of its own off the
+/// board or not covered, a revealed wall, more than three wall mines unknown, or more
+/// mines needed than are left.
+fn brute_force_structure(
+    board: &Board,
+    layouts: &[Vec<bool>],
+    mines: &[(isize, isize)],
+    safes: &[(isize, isize)],
+    walls: &[(isize, isize)],
+) -> Option<u64> {
+    let (w, h) = (board.width as isize, board.height as isize);
+    let at = |(x, y): (isize, isize)| (0 <= x && x < w && 0 <= y && y < h).then(|| (y * w + x) as usize);
+    let own: Vec<usize> = mines.iter().chain(safes).map(|&p| at(p)).collect::<Option<_>>()?;
+    if own.iter().any(|&i| board.cells[i] != Cell::Covered) {
+        return None;
+    }
+    let walls: Vec<usize> = walls.iter().filter_map(|&p| at(p)).collect();
+    if walls.iter().any(|&i| matches!(board.cells[i], Cell::Open(_))) {
+        return None;
+    }
+    let unknown = walls.iter().filter(|&&i| board.cells[i] == Cell::Covered).count();
+    let left = board.mines? - board.cells.iter().filter(|c| **c == Cell::Flag).count();
+    if unknown > 3 || unknown + mines.len() > left {
+        return None;
+    }
+    let n = layouts
+        .iter()
+        .filter(|l| own[..mines.len()].iter().chain(&walls).all(|&i| l[i]) && own[mines.len()..].iter().all(|&i| !l[i]))
+        .count();
+    Some(n as u64)
+}
+
+/// The 50/50 factor of `cell` from its definition, each structure counted over `layouts`
+/// (those of the right total): the pairs that hold the cell (the left or top cell the
+/// mine), plus the likeliest 2×2 block (top-left and bottom-right the mines), capped at
+/// the cell's mine and safe layouts.
+fn brute_force_factor(board: &Board, layouts: &[Vec<bool>], cell: usize) -> f64 {
+    let mine = layouts.iter().filter(|l| l[cell]).count() as u64;
+    let safe = layouts.len() as u64 - mine;
+    if safe == 0 {
+        return 1.0;
+    }
+    let (x, y) = ((cell % board.width) as isize, (cell / board.width) as isize);
+    let across = |ax: isize| {
+        let walls: Vec<_> = (-1..=1).flat_map(|d| [(ax - 1, y + d), (ax + 2, y + d)]).collect();
+        brute_force_structure(board, layouts, &[(ax, y)], &[(ax + 1, y)], &walls).unwrap_or(0)
+    };
+    let down = |ay: isize| {
+        let walls: Vec<_> = (-1..=1).flat_map(|d| [(x + d, ay - 1), (x + d, ay + 2)]).collect();
+        brute_force_structure(board, layouts, &[(x, ay)], &[(x, ay + 1)], &walls).unwrap_or(0)
+    };
+    let block = |bx: isize, by: isize| {
+        let walls = [(bx - 1, by - 1), (bx + 2, by - 1), (bx - 1, by + 2), (bx + 2, by + 2)];
+        brute_force_structure(board, layouts, &[(bx, by), (bx + 1, by + 1)], &[(bx + 1, by), (bx, by + 1)], &walls)
+            .unwrap_or(0)
+    };
+    let blocks = [block(x, y), block(x - 1, y), block(x, y - 1), block(x - 1, y - 1)];
+    let tally = across(x) + across(x - 1) + down(y) + down(y - 1) + blocks.iter().max().copied().unwrap_or(0);
+    1.0 + 0.9 * tally.min(mine).min(safe) as f64 / safe as f64
+}
+
 /// The cell given as "a 50/50 or safe" is, in every layout where it is a mine, the mine of
-/// a closed 50/50 structure (brute force over all layouts); every 50/50 factor lies between
-/// 1 and its maximum. Returns whether a cell was given.
+/// a closed 50/50 structure (brute force over all layouts); every cell's 50/50 factor lies
+/// between 1 and its maximum and equals its definition counted over all layouts. Returns
+/// whether a cell was given.
 fn check_coin_flip_or_safe(board: &Board) -> Result<bool, TestCaseError> {
     use cpsolve_models::minesweeper::fifty::{Influence, MAX_FACTOR};
     let a = analyse(board, None);
     if a.verdict != Verdict::Exact || board.mines.is_none() {
         return Ok(false);
     }
+    let total = board.mines.unwrap_or_default();
+    let (_, layouts) = layouts_satisfying_numbers(board);
+    let layouts: Vec<Vec<bool>> = layouts.into_iter().filter(|l| l.iter().filter(|&&x| x).count() == total).collect();
     let mut influence = Influence::new(board, &a);
     for i in (0..board.cells.len()).filter(|&i| board.cells[i] == Cell::Covered) {
         let f = influence.factor(i);
         prop_assert!((1.0..=MAX_FACTOR + 1e-12).contains(&f), "factor {} of cell {}", f, i);
+        let expected = brute_force_factor(board, &layouts, i);
+        prop_assert!((f - expected).abs() < 1e-9, "factor {} of cell {}, brute force {}, {:?}", f, i, expected, board);
     }
     let Some(m) = influence.coin_flip_or_safe() else { return Ok(false) };
     prop_assert_eq!(board.cells[m], Cell::Covered);
-    let (_, layouts) = layouts_satisfying_numbers(board);
-    let total = board.mines.unwrap_or_default();
     let mut mined = 0;
-    for l in layouts.iter().filter(|l| l.iter().filter(|&&x| x).count() == total && l[m]) {
+    for l in layouts.iter().filter(|l| l[m]) {
         mined += 1;
         prop_assert!(in_closed_structure(board, l, m), "cell {} in {:?}", m, board);
     }

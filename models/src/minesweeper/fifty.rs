@@ -43,11 +43,14 @@ pub struct Influence<'a> {
     board: &'a Board,
     a: &'a Analysis,
     counted: HashMap<(Shape, bool, usize, usize), BigUint>,
+    /// Mines not yet flagged (`None` without a total): no structure may need more.
+    mines_left: Option<usize>,
 }
 
 impl<'a> Influence<'a> {
     pub fn new(board: &'a Board, a: &'a Analysis) -> Self {
-        Influence { board, a, counted: HashMap::new() }
+        let mines_left = board.mines.and_then(|m| m.checked_sub(board.flags()));
+        Influence { board, a, counted: HashMap::new(), mines_left }
     }
 
     /// 1 + 0.9 × tally / (layouts where `cell` is safe), the tally being the layouts of
@@ -173,42 +176,47 @@ impl<'a> Influence<'a> {
                 Cell::Covered => mines.push(i),
             }
         }
-        let left = self.board.mines?.checked_sub(self.board.flags())?;
+        let left = self.mines_left?;
         (mines.len() - own <= max_missing && mines.len() <= left).then_some((mines, safe))
     }
 
-    /// Layouts with every cell of `mines` a mine and every cell of `safe` (one or two) safe.
+    /// Layouts with every cell of `mines` a mine and every cell of `safe` safe.
     fn layouts(&self, mines: &[usize], safe: &[usize]) -> BigUint {
         let mut trial = self.board.clone();
         for &m in mines {
             trial.cells[m] = Cell::Flag;
         }
-        let with = |b: &Board, s: usize| {
-            let a = analyse(b, None);
+        safe_layouts(&mut trial, safe)
+    }
+}
+
+/// Layouts of `board` with every cell of `safe` safe: one analysis for the last cell (all
+/// layouts but those where it is a mine), and for each cell before it, those with the rest
+/// safe minus those where it is also a mine.
+fn safe_layouts(board: &mut Board, safe: &[usize]) -> BigUint {
+    match safe {
+        [] => {
+            let a = analyse(board, None);
+            if a.verdict == Verdict::Exact {
+                a.total
+            } else {
+                BigUint::zero()
+            }
+        }
+        [s] => {
+            let a = analyse(board, None);
             if a.verdict != Verdict::Exact {
-                return (BigUint::zero(), BigUint::zero());
+                return BigUint::zero();
             }
-            let w = a.mine_weight[s].clone().unwrap_or_default();
-            (a.total, w)
-        };
-        match *safe {
-            [s] => {
-                let (total, w) = with(&trial, s);
-                total - w
-            }
-            [s, t] => {
-                // Both safe = all − s a mine − t a mine + both mines.
-                let a = analyse(&trial, None);
-                if a.verdict != Verdict::Exact {
-                    return BigUint::zero();
-                }
-                let (ws, wt) =
-                    (a.mine_weight[s].clone().unwrap_or_default(), a.mine_weight[t].clone().unwrap_or_default());
-                trial.cells[s] = Cell::Flag;
-                let (_, both) = with(&trial, t);
-                a.total + both - ws - wt
-            }
-            _ => unreachable!("a structure has one or two safe cells"),
+            let mined = a.mine_weight[*s].clone().unwrap_or_default();
+            a.total - mined
+        }
+        [s, rest @ ..] => {
+            let all = safe_layouts(board, rest);
+            board.cells[*s] = Cell::Flag;
+            let mined = safe_layouts(board, rest);
+            board.cells[*s] = Cell::Covered;
+            all - mined
         }
     }
 }

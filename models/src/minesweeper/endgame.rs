@@ -128,31 +128,28 @@ pub fn enumerate(board: &Board, cells: &[usize], count: MineCount) -> Option<Lay
         .iter()
         .map(|&c| board.neighbours(c).filter(|&j| slot[j] != usize::MAX).map(|j| slot[j]).collect())
         .collect();
-    let shown: Vec<Vec<u8>> = (0..cells.len())
-        .map(|k| {
-            search
-                .out
-                .iter()
-                .map(|m| if m[k] { MINE } else { around[k].iter().filter(|&&j| m[j]).count() as u8 })
-                .collect()
-        })
-        .collect();
-    let weight: Vec<f64> = search
-        .out
-        .iter()
-        .map(|m| match count {
-            MineCount::Exactly(_) => 1.0,
-            MineCount::Weighted(w) => w[m.iter().filter(|&&x| x).count()],
-        })
-        .collect();
+    let weight_of = |m: &Vec<bool>| match count {
+        MineCount::Exactly(_) => 1.0,
+        MineCount::Weighted(w) => w[m.iter().filter(|&&x| x).count()],
+    };
     // A layout of weight zero cannot happen (a count between two possible ones may be
     // impossible for the rest of the board): it is dropped, so no set weighs zero.
-    let keep: Vec<usize> = (0..weight.len()).filter(|&l| weight[l] > 0.0).collect();
-    if keep.is_empty() {
+    let (out, weight): (Vec<Vec<bool>>, Vec<f64>) = search
+        .out
+        .into_iter()
+        .filter_map(|m| {
+            let w = weight_of(&m);
+            (w > 0.0).then_some((m, w))
+        })
+        .unzip();
+    if out.is_empty() {
         return None;
     }
-    let shown = shown.into_iter().map(|row: Vec<u8>| keep.iter().map(|&l| row[l]).collect()).collect();
-    let weight = keep.iter().map(|&l| weight[l]).collect();
+    let shown = (0..cells.len())
+        .map(|k| {
+            out.iter().map(|m| if m[k] { MINE } else { around[k].iter().filter(|&&j| m[j]).count() as u8 }).collect()
+        })
+        .collect();
     Some(Layouts { cells: cells.to_vec(), shown, weight })
 }
 

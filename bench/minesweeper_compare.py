@@ -15,15 +15,18 @@ import concurrent.futures
 import math
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 
 def play(binary, args, out):
+    start = time.perf_counter()
     subprocess.run(
         [binary, "play", "minesweeper", "--level", args.level, "--first-click", args.first_click,
          "--games", str(args.games), "--seed", str(args.seed), "--threads", "1", "--per-game", out],
         check=True, stdout=subprocess.DEVNULL)
-    return [line.split()[1] == "won" for line in Path(out).read_text().splitlines()]
+    seconds = time.perf_counter() - start
+    return [line.split()[1] == "won" for line in Path(out).read_text().splitlines()], seconds
 
 
 def main():
@@ -36,12 +39,12 @@ def main():
     p.add_argument("--seed", type=int, default=71)
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(2) as pool:
-        old, new = pool.map(lambda b: play(b[1], args, f"{tmp}/{b[0]}.txt"), [("old", args.old), ("new", args.new)])
+        (old, old_s), (new, new_s) = pool.map(lambda b: play(b[1], args, f"{tmp}/{b[0]}.txt"), [("old", args.old), ("new", args.new)])
     n = len(old)
     only_old = sum(1 for a, b in zip(old, new) if a and not b)
     only_new = sum(1 for a, b in zip(old, new) if b and not a)
     print(f"{args.level} {args.first_click}, {n} games from seed {args.seed}")
-    print(f"old {100 * sum(old) / n:.2f}%, new {100 * sum(new) / n:.2f}%")
+    print(f"old {100 * sum(old) / n:.2f}% in {old_s:.0f} s, new {100 * sum(new) / n:.2f}% in {new_s:.0f} s")
     print(f"new - old: {100 * (only_new - only_old) / n:+.2f} points "
           f"± {100 * math.sqrt(only_old + only_new) / n:.2f} (won only by old {only_old}, only by new {only_new})")
 

@@ -7,7 +7,7 @@
 //! zero), each weighed by an exact look-ahead: for each number it may show, the position
 //! with that number is analysed (`P(safe, shows v)` is the ratio of its layouts to the
 //! current ones). The score is the two-move safety (surviving this guess and the next
-//! move) plus a small weight for progress (the number makes another cell certain),
+//! move) plus a small weight for progress (the number proves another cell safe),
 //! raised by the candidate's 50/50 influence (the layouts where it will have to be
 //! risked at one half anyway). A dead candidate (it can show only one number) comes last, and a cell that is safe
 //! whenever the choice is safe, but safer, replaces it.
@@ -78,7 +78,7 @@ fn forced_coin_flip(board: &Board, a: &Analysis) -> Option<usize> {
 struct Promise {
     /// Surviving this guess and the next move.
     survive: f64,
-    /// Being safe and making another cell certain.
+    /// Being safe and proving another cell safe (a new mine alone is no progress).
     progress: f64,
     /// When safe, it can show only one number: it teaches nothing but its own safety.
     dead: bool,
@@ -106,9 +106,9 @@ fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
             Some(s) => s.into_iter().filter(|c| b.safe.binary_search(c).is_ok()).collect(),
         });
         let p = ratio(&b.total, &a.total);
-        // The bot flags the mines it knows before guessing: any mine in `b` is new.
-        let moves = !b.safe.is_empty() || !b.mines.is_empty();
-        if moves {
+        // A new mine alone moves nothing: flagging it changes no probability, so the next
+        // reveal is still a guess.
+        if !b.safe.is_empty() {
             progress += p;
             survive += p;
         } else {

@@ -87,8 +87,9 @@ struct Promise {
 }
 
 /// What revealing `cell` promises, over the numbers it may show: two-move safety (after
-/// a number that makes some cell certain the next move is safe, otherwise it is the best
-/// guess of that position), progress, and the cells its safety implies.
+/// a number that proves a cell safe, one whose number is not known yet, the next move is
+/// safe; otherwise it is the best guess of that position), progress, and the cells its
+/// safety implies.
 fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
     let mut trial = board.clone();
     let (mut survive, mut progress, mut values) = (0.0, 0.0, 0);
@@ -107,16 +108,22 @@ fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
         });
         let p = ratio(&b.total, &a.total);
         // A new mine alone moves nothing: flagging it changes no probability, so the next
-        // reveal is still a guess.
-        if !b.safe.is_empty() {
+        // reveal is still a guess. So does a safe cell whose covered neighbours are all
+        // certain: the number it will show is known, it teaches nothing.
+        let settled = |j: usize| b.safe.binary_search(&j).is_ok() || b.mines.binary_search(&j).is_ok();
+        let teaches = |s: usize| board.neighbours(s).any(|j| trial.cells[j] == Cell::Covered && !settled(j));
+        if b.safe.iter().any(|&s| teaches(s)) {
             progress += p;
             survive += p;
         } else {
-            let best = (0..trial.cells.len())
+            // No uncertain cell left: the game is won.
+            let risk = (0..trial.cells.len())
                 .filter(|&i| trial.cells[i] == Cell::Covered)
                 .filter_map(|i| b.probability(i))
-                .fold(1.0f64, f64::min);
-            survive += p * (1.0 - best);
+                .filter(|&q| q > 0.0 && q < 1.0)
+                .min_by(f64::total_cmp)
+                .unwrap_or(0.0);
+            survive += p * (1.0 - risk);
         }
     }
     Promise { survive, progress, dead: values == 1, implied_safe: implied_safe.unwrap_or_default() }
@@ -194,4 +201,46 @@ fn best_candidate(board: &Board, a: &Analysis, influence: &mut Influence) -> Opt
         .filter(|&(q, _)| q < p - 1e-9)
         .min_by(safest_first);
     Some(safer.map_or(cell, |(_, j)| j))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A one-row board: `c` covered, `f` flagged.
+    fn row(cells: &str, mines: usize) -> Board {
+        let cells: Vec<Cell> = cells.chars().map(|c| if c == 'f' { Cell::Flag } else { Cell::Covered }).collect();
+        Board { width: cells.len(), height: 1, cells, mines: Some(mines) }
+    }
+
+    fn survive(board: &Board, cell: usize) -> f64 {
+        look_ahead(board, &analyse(board, None), cell).survive
+    }
+
+    #[test]
+    fn a_reveal_that_leaves_only_mines_wins() {
+        // Safe in half the layouts, and then the other cell is the last mine.
+        assert!((survive(&row("cc", 1), 0) - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_number_that_proves_only_a_mine_leaves_a_guess() {
+        // Ten layouts, six with cell 0 safe. Showing 1 (3 of 10): cell 1 is a mine and one
+        // of cells 2, 3, 4 another, a guess at 1/3. Showing 0 (3 of 10): cell 1 is safe and
+        // will tell about cell 2.
+        let board = row("ccccc", 2);
+        let promise = look_ahead(&board, &analyse(&board, None), 0);
+        assert!((promise.survive - (0.3 * 2.0 / 3.0 + 0.3)).abs() < 1e-12, "{}", promise.survive);
+        assert!((promise.progress - 0.3).abs() < 1e-12, "{}", promise.progress);
+    }
+
+    #[test]
+    fn a_safe_cell_that_teaches_nothing_is_no_free_move() {
+        // One mine among cells 0, 1, 3, 4. Showing 0 (2 of 4): cell 1 is safe but borders only
+        // the flag, and cells 3, 4 stay a coin flip. Showing 1 (1 of 4): the game is won.
+        let board = row("ccfcc", 2);
+        let promise = look_ahead(&board, &analyse(&board, None), 0);
+        assert!((promise.survive - 0.5).abs() < 1e-12, "{}", promise.survive);
+        assert_eq!(promise.progress, 0.0);
+    }
 }

@@ -79,9 +79,10 @@ fn forced_coin_flip(board: &Board, a: &Analysis) -> Option<usize> {
 /// What a candidate promises.
 #[derive(Debug, Clone)]
 struct Promise {
-    /// Surviving this guess and the next move.
+    /// Surviving this guess and the next move (the best two next moves blended 4:1).
     survive: f64,
-    /// Being safe and proving another cell safe (a new mine alone is no progress).
+    /// Being safe and proving safe a cell that will tell something (a new mine, or a safe
+    /// cell with no uncertain neighbour, is no progress).
     progress: f64,
     /// When safe, it can show only one number: it teaches nothing but its own safety.
     dead: bool,
@@ -89,10 +90,9 @@ struct Promise {
     implied_safe: Vec<usize>,
 }
 
-/// What revealing `cell` promises, over the numbers it may show: two-move safety (after
-/// a number that proves a cell safe, one whose number is not known yet, the next move is
-/// safe; otherwise it is the best guess of that position), progress, and the cells its
-/// safety implies.
+/// What revealing `cell` promises, over the numbers it may show: two-move safety (each
+/// number's position scored by [`next_move_safety`]), progress, and the cells its safety
+/// implies.
 fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
     let mut trial = board.clone();
     let (mut survive, mut progress, mut values) = (0.0, 0.0, 0);
@@ -111,8 +111,8 @@ fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
         });
         let p = ratio(&b.total, &a.total);
         // A new mine alone moves nothing: flagging it changes no probability, so the next
-        // reveal is still a guess. So does a safe cell whose covered neighbours are all
-        // certain: the number it will show is known, it teaches nothing.
+        // reveal is still a guess. Nor does a safe cell with no uncertain neighbour: the
+        // number it will show is known, it teaches nothing.
         let settled = |j: usize| b.safe.binary_search(&j).is_ok() || b.mines.binary_search(&j).is_ok();
         let teaches = |s: usize| board.neighbours(s).any(|j| trial.cells[j] == Cell::Covered && !settled(j));
         let teaching = b.safe.iter().filter(|&&s| teaches(s)).count();
@@ -125,17 +125,29 @@ fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
 }
 
 /// The safety of the next move in a position with `teaching` safe cells worth revealing:
-/// the best two next moves blended 4:1 (a safe one counts 1), so that a position with one
-/// good move and no second is worth a little less (DavidNHill's blend). A position with no
-/// uncertain cell left is won.
+/// the best two next moves blended 4:1 (a safe one counts 1), so that a position whose
+/// best move is much better than the second is worth a little less (DavidNHill's blend).
+/// A single move left (possible only without a total number of mines) counts alone; a
+/// position with no uncertain cell left is won.
 fn next_move_safety(board: &Board, b: &Analysis, teaching: usize) -> f64 {
-    let mut risks: Vec<f64> = (0..board.cells.len())
+    if teaching >= 2 {
+        return 1.0;
+    }
+    // The two lowest risks among the uncertain cells.
+    let mut low = [f64::INFINITY; 2];
+    let risks = (0..board.cells.len())
         .filter(|&i| board.cells[i] == Cell::Covered)
         .filter_map(|i| b.probability(i))
-        .filter(|&q| q > 0.0 && q < 1.0)
-        .collect();
-    risks.sort_by(f64::total_cmp);
-    let mut best = std::iter::repeat_n(1.0, teaching).chain(risks.iter().map(|r| 1.0 - r));
+        .filter(|&q| q > 0.0 && q < 1.0);
+    for q in risks {
+        if q < low[0] {
+            low = [q, low[0]];
+        } else if q < low[1] {
+            low[1] = q;
+        }
+    }
+    let uncertain = low.iter().filter(|q| q.is_finite()).map(|q| 1.0 - q);
+    let mut best = std::iter::repeat_n(1.0, teaching).chain(uncertain);
     match (best.next(), best.next()) {
         (None, _) => 1.0,
         (Some(first), None) => first,

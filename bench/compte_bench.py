@@ -11,8 +11,9 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 import time
+
+from benchlib import die, loadavg
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 SCRATCH = os.path.join(BENCH, '.scratch', 'compte')
@@ -21,16 +22,6 @@ EIGHT = '100 75 50 25 10 9 8 7'
 PUBLISHED = {'selections': 13243, 'pairs': 11905457, 'solvable': 10858746,
              'by_large': [1963726, 4966076, 3192103, 693131, 43710],
              'hardest': (947, 9017), 'every': 1226, 'none': [[1, 1, 2, 2, 3, 3]]}
-
-
-def die(msg):
-    print('\ncompte_bench: FAILED: ' + msg, file=sys.stderr)
-    sys.exit(1)
-
-
-def loadavg():
-    with open('/proc/loadavg') as f:
-        return ' '.join(f.read().split()[:3])
 
 
 def run(argv, cwd):

@@ -23,22 +23,14 @@ import subprocess
 import sys
 import time
 
+from benchlib import die, loadavg
+
 BENCH = os.path.dirname(os.path.abspath(__file__))
 SCRATCH = os.path.join(BENCH, '.scratch')          # git-ignored (bench/.gitignore)
 CORPUS_REL = os.path.join('tests', 'corpus', 'cryptarithm')
 
 
 # ------------------------------------------------------------------ small helpers
-def die(msg):
-    print('\ncrypt_bench: FAILED: ' + msg, file=sys.stderr)
-    sys.exit(1)
-
-
-def loadavg():
-    with open('/proc/loadavg') as f:
-        return ' '.join(f.read().split()[:3])
-
-
 def run_capture(argv, cwd=None):
     p = subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return p.returncode, p.stdout, p.stderr

@@ -36,6 +36,8 @@ import subprocess
 import sys
 import time
 
+from benchlib import loadavg
+
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
 SCRATCH = os.path.join(BENCH, '.scratch', 'model')        # git-ignored (bench/.gitignore)
@@ -68,11 +70,6 @@ MODELS = [
 STAT_RE = re.compile(r'^%%%mzn-stat: (\w+)=(.*)$')
 OBJ_RE = re.compile(r'objective=(-?\d+)')
 SEARCH_RE = re.compile(r'%\s*search:\s*(.+)$', re.M)
-
-
-def loadavg():
-    with open('/proc/loadavg') as f:
-        return ' '.join(f.read().split()[:3])
 
 
 def header_args(path):

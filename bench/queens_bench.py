@@ -28,6 +28,8 @@ import sys
 import threading
 import time
 
+from benchlib import die, loadavg
+
 BENCH = os.path.dirname(os.path.abspath(__file__))
 SCRATCH = os.path.join(BENCH, '.scratch', 'queens')      # git-ignored (bench/.gitignore)
 GENERIC_REL = os.path.join('tests', 'corpus', 'model', 'queens.puz')
@@ -52,16 +54,6 @@ GOALS = [  # (text, key, limit_s)
 
 
 # ------------------------------------------------------------------ small helpers
-def die(msg):
-    print('\nqueens_bench: FAILED: ' + msg, file=sys.stderr)
-    sys.exit(1)
-
-
-def loadavg():
-    with open('/proc/loadavg') as f:
-        return ' '.join(f.read().split()[:3])
-
-
 def run_capture(argv, cwd=None):
     p = subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return p.returncode, p.stdout, p.stderr

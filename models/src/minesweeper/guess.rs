@@ -13,6 +13,7 @@
 //! candidate (it can show only one number) comes last, and a cell that is safe whenever
 //! the choice is safe, but safer, replaces it.
 
+use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::analysis::{analyse, ratio, Analysis, Verdict};
@@ -133,20 +134,21 @@ fn next_move_safety(board: &Board, b: &Analysis, teaching: usize) -> f64 {
     if teaching >= 2 {
         return 1.0;
     }
-    // The two lowest risks among the uncertain cells.
-    let mut low = [f64::INFINITY; 2];
-    let risks = (0..board.cells.len())
+    // The two lowest risks among the uncertain cells, found on the exact mine weights
+    // (certain means a weight of 0 or of every layout), converted to floats once.
+    let mut low: [Option<&BigUint>; 2] = [None, None];
+    let uncertain_weights = (0..board.cells.len())
         .filter(|&i| board.cells[i] == Cell::Covered)
-        .filter_map(|i| b.probability(i))
-        .filter(|&q| q > 0.0 && q < 1.0);
-    for q in risks {
-        if q < low[0] {
-            low = [q, low[0]];
-        } else if q < low[1] {
-            low[1] = q;
+        .filter_map(|i| b.mine_weight[i].as_ref())
+        .filter(|w| !w.is_zero() && **w != b.total);
+    for w in uncertain_weights {
+        if low[0].is_none_or(|l| w < l) {
+            low = [Some(w), low[0]];
+        } else if low[1].is_none_or(|l| w < l) {
+            low[1] = Some(w);
         }
     }
-    let uncertain = low.iter().filter(|q| q.is_finite()).map(|q| 1.0 - q);
+    let uncertain = low.into_iter().flatten().map(|w| 1.0 - ratio(w, &b.total));
     let mut best = std::iter::repeat_n(1.0, teaching).chain(uncertain);
     match (best.next(), best.next()) {
         (None, _) => 1.0,

@@ -6,7 +6,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::analysis::{analyse, ratio, Analysis, Verdict};
-use super::endgame::{self, MineCount};
+use super::endgame::{self, Layouts, MineCount};
 use super::frontier::{self, MINE, SAFE};
 use super::game::{game_rng, FirstClick, Game, Level, Reveal};
 use super::grid::{Board, Cell};
@@ -70,9 +70,7 @@ pub fn play_game(level: Level, first: FirstClick, seed: u64, index: u64) -> Game
         if !a.mines.is_empty() {
             continue;
         }
-        let Some(cell) = endgame_move(&game.view, &a).or_else(|| guess::choose(&game.view, &a)) else {
-            return result;
-        };
+        let Some(cell) = next_guess(&game.view, &a) else { return result };
         result.guesses += 1;
         if game.reveal(cell) == Reveal::Boom {
             return result;
@@ -80,20 +78,41 @@ pub fn play_game(level: Level, first: FirstClick, seed: u64, index: u64) -> Game
     }
 }
 
-/// The move of the exact end-game search: on the whole board when few layouts remain,
-/// else in an isolated component small enough (the one most likely to be settled).
-fn endgame_move(board: &Board, a: &Analysis) -> Option<usize> {
+/// The guess when nothing is certain. The exact end-game search on the whole board when
+/// few layouts remain; else on an isolated component whose layouts all hold the same
+/// number of mines (nothing revealed can ever tell them apart, so settling it now costs
+/// nothing); else the guess rules on the rest of the board. An isolated component whose
+/// layouts differ in their number of mines comes last: once the rest is settled, the
+/// mines left may tell its layouts apart.
+fn next_guess(board: &Board, a: &Analysis) -> Option<usize> {
     if a.total <= BigUint::from(endgame::MAX_LAYOUTS) {
         if let Some((cell, _)) = endgame::best_move(board) {
             return Some(cell);
         }
     }
-    let mut best: Option<(usize, f64)> = None;
+    let (fixed, varying): (Vec<Layouts>, Vec<Layouts>) =
+        isolated_layouts(board, a).into_iter().partition(Layouts::mine_count_fixed);
+    let later: Vec<usize> = varying.iter().flat_map(|l| l.cells.iter().copied()).collect();
+    settle_one(&fixed).or_else(|| guess::choose(board, a, &later)).or_else(|| settle_one(&varying))
+}
+
+/// The layouts of each isolated component small enough to be searched, each weighed by
+/// the ways the rest of the board completes it.
+fn isolated_layouts(board: &Board, a: &Analysis) -> Vec<Layouts> {
+    let mut found = Vec::new();
     for comp in a.components.iter().filter(|c| isolated(board, &c.cells)) {
         let Some(max) = comp.completions.iter().max().filter(|m| !m.is_zero()) else { continue };
         let weights: Vec<f64> = comp.completions.iter().map(|c| ratio(c, max)).collect();
-        let Some(layouts) = endgame::enumerate(board, &comp.cells, MineCount::Weighted(&weights)) else { continue };
-        if let Some((cell, p)) = endgame::best_move_in(&layouts) {
+        found.extend(endgame::enumerate(board, &comp.cells, MineCount::Weighted(&weights)));
+    }
+    found
+}
+
+/// The end-game search's move in the component most likely to be settled.
+fn settle_one(components: &[Layouts]) -> Option<usize> {
+    let mut best: Option<(usize, f64)> = None;
+    for layouts in components {
+        if let Some((cell, p)) = endgame::best_move_in(layouts) {
             if best.is_none_or(|(_, b)| p > b) {
                 best = Some((cell, p));
             }
@@ -109,4 +128,23 @@ fn isolated(board: &Board, cells: &[usize]) -> bool {
     cells
         .iter()
         .all(|&c| board.neighbours(c).all(|j| board.cells[j] != Cell::Covered || cells.binary_search(&j).is_ok()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::minesweeper::grid::read_mine;
+
+    #[test]
+    fn an_isolated_component_the_mines_left_may_settle_waits() {
+        // Cells 0, 1, 2 hold either cell 1 (3,003 layouts of the 15 cells below) or cells 0
+        // and 2 (1,365): each of 0 and 2 is as likely a mine as any cell below (5/16), but
+        // once the cells below are settled, the mines left will tell which.
+        let board = read_mine("3x8x10\nHHH\n4F4\nFFF\nHHH\nHHH\nHHH\nHHH\nHHH\n").unwrap();
+        let a = analyse(&board, None);
+        assert_eq!(a.total, BigUint::from(4368u32));
+        assert!(frontier::local_deductions(&board).is_some_and(|k| !k.contains(&SAFE) && !k.contains(&MINE)));
+        let cell = next_guess(&board, &a).unwrap();
+        assert!(cell >= 9, "guessed cell {cell}, in the component");
+    }
 }

@@ -59,6 +59,13 @@ impl Layouts {
     pub fn is_empty(&self) -> bool {
         self.weight.is_empty()
     }
+
+    /// Every layout holds the same number of mines: the total number of mines left can
+    /// never tell them apart.
+    pub fn mine_count_fixed(&self) -> bool {
+        let mines = |l: usize| self.shown.iter().filter(|s| s[l] == MINE).count();
+        (1..self.len()).all(|l| mines(l) == mines(0))
+    }
 }
 
 /// Lists the layouts of `cells` (covered, unflagged) that have a positive weight, or

@@ -40,11 +40,12 @@ const PROGRESS_WEIGHT: f64 = 0.1;
 
 /// The cell to reveal: a forced 50/50 if there is one, else a cell that is a forming
 /// 50/50 or safe, else the best candidate.
-pub(super) fn choose(board: &Board, a: &Analysis) -> Option<usize> {
+/// Cells in `later` are not candidates: they are better guessed after the rest.
+pub(super) fn choose(board: &Board, a: &Analysis, later: &[usize]) -> Option<usize> {
     let mut influence = Influence::new(board, a);
     forced_coin_flip(board, a)
         .or_else(|| influence.coin_flip_or_safe())
-        .or_else(|| best_candidate(board, a, &mut influence))
+        .or_else(|| best_candidate(board, a, later, &mut influence))
 }
 
 /// A cell of an unavoidable 50/50: two covered cells holding exactly one mine in every
@@ -167,9 +168,9 @@ fn covered_neighbours(board: &Board, i: usize) -> usize {
 }
 
 /// The candidates, safest first.
-fn candidates(board: &Board, a: &Analysis) -> Vec<(f64, usize)> {
+fn candidates(board: &Board, a: &Analysis, later: &[usize]) -> Vec<(f64, usize)> {
     let mut cells: Vec<(f64, usize)> = (0..board.cells.len())
-        .filter(|&i| board.cells[i] == Cell::Covered)
+        .filter(|&i| board.cells[i] == Cell::Covered && !later.contains(&i))
         .filter_map(|i| a.probability(i).map(|p| (p, i)))
         .collect();
     cells.sort_by(safest_first);
@@ -189,8 +190,8 @@ fn candidates(board: &Board, a: &Analysis) -> Vec<(f64, usize)> {
 
 /// The candidate with the best mix of safety and progress (live before dead), or a
 /// safer cell it implies.
-fn best_candidate(board: &Board, a: &Analysis, influence: &mut Influence) -> Option<usize> {
-    let near = candidates(board, a);
+fn best_candidate(board: &Board, a: &Analysis, later: &[usize], influence: &mut Influence) -> Option<usize> {
+    let near = candidates(board, a, later);
     if near.len() <= 1 {
         return near.first().map(|&(_, i)| i);
     }

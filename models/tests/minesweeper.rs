@@ -11,31 +11,13 @@ use proptest::prelude::*;
 
 /// Every layout of the covered cells: (consistent layouts, per cell the layouts where it is a mine).
 fn brute_force(board: &Board) -> (u64, Vec<u64>) {
-    let covered: Vec<usize> = (0..board.cells.len()).filter(|&i| board.cells[i] == Cell::Covered).collect();
+    let (_, layouts) = layouts_satisfying_numbers(board);
     let mut total = 0u64;
     let mut per_cell = vec![0u64; board.cells.len()];
-    let mut mine = vec![false; board.cells.len()];
-    for mask in 0u64..1 << covered.len() {
-        for (b, &c) in covered.iter().enumerate() {
-            mine[c] = mask >> b & 1 == 1;
-        }
-        for (i, cell) in board.cells.iter().enumerate() {
-            if *cell == Cell::Flag {
-                mine[i] = true;
-            }
-        }
-        let ok_numbers = board.cells.iter().enumerate().all(|(i, cell)| match cell {
-            Cell::Open(n) => neighbours(board.width, board.height, i).filter(|&j| mine[j]).count() == usize::from(*n),
-            _ => true,
-        });
-        let ok_total = board.mines.is_none_or(|m| mine.iter().filter(|&&x| x).count() == m);
-        if ok_numbers && ok_total {
-            total += 1;
-            for (i, m) in mine.iter().enumerate() {
-                if *m {
-                    per_cell[i] += 1;
-                }
-            }
+    for mine in layouts.iter().filter(|l| board.mines.is_none_or(|m| l.iter().filter(|&&x| x).count() == m)) {
+        total += 1;
+        for (i, _) in mine.iter().enumerate().filter(|(_, &m)| m) {
+            per_cell[i] += 1;
         }
     }
     (total, per_cell)

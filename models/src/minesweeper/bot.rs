@@ -1,6 +1,8 @@
 //! The player: certain cells first (local deduction, then the exact analysis); when
 //! nothing is certain, the exact end-game search (`endgame.rs`) on the whole board when
-//! few layouts remain, or on an isolated component; else a guess (`guess.rs`).
+//! few layouts remain, or on an isolated component whose number of mines is fixed; else a
+//! guess (`guess.rs`) outside the isolated components whose number of mines the mines left
+//! may still settle; those last.
 
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -83,7 +85,10 @@ pub fn play_game(level: Level, first: FirstClick, seed: u64, index: u64) -> Game
 /// number of mines (nothing revealed can ever tell them apart, so settling it now costs
 /// nothing); else the guess rules on the rest of the board. An isolated component whose
 /// layouts differ in their number of mines comes last: once the rest is settled, the
-/// mines left may tell its layouts apart.
+/// mines left may tell its layouts apart. (Settling it first would tell the rest its
+/// number of mines in turn, but the rest is large here, more than the whole-board search
+/// takes, and says little with it; measured, waiting gains.) If the search of those
+/// components gives up (work budget), the guess rules take any cell.
 fn next_guess(board: &Board, a: &Analysis) -> Option<usize> {
     if a.total <= BigUint::from(endgame::MAX_LAYOUTS) {
         if let Some((cell, _)) = endgame::best_move(board) {
@@ -93,7 +98,10 @@ fn next_guess(board: &Board, a: &Analysis) -> Option<usize> {
     let (fixed, varying): (Vec<Layouts>, Vec<Layouts>) =
         isolated_layouts(board, a).into_iter().partition(Layouts::mine_count_fixed);
     let later: Vec<usize> = varying.iter().flat_map(|l| l.cells.iter().copied()).collect();
-    settle_one(&fixed).or_else(|| guess::choose(board, a, &later)).or_else(|| settle_one(&varying))
+    settle_one(&fixed)
+        .or_else(|| guess::choose(board, a, &later))
+        .or_else(|| settle_one(&varying))
+        .or_else(|| guess::choose(board, a, &[]))
 }
 
 /// The layouts of each isolated component small enough to be searched, each weighed by

@@ -1,4 +1,5 @@
-//! The guess, when nothing is certain and the end-game search does not apply.
+//! The guess, when nothing is certain and the end-game search does not apply. The cells
+//! of isolated components left for later (`bot.rs`) are no candidates.
 //!
 //! First an unavoidable 50/50 (two cells no future number can tell apart) is taken at
 //! once, then a cell that is safe or else half of a forming 50/50 (`fifty.rs`).
@@ -40,7 +41,8 @@ const PROGRESS_WEIGHT: f64 = 0.1;
 
 /// The cell to reveal: a forced 50/50 if there is one, else a cell that is a forming
 /// 50/50 or safe, else the best candidate.
-/// Cells in `later` are not candidates: they are better guessed after the rest.
+/// Cells in `later` are not candidates: they are better guessed after the rest (one may
+/// still be played as a safer cell that the choice implies: safe whenever it is).
 pub(super) fn choose(board: &Board, a: &Analysis, later: &[usize]) -> Option<usize> {
     let mut influence = Influence::new(board, a);
     forced_coin_flip(board, a)

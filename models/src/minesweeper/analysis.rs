@@ -55,6 +55,12 @@ pub struct ComponentWeights {
 }
 
 impl Analysis {
+    /// The mine weight of cell `i` when it may or may not be a mine: the cells neither in
+    /// `safe` nor in `mines` (nor flags, nor revealed), on the same test that builds them.
+    pub fn uncertain_weight(&self, i: usize) -> Option<&BigUint> {
+        self.mine_weight[i].as_ref().filter(|w| !w.is_zero() && **w != self.total)
+    }
+
     /// The probability of a mine on cell `i`, as a float (exact ratio, rounded once).
     pub fn probability(&self, i: usize) -> Option<f64> {
         let w = self.mine_weight[i].as_ref()?;

@@ -64,7 +64,8 @@ impl Layouts {
     /// never tell them apart.
     pub fn mine_count_fixed(&self) -> bool {
         let mines = |l: usize| self.shown.iter().filter(|s| s[l] == MINE).count();
-        (1..self.len()).all(|l| mines(l) == mines(0))
+        let first = mines(0);
+        (1..self.len()).all(|l| mines(l) == first)
     }
 }
 

@@ -117,34 +117,31 @@ fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
         // A new mine alone moves nothing: flagging it changes no probability, so the next
         // reveal is still a guess. Nor does a safe cell with no uncertain neighbour: the
         // number it will show is known, it teaches nothing.
-        let settled = |j: usize| b.safe.binary_search(&j).is_ok() || b.mines.binary_search(&j).is_ok();
-        let teaches = |s: usize| board.neighbours(s).any(|j| trial.cells[j] == Cell::Covered && !settled(j));
-        let teaching = b.safe.iter().filter(|&&s| teaches(s)).count();
+        // Only none, one, or two and more matter.
+        let teaches = |s: usize| board.neighbours(s).any(|j| b.uncertain_weight(j).is_some());
+        let teaching = b.safe.iter().filter(|&&s| teaches(s)).take(2).count();
         if teaching > 0 {
             progress += p;
         }
-        survive += p * next_move_safety(&trial, &b, teaching);
+        survive += p * next_move_safety(&b, teaching);
     }
     Promise { survive, progress, dead: values == 1, implied_safe: implied_safe.unwrap_or_default() }
 }
 
-/// The safety of the next move in a position with `teaching` safe cells worth revealing:
+/// The safety of the next move in a position with `teaching` safe cells worth revealing
+/// (counted up to 2):
 /// the best two next moves blended 4:1 (a safe one counts 1), so that a position whose
 /// best move is much better than the second is worth a little less (DavidNHill's blend).
 /// A single move left (possible only without a total number of mines) counts alone; a
 /// position with no uncertain cell left is won.
-fn next_move_safety(board: &Board, b: &Analysis, teaching: usize) -> f64 {
+fn next_move_safety(b: &Analysis, teaching: usize) -> f64 {
     if teaching >= 2 {
         return 1.0;
     }
-    // The two lowest risks among the uncertain cells, found on the exact mine weights
-    // (certain means a weight of 0 or of every layout), converted to floats once.
+    // The two lowest risks among the uncertain cells, found on the exact mine weights and
+    // converted to floats once.
     let mut low: [Option<&BigUint>; 2] = [None, None];
-    let uncertain_weights = (0..board.cells.len())
-        .filter(|&i| board.cells[i] == Cell::Covered)
-        .filter_map(|i| b.mine_weight[i].as_ref())
-        .filter(|w| !w.is_zero() && **w != b.total);
-    for w in uncertain_weights {
+    for w in (0..b.mine_weight.len()).filter_map(|i| b.uncertain_weight(i)) {
         if low[0].is_none_or(|l| w < l) {
             low = [Some(w), low[0]];
         } else if low[1].is_none_or(|l| w < l) {

@@ -63,9 +63,9 @@ impl Layouts {
     /// Every layout holds the same number of mines: the total number of mines left can
     /// never tell them apart.
     pub fn mine_count_fixed(&self) -> bool {
-        let mines = |l: usize| self.shown.iter().filter(|s| s[l] == MINE).count();
-        let first = mines(0);
-        (1..self.len()).all(|l| mines(l) == first)
+        let mut counts = (0..self.len()).map(|l| self.shown.iter().filter(|s| s[l] == MINE).count());
+        let first = counts.next();
+        counts.all(|c| Some(c) == first)
     }
 }
 
@@ -468,4 +468,23 @@ pub fn best_move(board: &Board) -> Option<(usize, f64)> {
     let cells: Vec<usize> = (0..board.cells.len()).filter(|&i| board.cells[i] == Cell::Covered).collect();
     let mines = board.mines?.checked_sub(board.flags())?;
     best_move_in(&enumerate(board, &cells, MineCount::Exactly(mines))?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Layouts of two cells given as the mine flags of each layout, all weighing 1.
+    fn layouts(mines: &[[bool; 2]]) -> Layouts {
+        let shown = (0..2).map(|k| mines.iter().map(|l| if l[k] { MINE } else { 0 }).collect()).collect();
+        Layouts { cells: vec![0, 1], shown, weight: vec![1.0; mines.len()] }
+    }
+
+    #[test]
+    fn the_mine_count_is_fixed_when_every_layout_holds_as_many_mines() {
+        assert!(layouts(&[[true, false], [false, true]]).mine_count_fixed());
+        assert!(!layouts(&[[true, false], [true, true]]).mine_count_fixed());
+        // No layout at all: nothing to tell apart (and no layout 0 to read).
+        assert!(layouts(&[]).mine_count_fixed());
+    }
 }

@@ -116,8 +116,8 @@ fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
         let p = ratio(&b.total, &a.total);
         // A new mine alone moves nothing: flagging it changes no probability, so the next
         // reveal is still a guess. Nor does a safe cell with no uncertain neighbour: the
-        // number it will show is known, it teaches nothing.
-        // Only none, one, or two and more matter.
+        // number it will show is known, it teaches nothing. Only none, one, or two and more
+        // such cells matter to the score.
         let teaches = |s: usize| board.neighbours(s).any(|j| b.uncertain_weight(j).is_some());
         let teaching = b.safe.iter().filter(|&&s| teaches(s)).take(2).count();
         if teaching > 0 {
@@ -129,11 +129,10 @@ fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
 }
 
 /// The safety of the next move in a position with `teaching` safe cells worth revealing
-/// (counted up to 2):
-/// the best two next moves blended 4:1 (a safe one counts 1), so that a position whose
-/// best move is much better than the second is worth a little less (DavidNHill's blend).
-/// A single move left (possible only without a total number of mines) counts alone; a
-/// position with no uncertain cell left is won.
+/// (counted up to 2): the best two next moves blended 4:1 (a safe one counts 1), so that a
+/// position whose best move is much better than the second is worth a little less
+/// (DavidNHill's blend). A single move left (possible only without a total number of
+/// mines) counts alone; a position with no uncertain cell left is won.
 fn next_move_safety(b: &Analysis, teaching: usize) -> f64 {
     if teaching >= 2 {
         return 1.0;

@@ -18,6 +18,19 @@ pub enum VarOrder {
     SmallestDomain,
     /// Smallest domain size divided by the failure-weighted degree (Boussemart et al. 2004).
     DomWdeg,
+    /// The largest domain first (MiniZinc's `anti_first_fail`).
+    LargestDomain,
+    /// The variable with the smallest minimum value (MiniZinc's `smallest`).
+    SmallestMin,
+    /// The variable with the largest maximum value (MiniZinc's `largest`).
+    LargestMax,
+    /// The variable in the most constraints still alive (MiniZinc's `occurrence`).
+    Occurrence,
+    /// The smallest domain, ties broken by the most constraints (MiniZinc's
+    /// `most_constrained`).
+    MostConstrained,
+    /// The largest gap between the two smallest values (MiniZinc's `max_regret`).
+    MaxRegret,
 }
 
 /// Which value to try first.
@@ -30,6 +43,11 @@ pub enum ValOrder {
     MiddleOut,
     /// `x <= mid` then `x > mid`: halves the domain instead of picking a value.
     Split,
+    /// `x > mid` then `x <= mid`: the upper half first.
+    ReverseSplit,
+    /// The middle value of the current domain (the lower one of two), as MiniZinc's
+    /// `indomain_median`.
+    Median,
 }
 
 /// A group of variables branched on with one strategy. Groups are tried in order; every
@@ -48,6 +66,8 @@ pub(crate) enum Decision {
     Assign(VarId, Val),
     /// Left `x <= v`, right `x > v`.
     LessEq(VarId, Val),
+    /// Left `x > v`, right `x <= v`.
+    Greater(VarId, Val),
 }
 
 impl Solver {
@@ -63,9 +83,22 @@ impl Solver {
 
     fn select_var(&self, vars: &[VarId], order: VarOrder) -> Option<VarId> {
         let mut unfixed = vars.iter().copied().filter(|&x| !self.is_fixed(x));
+        // `min_by_key` keeps the first of equal keys: ties go to the earlier variable.
         match order {
             VarOrder::Input => unfixed.next(),
             VarOrder::SmallestDomain => unfixed.min_by_key(|&x| self.size(x)),
+            VarOrder::LargestDomain => unfixed.min_by_key(|&x| std::cmp::Reverse(self.size(x))),
+            VarOrder::SmallestMin => unfixed.min_by_key(|&x| self.min(x)),
+            VarOrder::LargestMax => unfixed.min_by_key(|&x| std::cmp::Reverse(self.max(x))),
+            VarOrder::Occurrence => unfixed.min_by_key(|&x| std::cmp::Reverse(self.degree(x))),
+            VarOrder::MostConstrained => {
+                unfixed.min_by_key(|&x| (self.size(x), std::cmp::Reverse(self.degree(x))))
+            }
+            VarOrder::MaxRegret => unfixed.min_by_key(|&x| {
+                let d = &self.store.domains[x.index()];
+                let second = d.next_value(d.min + 1).unwrap_or(d.min);
+                std::cmp::Reverse(second - d.min)
+            }),
             VarOrder::DomWdeg => {
                 let mut best: Option<(VarId, f64)> = None;
                 for x in unfixed {
@@ -83,6 +116,11 @@ impl Solver {
                 best.map(|(x, _)| x)
             }
         }
+    }
+
+    /// The number of constraints still alive on `x`.
+    fn degree(&self, x: VarId) -> usize {
+        self.store.watchers(x).filter(|p| self.store.alive[p.index()]).count()
     }
 
     fn select_value(&self, x: VarId, order: ValOrder) -> Decision {
@@ -110,6 +148,16 @@ impl Solver {
                 Decision::Assign(x, v)
             }
             ValOrder::Split => Decision::LessEq(x, d.min + (d.max - d.min) / 2),
+            ValOrder::ReverseSplit => Decision::Greater(x, d.min + (d.max - d.min) / 2),
+            ValOrder::Median => {
+                // An interval (no bitset) has its median in the middle; only holes need a walk.
+                let v = if d.bits.is_none() {
+                    d.min + (d.max - d.min) / 2
+                } else {
+                    d.values().nth(((d.size - 1) / 2) as usize).unwrap_or(d.min)
+                };
+                Decision::Assign(x, v)
+            }
         }
     }
 }

@@ -146,6 +146,8 @@ impl Decision {
             (Decision::Assign(x, v), true) => Fixing::Ne(x, v),
             (Decision::LessEq(x, v), false) => Fixing::Le(x, v),
             (Decision::LessEq(x, v), true) => Fixing::Gt(x, v),
+            (Decision::Greater(x, v), false) => Fixing::Gt(x, v),
+            (Decision::Greater(x, v), true) => Fixing::Le(x, v),
         }
     }
 }
@@ -435,6 +437,8 @@ impl Solver {
             (Decision::Assign(x, v), true) => self.store.remove(x, v),
             (Decision::LessEq(x, v), false) => self.store.set_max(x, v),
             (Decision::LessEq(x, v), true) => self.store.set_min(x, v + 1),
+            (Decision::Greater(x, v), false) => self.store.set_min(x, v + 1),
+            (Decision::Greater(x, v), true) => self.store.set_max(x, v),
         };
         if applied.is_err() {
             self.stats.failures += 1;

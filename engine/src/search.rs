@@ -28,6 +28,8 @@ pub struct Stats {
     pub propagations: u64,
     pub solutions: u128,
     pub max_depth: usize,
+    /// Times the search went back to the root to start again.
+    pub restarts: u64,
     pub time: Duration,
 }
 
@@ -38,6 +40,7 @@ impl Stats {
         self.propagations += other.propagations;
         self.solutions += other.solutions;
         self.max_depth = self.max_depth.max(other.max_depth);
+        self.restarts += other.restarts;
         self.time += other.time;
     }
 }
@@ -100,6 +103,29 @@ pub struct SearchConfig {
     /// variables, its dedicated algorithm ([`crate::Propagator::find_solution`]) may find
     /// it instead of the search. The search then ends after that solution.
     pub first_only: bool,
+    /// Restart from the root after `scale × luby(k)` failures in the `k`-th run. Only for
+    /// a search that wants one solution or an optimum (a restarted enumeration would list
+    /// solutions again), and only useful with an order that learns (dom/wdeg): each run
+    /// starts with the failure weights of the runs before.
+    pub restart_scale: Option<u64>,
+}
+
+/// The `k`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: the
+/// universal restart schedule of Luby, Sinclair and Zuckerman (1993), within a constant
+/// factor of the best fixed schedule for any run-time distribution.
+pub fn luby(k: u64) -> u64 {
+    let mut k = k.max(1);
+    loop {
+        // The smallest 2^i - 1 that is >= k.
+        let mut power = 1u64;
+        while power - 1 < k {
+            power *= 2;
+        }
+        if power - 1 == k {
+            return power / 2;
+        }
+        k -= power / 2 - 1;
+    }
 }
 
 impl SearchConfig {
@@ -291,6 +317,8 @@ impl Solver {
             }
         }
         let mut ok = self.propagate_node(config, bound);
+        let mut restarts = 0u64;
+        let mut restart_at = config.restart_scale.map(|scale| self.stats.failures + scale * luby(1));
         'search: loop {
             if ok && cutoff == Some(stack.len()) && self.next_decision(&config.branching).is_some() {
                 on_cutoff(&path);
@@ -376,6 +404,25 @@ impl Solver {
                             }
                         }
                     }
+                }
+            }
+            // Restart: back to the root, whose propagated state is the first level.
+            if let Some(at) = restart_at {
+                if self.stats.failures >= at && !stack.is_empty() && cutoff.is_none() {
+                    while stack.pop().is_some() {
+                        self.store.close_level();
+                    }
+                    path.clear();
+                    restarts += 1;
+                    let scale = config.restart_scale.unwrap_or(1);
+                    restart_at = Some(self.stats.failures + scale * luby(restarts + 1));
+                    self.stats.restarts += 1;
+                    ok = self.propagate_node(config, bound);
+                    if !ok {
+                        // The bound cut or the root itself failed: nothing is left.
+                        break 'search;
+                    }
+                    continue 'search;
                 }
             }
             // Backtrack to the newest decision whose right branch is untried.
@@ -478,5 +525,16 @@ impl Solver {
             return None;
         }
         limits.reached(start)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::luby;
+
+    #[test]
+    fn luby_sequence_starts_as_published() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }

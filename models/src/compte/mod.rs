@@ -163,6 +163,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         propagations: reach.counters.stored + enumerated.1,
         solutions: answer.count,
         max_depth: game.tiles.len(),
+        restarts: 0,
         time: start.elapsed(),
     };
     let text = view::text(game.target, mode, &answer, options);

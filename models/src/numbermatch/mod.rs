@@ -67,6 +67,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         propagations: counters.table_hits,
         solutions: u128::from(status == Status::Solved),
         max_depth: counters.max_depth,
+        restarts: 0,
         time: start.elapsed(),
     };
     Ok(Outcome { status, text, json, stats })

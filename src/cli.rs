@@ -88,7 +88,9 @@ pub(crate) enum Format {
 
 #[derive(Debug, Args)]
 pub(crate) struct SolveArgs {
-    /// Model files, solved in turn (`-` reads standard input).
+    /// Model files, solved in turn (`-` reads standard input). A MiniZinc model
+    /// (`model.mzn data.dzn ...`, flattened by the installed `minizinc`) or a FlatZinc one
+    /// (`model.fzn`) is solved alone.
     pub(crate) models: Vec<PathBuf>,
     /// A model given inline, e.g. -e 'cryptarithm SEND+MORE=MONEY'.
     #[arg(short = 'e', long = "expr", value_name = "MODEL")]

@@ -1,6 +1,7 @@
 //! `cpsolve`: reads `.puz` models, solves them, prints the answers.
 
 mod cli;
+mod flatzinc;
 mod play_minesweeper;
 mod play_numbermatch;
 mod solve;
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
         },
         Some(Command::Play { game: PlayGame::Minesweeper(args) }) => play_minesweeper::play(args),
         Some(Command::Play { game: PlayGame::Numbermatch(args) }) => play_numbermatch::play(args),
+        None if flatzinc::is_minizinc(&cli.solve) => flatzinc::solve(&cli.solve),
         None => solve::solve_all(&cli.solve),
     };
     match result {

@@ -91,9 +91,7 @@ impl Solver {
             VarOrder::SmallestMin => unfixed.min_by_key(|&x| self.min(x)),
             VarOrder::LargestMax => unfixed.min_by_key(|&x| std::cmp::Reverse(self.max(x))),
             VarOrder::Occurrence => unfixed.min_by_key(|&x| std::cmp::Reverse(self.degree(x))),
-            VarOrder::MostConstrained => {
-                unfixed.min_by_key(|&x| (self.size(x), std::cmp::Reverse(self.degree(x))))
-            }
+            VarOrder::MostConstrained => unfixed.min_by_key(|&x| (self.size(x), std::cmp::Reverse(self.degree(x)))),
             VarOrder::MaxRegret => unfixed.min_by_key(|&x| {
                 let d = &self.store.domains[x.index()];
                 let second = d.next_value(d.min + 1).unwrap_or(d.min);

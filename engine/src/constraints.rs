@@ -7,11 +7,12 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagators::all_different::Consistency;
+use crate::propagators::clause::Literal;
 use crate::propagators::linear_domain::MAX_SUM_RANGE;
 use crate::propagators::reified::{ReifiedLinear, Test};
 use crate::propagators::{
-    AllDifferent, Element, Extremum, Function, LinearEq, LinearEqDomain, LinearLe, LinearNe, NotEqual, Queens, Table,
-    Times,
+    AllDifferent, BinaryFunction, Clause, Element, Extremum, Function, LinearEq, LinearEqDomain, LinearLe, LinearNe,
+    NotEqual, Queens, Table, Times,
 };
 use crate::solver::{ModelError, Solver};
 
@@ -305,4 +306,49 @@ pub fn table(solver: &mut Solver, vars: &[VarId], tuples: &[Vec<Val>]) {
     }
     let flat: Vec<Val> = tuples.iter().flatten().copied().collect();
     let _ = solver.post(Box::new(Table::new(vars.to_vec(), flat)));
+}
+
+/// Posts the clause: some variable of `pos` is 1 or some variable of `neg` is 0. Every
+/// variable is restricted to 0..1.
+pub fn clause(solver: &mut Solver, pos: &[VarId], neg: &[VarId]) {
+    let mut literals: Vec<Literal> = Vec::with_capacity(pos.len() + neg.len());
+    for (vars, positive) in [(pos, true), (neg, false)] {
+        for &var in vars {
+            solver.set_min(var, 0);
+            solver.set_max(var, 1);
+            match literals.iter().find(|l| l.var == var) {
+                // x ∨ ¬x: always true.
+                Some(l) if l.positive != positive => return,
+                Some(_) => {}
+                None => literals.push(Literal { var, positive }),
+            }
+        }
+    }
+    // A literal true already satisfies it; false ones can never help.
+    let value = |l: &Literal| Val::from(l.positive);
+    if literals.iter().any(|l| solver.is_fixed(l.var) && solver.min(l.var) == value(l)) {
+        return;
+    }
+    literals.retain(|l| !solver.is_fixed(l.var));
+    match literals.as_slice() {
+        [] => solver.fail(),
+        [unit] => solver.assign(unit.var, value(unit)),
+        _ => {
+            let _ = solver.post(Box::new(Clause::new(literals)));
+        }
+    }
+}
+
+/// Posts `z = f(x, y)`; pairs where `f` gives `None` are impossible. `name` is what
+/// statistics call it.
+pub fn binary_function(
+    solver: &mut Solver,
+    x: VarId,
+    y: VarId,
+    z: VarId,
+    f: impl Fn(Val, Val) -> Option<Val> + Send + 'static,
+    name: &'static str,
+) -> Result<(), ModelError> {
+    let _ = solver.post(Box::new(BinaryFunction { x, y, z, f: Box::new(f), name }));
+    Ok(())
 }

@@ -2,7 +2,9 @@
 
 pub(crate) mod all_different;
 pub(crate) mod arith;
+pub(crate) mod binary_function;
 mod bitrow;
+pub(crate) mod clause;
 pub(crate) mod element;
 pub(crate) mod extremum;
 mod fixed_front;
@@ -17,6 +19,8 @@ pub(crate) mod table;
 pub(crate) mod times;
 
 pub use all_different::AllDifferent;
+pub use binary_function::BinaryFunction;
+pub use clause::Clause;
 pub use element::Element;
 pub use extremum::Extremum;
 pub use function::Function;

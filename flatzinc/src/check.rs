@@ -1,0 +1,132 @@
+//! Checking a solution against the FlatZinc constraints as written.
+//!
+//! This is the ground truth of the front end, independent of the propagators and of the
+//! way constraints were posted: each builtin is evaluated from its definition in the
+//! FlatZinc specification on the solution's values. A solution that fails here is a bug in
+//! the front end or the engine, never the user's.
+
+use cpsolve_engine::Val;
+
+use crate::model::{Arg, Ref, Written};
+use crate::post::power;
+
+/// The first written constraint that the values of the FlatZinc variables (by position)
+/// violate, as `name(args)`, if any.
+pub fn violated(written: &[Written], value_of: &dyn Fn(usize) -> Val) -> Option<String> {
+    written.iter().find(|w| !holds(w, value_of).unwrap_or(false)).map(|w| format!("{}({:?})", w.name, w.args))
+}
+
+/// Whether one written constraint holds; `None` when its arguments do not fit its name.
+pub fn holds(w: &Written, value_of: &dyn Fn(usize) -> Val) -> Option<bool> {
+    let v = |i: usize| -> Option<i128> {
+        match w.args.get(i)? {
+            Arg::Term(t) => Some(t.value(value_of) as i128),
+            _ => None,
+        }
+    };
+    let vs = |i: usize| -> Option<Vec<i128>> {
+        match w.args.get(i)? {
+            Arg::Array(ts) => Some(ts.iter().map(|t: &Ref| t.value(value_of) as i128).collect()),
+            _ => None,
+        }
+    };
+    let set = |i: usize| -> Option<Vec<(Val, Val)>> {
+        match w.args.get(i)? {
+            Arg::Set(s) => Some(s.clone()),
+            Arg::Array(ts) if ts.is_empty() => Some(Vec::new()),
+            _ => None,
+        }
+    };
+    let name = w.name.as_str();
+    let (base, reif) = if let Some(b) = name.strip_suffix("_reif") {
+        (b, Some(true))
+    } else if let Some(b) = name.strip_suffix("_imp") {
+        (b, Some(false))
+    } else {
+        (name, None)
+    };
+    let compare = |rel: &str, a: i128, b: i128| -> Option<bool> {
+        Some(match rel {
+            "eq" => a == b,
+            "ne" => a != b,
+            "le" => a <= b,
+            "lt" => a < b,
+            "ge" => a >= b,
+            "gt" => a > b,
+            _ => return None,
+        })
+    };
+    let dot = |cs: &[i128], xs: &[i128]| -> Option<i128> {
+        (cs.len() == xs.len()).then(|| cs.iter().zip(xs).map(|(a, x)| a * x).sum())
+    };
+    // The relation itself, and the position of its control variable if reified.
+    let (relation, control_at): (Option<bool>, usize) = if let Some(rel) = base.strip_prefix("int_lin_") {
+        (compare(rel, dot(&vs(0)?, &vs(1)?)?, v(2)?), 3)
+    } else if let Some(rel) = base.strip_prefix("bool_lin_") {
+        (compare(rel, dot(&vs(0)?, &vs(1)?)?, v(2)?), 3)
+    } else if let Some(rel) =
+        base.strip_prefix("int_").or(base.strip_prefix("bool_")).filter(|r| compare(r, 0, 0).is_some())
+    {
+        (compare(rel, v(0)?, v(1)?), 2)
+    } else {
+        match base {
+            "bool2int" => (Some(v(0)? == v(1)?), 2),
+            "bool_not" => (Some(v(0)? != v(1)?), 2),
+            "bool_xor" if w.args.len() == 2 => (Some(v(0)? != v(1)?), 2),
+            "bool_xor" => return control(reif.or(Some(true)), v(0)? != v(1)?, v(2)?),
+            "bool_and" => (Some(v(0)? == 1 && v(1)? == 1), 2),
+            "bool_or" => (Some(v(0)? == 1 || v(1)? == 1), 2),
+            "array_bool_and" => (Some(vs(0)?.iter().all(|&x| x == 1)), 1),
+            "array_bool_or" => (Some(vs(0)?.iter().any(|&x| x == 1)), 1),
+            "array_bool_xor" => (Some(vs(0)?.iter().filter(|&&x| x == 1).count() % 2 == 1), 1),
+            "bool_clause" => (Some(vs(0)?.iter().any(|&x| x == 1) || vs(1)?.iter().any(|&x| x == 0)), 2),
+            "int_plus" => (Some(v(0)? + v(1)? == v(2)?), 3),
+            "int_times" => (Some(v(0)? * v(1)? == v(2)?), 3),
+            "int_abs" => (Some(v(0)?.abs() == v(1)?), 2),
+            "int_min" => (Some(v(0)?.min(v(1)?) == v(2)?), 3),
+            "int_max" => (Some(v(0)?.max(v(1)?) == v(2)?), 3),
+            "int_div" => (Some(v(1)? != 0 && v(0)? / v(1)? == v(2)?), 3),
+            "int_mod" => (Some(v(1)? != 0 && v(0)? % v(1)? == v(2)?), 3),
+            "int_pow" => {
+                let (p, z) = (power(v(0)? as Val, v(1)? as Val), v(2)?);
+                (Some(p.is_some_and(|p| p as i128 == z)), 3)
+            }
+            "array_int_maximum" => (Some(vs(1)?.iter().max() == Some(&v(0)?)), 2),
+            "array_int_minimum" => (Some(vs(1)?.iter().min() == Some(&v(0)?)), 2),
+            "set_in" => {
+                let x = v(0)?;
+                (Some(set(1)?.iter().any(|&(lo, hi)| lo as i128 <= x && x <= hi as i128)), 2)
+            }
+            "array_int_element" | "array_bool_element" | "array_var_int_element" | "array_var_bool_element" => {
+                let (i, xs, z) = (v(0)?, vs(1)?, v(2)?);
+                (Some(i >= 1 && (i as usize) <= xs.len() && xs[i as usize - 1] == z), 3)
+            }
+            "fzn_all_different_int" => {
+                let mut xs = vs(0)?;
+                xs.sort_unstable();
+                (Some(xs.windows(2).all(|p| p[0] != p[1])), 1)
+            }
+            "cpsolve_table_int" | "cpsolve_table_bool" => {
+                let (xs, flat) = (vs(0)?, vs(1)?);
+                if xs.is_empty() {
+                    return Some(false);
+                }
+                (Some(flat.chunks(xs.len()).any(|t| t == xs.as_slice())), 2)
+            }
+            _ => return None,
+        }
+    };
+    // These builtins are reified by definition: `bool_and(a, b, r)` is `r ⇔ a ∧ b`.
+    let reified_by_definition = matches!(base, "bool_and" | "bool_or" | "array_bool_and" | "array_bool_or");
+    let reif = if reified_by_definition { reif.or(Some(true)) } else { reif };
+    match reif {
+        None => relation,
+        Some(full) => control(Some(full), relation?, v(control_at)?),
+    }
+}
+
+/// `r ⇔ c` (full) or `r → c`.
+fn control(full: Option<bool>, c: bool, r: i128) -> Option<bool> {
+    let r = r == 1;
+    Some(if full? { r == c } else { !r || c })
+}

@@ -1,0 +1,169 @@
+//! Solving a compiled model the way the FlatZinc interface asks: the first solution, `n`
+//! of them or all (satisfaction), or every improving solution up to a proven optimum
+//! (optimisation); and printing solutions and the final status line as the FlatZinc
+//! specification says.
+
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use cpsolve_engine::{Limits, SearchConfig, Sense, Solution, Stats, Stop, Val, VarId, VarOrder};
+
+use crate::check;
+use crate::model::{Goal, Kind, Model, Output, Term};
+
+/// The restart scale cpsolve uses unless told otherwise (failures in the first run).
+pub const RESTART_SCALE: u64 = 100;
+
+/// What the user asked for (MiniZinc's standard flags).
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// `-a`: all solutions (satisfaction), or every improving one (optimisation).
+    pub all: bool,
+    /// `-n N`: at most this many solutions.
+    pub solutions: Option<u128>,
+    /// `-f`: ignore the search annotations.
+    pub free: bool,
+    pub timeout: Option<Duration>,
+    /// Check every solution against the written constraints (and panic on a violation).
+    pub verify: bool,
+    /// Restarts every `scale × luby(k)` failures, for searches that learn (dom/wdeg) and
+    /// want one solution or an optimum; `None`: never.
+    pub restart_scale: Option<u64>,
+}
+
+/// How a run ended, in the FlatZinc interface's terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Optimisation finished: the last solution is optimal. Satisfaction: every solution
+    /// asked for was found and the search is complete.
+    Complete,
+    /// Solutions found, the search stopped before it was complete (as asked, or a limit).
+    Satisfied,
+    Unsatisfiable,
+    Unknown,
+}
+
+#[derive(Debug, Clone)]
+pub struct RunResult {
+    pub status: Status,
+    pub solutions: u128,
+    pub objective: Option<Val>,
+    /// The limit that stopped the search, if one did.
+    pub stopped: Option<Stop>,
+    pub stats: Stats,
+}
+
+/// The values of one solution: each output in order, as terms resolved.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub values: Vec<Vec<Val>>,
+    pub objective: Option<Val>,
+}
+
+/// Solves `model`, calling `on_solution` with each solution found (for optimisation, each
+/// better than the one before).
+pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&Model, &Found)) -> RunResult {
+    let branching = if options.free || model.annotated_search.is_empty() {
+        model.free_search.clone()
+    } else {
+        model.annotated_search.clone()
+    };
+    let objective = match model.goal {
+        Goal::Minimize(Term::Var(x)) => Some((x, Sense::Minimize)),
+        Goal::Maximize(Term::Var(x)) => Some((x, Sense::Maximize)),
+        _ => None,
+    };
+    let optimising = objective.is_some();
+    let solutions = match (optimising, options.all, options.solutions) {
+        (true, _, _) => None,
+        (false, true, n) => n,
+        (false, false, n) => Some(n.unwrap_or(1)),
+    };
+    // Restarts pay only where the order learns from failures and one answer is wanted.
+    let learns = branching.iter().any(|b| b.var_order == VarOrder::DomWdeg);
+    let restart_scale = (learns && (optimising || solutions == Some(1))).then_some(options.restart_scale).flatten();
+    let config = SearchConfig {
+        branching,
+        limits: Limits { time: options.timeout, solutions, ..Limits::default() },
+        objective,
+        restart_scale,
+        ..SearchConfig::default()
+    };
+    let outputs = model.outputs.clone();
+    let written = std::mem::take(&mut model.written);
+    let fzn_terms: Vec<Term> = model.fzn_vars.iter().map(|(_, t)| *t).collect();
+    let mut best = None;
+    let mut solver = std::mem::take(&mut model.solver);
+    let outcome = solver.search(&config, |s: &Solution<'_>| {
+        let value_of = |x: VarId| s.value(x);
+        if options.verify {
+            let fzn_value = |i: usize| fzn_terms[i].value(&value_of);
+            if let Some(broken) = check::violated(&written, &fzn_value) {
+                panic!("cpsolve found a solution that violates the FlatZinc constraint {broken}");
+            }
+        }
+        let found = Found {
+            values: outputs.iter().map(|o| o.terms.iter().map(|t| t.value(&value_of)).collect()).collect(),
+            objective: match model.goal {
+                Goal::Minimize(t) | Goal::Maximize(t) => Some(t.value(&value_of)),
+                Goal::Satisfy => None,
+            },
+        };
+        best = found.objective;
+        on_solution(model, &found);
+        ControlFlow::Continue(())
+    });
+    model.solver = solver;
+    model.written = written;
+    let complete = outcome.stopped.is_none();
+    let status = match (outcome.solutions, complete) {
+        (0, true) => Status::Unsatisfiable,
+        (0, false) => Status::Unknown,
+        (_, true) => Status::Complete,
+        (_, false) => Status::Satisfied,
+    };
+    // A satisfaction search stopped by the solution count it was asked for is not a limit.
+    let stopped = outcome.stopped.filter(|&s| s != Stop::Solutions);
+    RunResult { status, solutions: outcome.solutions, objective: best, stopped, stats: model.solver.stats().clone() }
+}
+
+/// One solution as the FlatZinc output: `name = value;` lines, then `----------`.
+pub fn format_solution(outputs: &[Output], found: &Found) -> String {
+    let mut text = String::new();
+    for (output, values) in outputs.iter().zip(&found.values) {
+        let show = |v: Val| match output.kind {
+            Kind::Bool => (if v != 0 { "true" } else { "false" }).to_string(),
+            Kind::Int => v.to_string(),
+        };
+        match &output.dims {
+            None => {
+                let _ = writeln!(text, "{} = {};", output.name, show(values[0]));
+            }
+            Some(dims) => {
+                let sets: Vec<String> = dims.iter().map(|(lo, hi)| format!("{lo}..{hi}")).collect();
+                let items: Vec<String> = values.iter().map(|&v| show(v)).collect();
+                let _ = writeln!(
+                    text,
+                    "{} = array{}d({}, [{}]);",
+                    output.name,
+                    dims.len(),
+                    sets.join(", "),
+                    items.join(", ")
+                );
+            }
+        }
+    }
+    text.push_str("----------\n");
+    text
+}
+
+/// The line that ends the output, if the status has one.
+pub fn status_line(status: Status, optimising_or_all: bool) -> Option<&'static str> {
+    match status {
+        Status::Complete if optimising_or_all => Some("=========="),
+        Status::Unsatisfiable => Some("=====UNSATISFIABLE====="),
+        Status::Unknown => Some("=====UNKNOWN====="),
+        _ => None,
+    }
+}

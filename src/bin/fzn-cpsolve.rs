@@ -1,0 +1,125 @@
+//! `fzn-cpsolve`: cpsolve as a FlatZinc solver, the executable that MiniZinc runs
+//! (`minizinc --solver cpsolve`, see `solvers/cpsolve.msc`).
+//!
+//! It takes MiniZinc's standard solver flags and prints solutions in the FlatZinc output
+//! format: `name = value;` lines and `----------` per solution, then `==========` when the
+//! search is complete, `=====UNSATISFIABLE=====` or `=====UNKNOWN=====`.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use cpsolve_flatzinc::{format_solution, status_line, Goal, Options};
+
+/// Solve a FlatZinc model (.fzn text or FlatZinc JSON) with cpsolve.
+#[derive(Debug, Parser)]
+#[command(name = "fzn-cpsolve", version)]
+struct Args {
+    /// The FlatZinc model.
+    model: PathBuf,
+    /// All solutions (satisfaction); optimisation prints every improving solution anyway.
+    #[arg(short = 'a', long = "all-solutions")]
+    all: bool,
+    /// Stop after N solutions.
+    #[arg(short = 'n', long = "num-solutions", value_name = "N")]
+    solutions: Option<u128>,
+    /// Free search: ignore the search annotations and use cpsolve's own.
+    #[arg(short = 'f', long = "free-search")]
+    free: bool,
+    /// Intermediate solutions (always on: each improving solution is printed).
+    #[arg(short = 'i', long = "intermediate")]
+    _intermediate: bool,
+    /// Threads (accepted; cpsolve's FlatZinc search runs on one thread).
+    #[arg(short = 'p', long = "parallel", value_name = "N")]
+    _threads: Option<u32>,
+    /// Random seed (accepted; cpsolve's search is deterministic).
+    #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
+    _seed: Option<i64>,
+    /// Print statistics as `%%%mzn-stat:` lines.
+    #[arg(short = 's', long = "statistics")]
+    stats: bool,
+    /// Time limit in milliseconds (for the whole run, reading included).
+    #[arg(short = 't', long = "time-limit", value_name = "MS")]
+    time_ms: Option<u64>,
+}
+
+fn main() -> ExitCode {
+    let start = Instant::now();
+    let args = Args::parse();
+    match run(&args, start) {
+        Ok(code) => ExitCode::from(code),
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = writeln!(io::stderr(), "error: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &Args, start: Instant) -> io::Result<u8> {
+    let label = args.model.display().to_string();
+    let text = match std::fs::read_to_string(&args.model) {
+        Ok(text) => text,
+        Err(e) => {
+            writeln!(io::stderr(), "error: cannot read `{label}`: {e}")?;
+            return Ok(2);
+        }
+    };
+    let mut model = match cpsolve_flatzinc::load(&text) {
+        Ok(model) => model,
+        Err(diagnostic) => {
+            let rendered = cpsolve_dsl::render(&label, &text, &[diagnostic], io::stderr().is_terminal());
+            io::stderr().write_all(rendered.as_bytes())?;
+            return Ok(2);
+        }
+    };
+    for warning in &model.warnings {
+        writeln!(io::stderr(), "warning: {warning}")?;
+    }
+    let timeout = args.time_ms.map(|ms| Duration::from_millis(ms).saturating_sub(start.elapsed()));
+    let options = Options {
+        all: args.all,
+        solutions: args.solutions,
+        free: args.free,
+        timeout,
+        verify: true,
+        restart_scale: Some(cpsolve_flatzinc::run::RESTART_SCALE),
+    };
+    let optimising = !matches!(model.goal, Goal::Satisfy);
+    let mut out = io::stdout().lock();
+    let mut failed_write = None;
+    let result = cpsolve_flatzinc::solve(&mut model, &options, |model, found| {
+        let text = format_solution(&model.outputs, found);
+        if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+            failed_write.get_or_insert(e);
+        }
+    });
+    if let Some(e) = failed_write {
+        return Err(e);
+    }
+    if let Some(line) = status_line(result.status, optimising || args.all || args.solutions.is_some()) {
+        writeln!(out, "{line}")?;
+    }
+    if args.stats {
+        let s = &result.stats;
+        writeln!(out, "%%%mzn-stat: nodes={}", s.nodes)?;
+        writeln!(out, "%%%mzn-stat: failures={}", s.failures)?;
+        writeln!(out, "%%%mzn-stat: propagations={}", s.propagations)?;
+        writeln!(out, "%%%mzn-stat: solutions={}", result.solutions)?;
+        writeln!(out, "%%%mzn-stat: peakDepth={}", s.max_depth)?;
+        writeln!(out, "%%%mzn-stat: variables={}", model.solver.num_vars())?;
+        writeln!(out, "%%%mzn-stat: propagators={}", model.solver.num_propagators())?;
+        if let Some(objective) = result.objective {
+            writeln!(out, "%%%mzn-stat: objective={objective}")?;
+        }
+        writeln!(out, "%%%mzn-stat: solveTime={:.3}", s.time.as_secs_f64())?;
+        writeln!(out, "%%%mzn-stat: time={:.3}", start.elapsed().as_secs_f64())?;
+        let posted: Vec<String> = model.posted.iter().map(|(name, n)| format!("{name}:{n}")).collect();
+        writeln!(out, "%%%mzn-stat: constraints=\"{}\"", posted.join(" "))?;
+        writeln!(out, "%%%mzn-stat-end")?;
+    }
+    out.flush()?;
+    Ok(0)
+}

@@ -8,11 +8,12 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagators::all_different::Consistency;
 use crate::propagators::clause::Literal;
+use crate::propagators::linear::Term;
 use crate::propagators::linear_domain::MAX_SUM_RANGE;
 use crate::propagators::reified::{ReifiedLinear, Test};
 use crate::propagators::{
-    AllDifferent, BinaryFunction, Clause, Element, Extremum, Function, LinearEq, LinearEqDomain, LinearLe, LinearNe,
-    NotEqual, Queens, Table, Times,
+    Abs, AllDifferent, BinaryFunction, Clause, Element, Extremum, Function, LinearEq, LinearEqDomain, LinearLe,
+    LinearNe, Monotone, NotEqual, Parity, Queens, ReifiedIn, Table, Times,
 };
 use crate::solver::{ModelError, Solver};
 
@@ -186,26 +187,63 @@ pub fn reified_linear(
         let rel = if solver.min(b) == 1 { rel } else { rel.negate() };
         return linear(solver, terms, rel, rhs);
     }
-    let (terms, rhs) = simplify_terms(solver, terms, rhs)?;
-    let (terms, test, rhs) = match rel {
-        Rel::Eq => (terms, Test::Eq, rhs),
-        Rel::Ne => (terms, Test::Ne, rhs),
-        Rel::Le => (terms, Test::Le, rhs),
-        Rel::Lt => (terms, Test::Le, rhs - 1),
-        Rel::Ge => (terms.iter().map(|&(a, x)| (-a, x)).collect(), Test::Le, -rhs),
-        Rel::Gt => (terms.iter().map(|&(a, x)| (-a, x)).collect(), Test::Le, -rhs - 1),
-    };
+    let (terms, test, rhs) = reified_parts(solver, terms, rel, rhs)?;
     if terms.is_empty() {
-        let holds = match test {
-            Test::Le => 0 <= rhs,
-            Test::Eq => 0 == rhs,
-            Test::Ne => 0 != rhs,
-        };
-        solver.assign(b, Val::from(holds));
+        solver.assign(b, Val::from(test.holds(0, rhs)));
         return Ok(());
     }
     let _ = solver.post(Box::new(ReifiedLinear::new(b, terms, test, rhs)));
     Ok(())
+}
+
+/// Posts `b → Σ coefᵢ·varᵢ ⋈ rhs`, where `b` is restricted to 0..1: the sum is
+/// constrained only when `b = 1`, and `b` is set to 0 once the relation cannot hold.
+pub fn half_reified_linear(
+    solver: &mut Solver,
+    b: VarId,
+    terms: &[(i64, VarId)],
+    rel: Rel,
+    rhs: i64,
+) -> Result<(), ModelError> {
+    solver.set_min(b, 0);
+    solver.set_max(b, 1);
+    if solver.is_fixed(b) && solver.min(b) == 1 {
+        return linear(solver, terms, rel, rhs);
+    }
+    // Checked even when b = 0 leaves nothing to post, so that a model is accepted or
+    // refused whatever is known of b.
+    let (terms, test, rhs) = reified_parts(solver, terms, rel, rhs)?;
+    if solver.is_fixed(b) {
+        return Ok(());
+    }
+    if terms.is_empty() {
+        if !test.holds(0, rhs) {
+            solver.assign(b, 0);
+        }
+        return Ok(());
+    }
+    let _ = solver.post(Box::new(ReifiedLinear::half(b, terms, test, rhs)));
+    Ok(())
+}
+
+/// The terms of a reified relation simplified, and the relation normalised to `≤`, `=`
+/// or `≠`.
+fn reified_parts(
+    solver: &Solver,
+    terms: &[(i64, VarId)],
+    rel: Rel,
+    rhs: i64,
+) -> Result<(Vec<Term>, Test, i64), ModelError> {
+    let (terms, rhs) = simplify_terms(solver, terms, rhs)?;
+    let negated = |terms: Vec<Term>| terms.iter().map(|&(a, x)| (-a, x)).collect();
+    Ok(match rel {
+        Rel::Eq => (terms, Test::Eq, rhs),
+        Rel::Ne => (terms, Test::Ne, rhs),
+        Rel::Le => (terms, Test::Le, rhs),
+        Rel::Lt => (terms, Test::Le, rhs - 1),
+        Rel::Ge => (negated(terms), Test::Le, -rhs),
+        Rel::Gt => (negated(terms), Test::Le, -rhs - 1),
+    })
 }
 
 /// Merges repeated variables, folds fixed ones into the constant, drops zero
@@ -290,6 +328,15 @@ pub fn function(
             solver.size(x)
         )));
     }
+    if x == z {
+        // x = f(x): the fixed points of f, and nothing to propagate. (The propagator would
+        // read x and z as two variables and could accept x = v with f(v) ≠ v.)
+        let gone: Vec<Val> = solver.values(x).filter(|&v| f(v) != Some(v)).collect();
+        for v in gone {
+            solver.remove(x, v);
+        }
+        return Ok(());
+    }
     let graph: Vec<(Val, Val)> = solver.values(x).filter_map(|v| f(v).map(|w| (v, w))).collect();
     let _ = solver.post(Box::new(Function { x, z, graph, name }));
     Ok(())
@@ -311,11 +358,13 @@ pub fn table(solver: &mut Solver, vars: &[VarId], tuples: &[Vec<Val>]) {
 /// Posts the clause: some variable of `pos` is 1 or some variable of `neg` is 0. Every
 /// variable is restricted to 0..1.
 pub fn clause(solver: &mut Solver, pos: &[VarId], neg: &[VarId]) {
+    for &var in pos.iter().chain(neg) {
+        solver.set_min(var, 0);
+        solver.set_max(var, 1);
+    }
     let mut literals: Vec<Literal> = Vec::with_capacity(pos.len() + neg.len());
     for (vars, positive) in [(pos, true), (neg, false)] {
         for &var in vars {
-            solver.set_min(var, 0);
-            solver.set_max(var, 1);
             match literals.iter().find(|l| l.var == var) {
                 // x ∨ ¬x: always true.
                 Some(l) if l.positive != positive => return,
@@ -325,22 +374,78 @@ pub fn clause(solver: &mut Solver, pos: &[VarId], neg: &[VarId]) {
         }
     }
     // A literal true already satisfies it; false ones can never help.
-    let value = |l: &Literal| Val::from(l.positive);
-    if literals.iter().any(|l| solver.is_fixed(l.var) && solver.min(l.var) == value(l)) {
+    if literals.iter().any(|l| solver.is_fixed(l.var) && solver.min(l.var) == l.value()) {
         return;
     }
     literals.retain(|l| !solver.is_fixed(l.var));
     match literals.as_slice() {
         [] => solver.fail(),
-        [unit] => solver.assign(unit.var, value(unit)),
+        [unit] => solver.assign(unit.var, unit.value()),
         _ => {
             let _ = solver.post(Box::new(Clause::new(literals)));
         }
     }
 }
 
-/// Posts `z = f(x, y)`; pairs where `f` gives `None` are impossible. `name` is what
-/// statistics call it.
+/// Posts that an odd (`odd`) or even number of `xs` are 1. Every variable is restricted
+/// to 0..1; a variable listed twice counts twice.
+pub fn parity(solver: &mut Solver, xs: &[VarId], odd: bool) {
+    for &x in xs {
+        solver.set_min(x, 0);
+        solver.set_max(x, 1);
+    }
+    // x ⊕ x = 0: a variable listed an even number of times drops out, and a fixed one
+    // moves into the parity sought.
+    let mut sorted = xs.to_vec();
+    sorted.sort_unstable();
+    let mut odd = odd;
+    let mut free: Vec<VarId> = Vec::new();
+    for run in sorted.chunk_by(|a, b| a == b) {
+        let x = run[0];
+        if run.len() % 2 == 0 {
+            continue;
+        }
+        if solver.is_fixed(x) {
+            odd ^= solver.min(x) == 1;
+        } else {
+            free.push(x);
+        }
+    }
+    match free.as_slice() {
+        [] => {
+            if odd {
+                solver.fail();
+            }
+        }
+        &[x] => solver.assign(x, Val::from(odd)),
+        _ => {
+            let _ = solver.post(Box::new(Parity::new(free, odd)));
+        }
+    }
+}
+
+/// Posts `b ⇔ x ∈ set` (`half`: `b → x ∈ set`), where `b` is restricted to 0..1. `set`
+/// may list its values in any order, with repeats.
+pub fn reified_in(solver: &mut Solver, b: VarId, x: VarId, set: &[Val], half: bool) {
+    solver.set_min(b, 0);
+    solver.set_max(b, 1);
+    let mut set = set.to_vec();
+    set.sort_unstable();
+    set.dedup();
+    if set.is_empty() {
+        solver.assign(b, 0);
+        return;
+    }
+    if half && solver.is_fixed(b) && solver.min(b) == 0 {
+        return;
+    }
+    let _ = solver.post(Box::new(ReifiedIn::new(b, x, set, half)));
+}
+
+/// Posts `z = f(x, y)`; pairs where `f` gives `None` are impossible (division by zero,
+/// overflow: `f` must compute with checked arithmetic). `name` is what statistics call
+/// it. Domain consistent while `x` and `y` have few pairs of values, forward checking
+/// beyond (see [`crate::propagators::BinaryFunction`]).
 pub fn binary_function(
     solver: &mut Solver,
     x: VarId,
@@ -349,6 +454,107 @@ pub fn binary_function(
     f: impl Fn(Val, Val) -> Option<Val> + Send + 'static,
     name: &'static str,
 ) -> Result<(), ModelError> {
-    let _ = solver.post(Box::new(BinaryFunction { x, y, z, f: Box::new(f), name }));
+    // With x or y fixed (or x = y), z is a function of one variable: its graph, when it
+    // can be tabulated, is domain consistent at any size and cheaper to maintain.
+    if solver.is_fixed(x) && solver.size(y) <= MAX_FUNCTION_DOMAIN {
+        let vx = solver.min(x);
+        return function(solver, y, z, move |vy| f(vx, vy), name);
+    }
+    if solver.is_fixed(y) && solver.size(x) <= MAX_FUNCTION_DOMAIN {
+        let vy = solver.min(y);
+        return function(solver, x, z, move |vx| f(vx, vy), name);
+    }
+    if x == y && solver.size(x) <= MAX_FUNCTION_DOMAIN {
+        return function(solver, x, z, move |v| f(v, v), name);
+    }
+    let _ = solver.post(Box::new(BinaryFunction::new(x, y, z, Box::new(f), name)));
     Ok(())
+}
+
+/// Posts `z = |x|`: tabulated (domain consistent) when `x` has few values, by bounds
+/// otherwise.
+pub fn abs(solver: &mut Solver, x: VarId, z: VarId) -> Result<(), ModelError> {
+    if solver.size(x) <= SMALL_FUNCTION_DOMAIN {
+        return function(solver, x, z, |v| v.checked_abs(), "abs");
+    }
+    let _ = solver.post(Box::new(Abs { x, z }));
+    Ok(())
+}
+
+/// Domains up to this many values get functions by their graph (domain consistent).
+pub const SMALL_FUNCTION_DOMAIN: u64 = 4096;
+
+/// Posts `z = x div k` (truncating towards zero, as MiniZinc), `k ≠ 0`: tabulated when `x`
+/// has few values, by bounds otherwise.
+pub fn div_by_constant(solver: &mut Solver, x: VarId, k: Val, z: VarId) -> Result<(), ModelError> {
+    if k == 0 {
+        solver.fail();
+        return Ok(());
+    }
+    if solver.size(x) <= SMALL_FUNCTION_DOMAIN {
+        return function(solver, x, z, move |v| v.checked_div(k), "div");
+    }
+    if k > 0 {
+        let _ = solver.post(Box::new(Monotone { x, z, f: Box::new(move |v| v / k), name: "div" }));
+    } else {
+        // x div k = (-x) div (-k): a non-decreasing function of -x.
+        let neg_x = solver.new_var(-solver.max(x), -solver.min(x))?;
+        linear(solver, &[(1, x), (1, neg_x)], Rel::Eq, 0)?;
+        let _ = solver.post(Box::new(Monotone { x: neg_x, z, f: Box::new(move |v| v / -k), name: "div" }));
+    }
+    Ok(())
+}
+
+/// Circuits up to this many nodes keep their successors distinct with domain consistency
+/// (a matching per call, which pays on small graphs), larger ones by bounds.
+const CIRCUIT_DOMAIN_LIMIT: usize = 64;
+
+/// Posts that the successors `succ` form one circuit through every node (MiniZinc's
+/// `circuit`): node `i` is the value `i + offset`, `succ[i]` is the node after node `i`.
+/// No node is its own successor, so a single node has no circuit (and no nodes, one).
+pub fn circuit(solver: &mut Solver, succ: &[VarId], offset: i64) {
+    if !restrict_to_nodes(solver, succ, offset) {
+        return;
+    }
+    for (i, &x) in succ.iter().enumerate() {
+        solver.remove(x, offset + i as i64);
+    }
+    successors_distinct(solver, succ);
+    // Two nodes: the domains already leave only 0 → 1 → 0.
+    if succ.len() > 2 {
+        let _ = solver.post(Box::new(crate::propagators::Circuit::new(succ.to_vec(), offset)));
+    }
+}
+
+/// Posts that the nodes that are not their own successor form one circuit, or that there
+/// are none (MiniZinc's `subcircuit`; nodes and successors as in [`circuit`]).
+pub fn subcircuit(solver: &mut Solver, succ: &[VarId], offset: i64) {
+    if !restrict_to_nodes(solver, succ, offset) {
+        return;
+    }
+    successors_distinct(solver, succ);
+    // Up to two nodes, every permutation is a subcircuit.
+    if succ.len() > 2 {
+        let _ = solver.post(Box::new(crate::propagators::Subcircuit::new(succ.to_vec(), offset)));
+    }
+}
+
+/// Restricts each successor to the nodes `offset..offset + n`. `false` when there is
+/// nothing more to post: no nodes, or no solution.
+fn restrict_to_nodes(solver: &mut Solver, succ: &[VarId], offset: i64) -> bool {
+    let Some(last) = offset.checked_add(succ.len() as i64 - 1) else {
+        solver.fail();
+        return false;
+    };
+    for &x in succ {
+        solver.set_min(x, offset);
+        solver.set_max(x, last);
+    }
+    !succ.is_empty() && !solver.is_failed()
+}
+
+/// All-different on the successors of a circuit or subcircuit: they form a permutation.
+fn successors_distinct(solver: &mut Solver, succ: &[VarId]) {
+    let consistency = if succ.len() <= CIRCUIT_DOMAIN_LIMIT { Consistency::Domain } else { Consistency::Bounds };
+    all_different(solver, succ, &[], consistency);
 }

@@ -1,27 +1,43 @@
 //! `z = f(x, y)` for any integer function `f` given as a closure (division, remainder,
-//! power): generalised arc consistency by enumerating the pairs, when there are few.
+//! power): domain consistency by enumerating the pairs (generalised arc consistency by
+//! support search, as AC-3 does for one constraint), when there are few.
 //!
 //! A value of `x` stays if some value of `y` gives, through `f`, a value in the domain of
 //! `z`; the same for `y`; a value of `z` stays if some pair gives it. Pairs where `f` is
-//! undefined (`None`: division by zero, overflow) support nothing. Enumerating all pairs
-//! costs `|D(x)|·|D(y)|` evaluations, so it is done only below [`MAX_PAIRS`]; above, the
-//! propagator waits until `x` and `y` are fixed and then fixes `z` (forward checking), or
-//! filters the last of `x`, `y` once the other and `z` are fixed. Both are sound; only the
-//! first is domain consistent.
+//! undefined (`None`: division by zero, overflow) support nothing. With three distinct
+//! variables one pass over the pairs finds every support, so a single call reaches the
+//! fixpoint.
+//!
+//! Enumerating costs `|D(x)|·|D(y)|` evaluations of `f`, so it is done only up to
+//! [`MAX_PAIRS`]. Above, nothing is known of `f` (no monotonicity, no inverse) that could
+//! prune soundly, so the propagator waits: forward checking. The count falls below the
+//! limit as the search narrows `x` and `y`: once one of them is fixed, the pairs are as
+//! many as the other's values, so the other is filtered as soon as that is cheap, and
+//! once both are, the single pair fixes `z` (or fails). Every full assignment is thus
+//! checked exactly.
+//!
+//! Repeated variables (`z = f(x, x)`, `x = f(x, y)`) make the pairs a relaxation: a
+//! support may use two values for one variable, and pruning one role of a variable can
+//! remove the support of another. Pruning stays sound; the propagator then does not claim
+//! to reach its fixpoint in one call, and once every variable is fixed it evaluates the
+//! one pair left rather than trust the supports. The post function turns `f(x, x)` into a
+//! one-variable function.
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
 
 /// The most pairs enumerated per propagation.
 pub(crate) const MAX_PAIRS: u64 = 1 << 16;
 
 pub struct BinaryFunction {
-    pub(crate) x: VarId,
-    pub(crate) y: VarId,
-    pub(crate) z: VarId,
-    pub(crate) f: Box<dyn Fn(Val, Val) -> Option<Val> + Send>,
-    pub(crate) name: &'static str,
+    x: VarId,
+    y: VarId,
+    z: VarId,
+    f: Box<dyn Fn(Val, Val) -> Option<Val> + Send>,
+    name: &'static str,
+    /// No variable plays two roles: one pass over the pairs reaches the fixpoint.
+    distinct: bool,
 }
 
 impl std::fmt::Debug for BinaryFunction {
@@ -30,11 +46,29 @@ impl std::fmt::Debug for BinaryFunction {
     }
 }
 
+/// The values of `x`, `y` and `z` that take part in some pair, each sorted.
+struct Supported {
+    xs: Vec<Val>,
+    ys: Vec<Val>,
+    zs: Vec<Val>,
+}
+
 impl BinaryFunction {
-    fn supported(&self, cx: &Context<'_>) -> (Vec<Val>, Vec<Val>, Vec<Val>) {
-        let (mut xs, mut ys, mut zs) = (Vec::new(), Vec::new(), Vec::new());
-        let mut y_ok: Vec<bool> = vec![false; cx.size(self.y) as usize];
+    pub(crate) fn new(
+        x: VarId,
+        y: VarId,
+        z: VarId,
+        f: Box<dyn Fn(Val, Val) -> Option<Val> + Send>,
+        name: &'static str,
+    ) -> BinaryFunction {
+        let distinct = x != y && y != z && x != z;
+        BinaryFunction { x, y, z, f, name, distinct }
+    }
+
+    fn supported(&self, cx: &Context<'_>) -> Supported {
         let y_values: Vec<Val> = cx.values(self.y).collect();
+        let mut y_ok = vec![false; y_values.len()];
+        let (mut xs, mut zs) = (Vec::new(), Vec::new());
         for vx in cx.values(self.x) {
             let mut x_ok = false;
             for (j, &vy) in y_values.iter().enumerate() {
@@ -48,22 +82,25 @@ impl BinaryFunction {
                 xs.push(vx);
             }
         }
-        ys.extend(y_values.iter().zip(&y_ok).filter(|(_, &ok)| ok).map(|(&v, _)| v));
+        let ys = y_values.iter().zip(&y_ok).filter(|&(_, &ok)| ok).map(|(&v, _)| v).collect();
         zs.sort_unstable();
         zs.dedup();
-        (xs, ys, zs)
+        Supported { xs, ys, zs }
     }
+}
 
-    /// Keeps in `var` exactly the sorted `values`.
-    fn keep(cx: &mut Context<'_>, var: VarId, values: &[Val]) -> Result<(), Conflict> {
-        let (Some(&lo), Some(&hi)) = (values.first(), values.last()) else {
-            return Err(Conflict);
-        };
-        let _ = cx.set_min(var, lo)?;
-        let _ = cx.set_max(var, hi)?;
+/// Keeps in `var` exactly the sorted `values`.
+fn keep(cx: &mut Context<'_>, var: VarId, values: &[Val]) -> Result<(), Conflict> {
+    let (Some(&lo), Some(&hi)) = (values.first(), values.last()) else {
+        return Err(Conflict);
+    };
+    // Bounds first: the walk below then only visits what is left between them.
+    let _ = cx.set_min(var, lo)?;
+    let _ = cx.set_max(var, hi)?;
+    if cx.size(var) > values.len() as u64 {
         let _ = cx.retain(var, |_, v| values.binary_search(&v).is_ok())?;
-        Ok(())
     }
+    Ok(())
 }
 
 impl Propagator for BinaryFunction {
@@ -80,26 +117,23 @@ impl Propagator for BinaryFunction {
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         let (x, y, z) = (self.x, self.y, self.z);
-        if cx.size(x).saturating_mul(cx.size(y)) <= MAX_PAIRS {
-            let (xs, ys, zs) = self.supported(cx);
-            BinaryFunction::keep(cx, x, &xs)?;
-            BinaryFunction::keep(cx, y, &ys)?;
-            BinaryFunction::keep(cx, z, &zs)?;
-        } else if cx.is_fixed(x) && cx.is_fixed(y) {
-            let vz = (self.f)(cx.min(x), cx.min(y)).ok_or(Conflict)?;
-            let _ = cx.assign(z, vz)?;
-        } else if cx.is_fixed(z) && (cx.is_fixed(x) || cx.is_fixed(y)) {
-            let (vz, f) = (cx.min(z), &self.f);
-            if cx.is_fixed(x) && cx.size(y) <= MAX_PAIRS {
-                let vx = cx.min(x);
-                let _ = cx.retain(y, |_, vy| f(vx, vy) == Some(vz))?;
-            } else if cx.is_fixed(y) && cx.size(x) <= MAX_PAIRS {
-                let vy = cx.min(y);
-                let _ = cx.retain(x, |_, vx| f(vx, vy) == Some(vz))?;
-            }
+        if cx.size(x).saturating_mul(cx.size(y)) > MAX_PAIRS {
+            return Ok(PropStatus::Active);
         }
-        let all_fixed = cx.is_fixed(x) && cx.is_fixed(y) && cx.is_fixed(z);
-        Ok(if all_fixed { PropStatus::Entailed } else { PropStatus::Active })
+        let Supported { xs, ys, zs } = self.supported(cx);
+        keep(cx, x, &xs)?;
+        keep(cx, y, &ys)?;
+        keep(cx, z, &zs)?;
+        if !(cx.is_fixed(x) && cx.is_fixed(y) && cx.is_fixed(z)) {
+            return Ok(PropStatus::Active);
+        }
+        // With distinct variables the supports already say so; with repeated ones only
+        // the pair itself does.
+        if (self.f)(cx.min(x), cx.min(y)) == Some(cx.min(z)) {
+            Ok(PropStatus::Entailed)
+        } else {
+            Err(Conflict)
+        }
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
@@ -110,7 +144,11 @@ impl Propagator for BinaryFunction {
         vec![self.x, self.y, self.z]
     }
 
-    fn priority(&self) -> crate::propagator::Priority {
-        crate::propagator::Priority::Expensive
+    fn priority(&self) -> Priority {
+        Priority::Expensive
+    }
+
+    fn idempotent(&self) -> bool {
+        self.distinct
     }
 }

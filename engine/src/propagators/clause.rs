@@ -1,22 +1,29 @@
-//! A clause: `p₁ ∨ … ∨ pₙ ∨ ¬q₁ ∨ … ∨ ¬qₘ` over 0/1 variables, by two watched literals.
+//! A clause `p₁ ∨ … ∨ pₙ ∨ ¬q₁ ∨ … ∨ ¬qₘ` over 0/1 variables, by two watched literals
+//! (Moskewicz et al., Chaff, 2001; Chuffed's clause propagator works the same way).
 //!
-//! A clause can only prune when all its literals but one are false (the last one must be
-//! true: unit propagation) or fail when all are false. As long as two literals are not
-//! false, neither can happen, so the propagator only needs to look at two of them, the
-//! *watched literals* of SAT solvers (Moskewicz et al., Chaff, 2001). When a variable of the
-//! clause is fixed and both watches are still not false, the wake-up costs two look-ups;
-//! only when a watch has become false is the clause scanned for a replacement.
+//! A clause can prune only when all its literals but one are false (unit propagation:
+//! the last one must be true), and fail only when all are. While two literals are not
+//! false, neither can happen. So the propagator keeps two *watches*, positions of
+//! literals not known to be false, and a wake-up first looks at those two alone: if both
+//! are still not false it returns at once, whichever other literal was fixed. Only when
+//! a watch has become false does it scan the clause for a replacement, and that scan
+//! finds either a true literal (satisfied), a second literal not false (new watch), one
+//! only (unit: make it true) or none (conflict). That is unit propagation, which on a
+//! clause is domain consistent: with two literals not false, every value of every
+//! variable is part of a solution.
 //!
-//! The watches are plain fields, not trailed. The test "both watches are not false" is
-//! checked against the current domains at every wake-up, so it is sound whatever level
-//! the watches were chosen at; undoing assignments only makes more literals not false.
-//! The engine wakes the propagator on every assignment of a clause variable (it has no
-//! dynamic subscriptions), which is what makes a stale watch harmless: the next wake-up
-//! rescans.
+//! The watches are plain fields, not trailed, as in SAT solvers. Backtracking only
+//! unfixes variables, so a literal that was not false stays not false higher up the
+//! tree: watches that were valid when chosen are still valid after any backtrack, and
+//! there is nothing to restore. (A watch can be left false when the propagator stops
+//! looking, after a unit or a satisfied clause; the next wake-up sees it false and
+//! rescans, so a stale watch costs one scan, never a missed pruning.) The engine has no
+//! dynamic subscriptions, so the propagator subscribes to the fixing of every variable;
+//! what the watches save is the scan, not the wake-up.
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
 
 /// One literal: `var = 1` when `positive`, `var = 0` otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +33,8 @@ pub(crate) struct Literal {
 }
 
 impl Literal {
-    fn value(self) -> Val {
+    /// The value of `var` that makes the literal true.
+    pub(crate) fn value(self) -> Val {
         Val::from(self.positive)
     }
 
@@ -42,12 +50,12 @@ impl Literal {
 #[derive(Debug, Clone)]
 pub struct Clause {
     literals: Vec<Literal>,
-    /// Positions of the two watched literals in `literals`.
+    /// Positions in `literals` of two literals that were not false when last looked at.
     watches: [usize; 2],
 }
 
 impl Clause {
-    /// At least two literals, no variable twice (the post function ensures it).
+    /// At least two literals over distinct 0/1 variables (the post function ensures it).
     pub(crate) fn new(literals: Vec<Literal>) -> Clause {
         debug_assert!(literals.len() >= 2);
         Clause { literals, watches: [0, 1] }
@@ -67,39 +75,36 @@ impl Propagator for Clause {
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
-        let [a, b] = self.watches;
-        let (la, lb) = (self.literals[a], self.literals[b]);
-        if la.is_true(cx) || lb.is_true(cx) {
+        // The common wake-up: a literal that is not watched was fixed. O(1).
+        let [a, b] = self.watches.map(|i| self.literals[i]);
+        if a.is_true(cx) || b.is_true(cx) {
             return Ok(PropStatus::Entailed);
         }
-        if !la.is_false(cx) && !lb.is_false(cx) {
+        if !a.is_false(cx) && !b.is_false(cx) {
             return Ok(PropStatus::Active);
         }
-        // A watch is false: find two literals that are not, or a true one.
-        let mut found = [usize::MAX; 2];
+        // A watch is false: look for two literals that are not, or one that is true.
+        let mut open = [0usize; 2];
         let mut count = 0;
         for (i, l) in self.literals.iter().enumerate() {
             if l.is_true(cx) {
-                self.watches = [i, if i == a { b } else { a }];
                 return Ok(PropStatus::Entailed);
             }
-            if !l.is_false(cx) && count < 2 {
-                found[count] = i;
+            if !l.is_false(cx) {
+                open[count] = i;
                 count += 1;
+                if count == 2 {
+                    self.watches = open;
+                    return Ok(PropStatus::Active);
+                }
             }
         }
-        match count {
-            0 => Err(crate::propagator::Conflict),
-            1 => {
-                let unit = self.literals[found[0]];
-                let _ = cx.assign(unit.var, unit.value())?;
-                Ok(PropStatus::Entailed)
-            }
-            _ => {
-                self.watches = found;
-                Ok(PropStatus::Active)
-            }
+        if count == 0 {
+            return Err(Conflict);
         }
+        let unit = self.literals[open[0]];
+        let _ = cx.assign(unit.var, unit.value())?;
+        Ok(PropStatus::Entailed)
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

@@ -1,5 +1,6 @@
 //! The generic propagators. None of them knows what puzzle it serves.
 
+pub(crate) mod abs;
 pub(crate) mod all_different;
 pub(crate) mod arith;
 pub(crate) mod binary_function;
@@ -12,12 +13,16 @@ pub(crate) mod function;
 pub(crate) mod linear;
 pub(crate) mod linear_domain;
 mod matching;
+pub(crate) mod monotone;
 pub(crate) mod not_equal;
+pub(crate) mod parity;
 pub(crate) mod queens;
 pub(crate) mod reified;
+pub(crate) mod reified_in;
 pub(crate) mod table;
 pub(crate) mod times;
 
+pub use abs::Abs;
 pub use all_different::AllDifferent;
 pub use binary_function::BinaryFunction;
 pub use clause::Clause;
@@ -26,8 +31,15 @@ pub use extremum::Extremum;
 pub use function::Function;
 pub use linear::{LinearEq, LinearLe, LinearNe};
 pub use linear_domain::LinearEqDomain;
+pub use monotone::Monotone;
 pub use not_equal::NotEqual;
+pub use parity::Parity;
 pub use queens::Queens;
 pub use reified::ReifiedLinear;
+pub use reified_in::ReifiedIn;
 pub use table::Table;
 pub use times::Times;
+pub(crate) mod circuit;
+pub(crate) mod subcircuit;
+pub use circuit::Circuit;
+pub use subcircuit::Subcircuit;

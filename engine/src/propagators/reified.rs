@@ -5,6 +5,12 @@
 //! decide the relation, and then fixes `b`. Once `b` is fixed it enforces the relation or
 //! its negation with the plain linear propagators, so a reified relation prunes exactly
 //! as much as the relation itself does as soon as its truth is known.
+//!
+//! The half reification `b → Σ aᵢ·xᵢ ⋈ c` (Feydy, Somogyi and Stuckey, *Half
+//! reification and flattening*, CP 2011) keeps only the first half of each rule: a
+//! relation decided false fixes `b` to 0, `b = 1` enforces the relation; but a relation
+//! decided true leaves `b` free, and `b = 0` asks nothing of the sum. It is what a
+//! relation under a disjunction or an implication needs, with half the work.
 
 use crate::domain::Val;
 use crate::ids::VarId;
@@ -17,6 +23,16 @@ pub(crate) enum Test {
     Le,
     Eq,
     Ne,
+}
+
+impl Test {
+    pub(crate) fn holds(self, sum: i64, rhs: i64) -> bool {
+        match self {
+            Test::Le => sum <= rhs,
+            Test::Eq => sum == rhs,
+            Test::Ne => sum != rhs,
+        }
+    }
 }
 
 /// The linear propagator that enforces one side of the equivalence.
@@ -45,13 +61,14 @@ impl Side {
     }
 }
 
-/// `b ⇔ Σ aᵢ·xᵢ ⋈ c`
+/// `b ⇔ Σ aᵢ·xᵢ ⋈ c`, or `b → Σ aᵢ·xᵢ ⋈ c` when `half`.
 #[derive(Debug, Clone)]
 pub struct ReifiedLinear {
     b: VarId,
     terms: Vec<Term>,
     test: Test,
     rhs: i64,
+    half: bool,
     when_true: Side,
     when_false: Side,
 }
@@ -66,7 +83,12 @@ impl ReifiedLinear {
             Test::Eq => (Side::new(Test::Eq, terms.clone(), rhs), Side::new(Test::Ne, terms.clone(), rhs)),
             Test::Ne => (Side::new(Test::Ne, terms.clone(), rhs), Side::new(Test::Eq, terms.clone(), rhs)),
         };
-        ReifiedLinear { b, terms, test, rhs, when_true, when_false }
+        ReifiedLinear { b, terms, test, rhs, half: false, when_true, when_false }
+    }
+
+    /// The half reification `b → Σ aᵢ·xᵢ ⋈ c`, under the same conditions as `new`.
+    pub(crate) fn half(b: VarId, terms: Vec<Term>, test: Test, rhs: i64) -> ReifiedLinear {
+        ReifiedLinear { half: true, ..ReifiedLinear::new(b, terms, test, rhs) }
     }
 
     /// `Some(truth)` when the current domains decide the relation.
@@ -106,13 +128,23 @@ impl ReifiedLinear {
 
 impl Propagator for ReifiedLinear {
     fn name(&self) -> &'static str {
-        "b <-> linear"
+        if self.half {
+            "b -> linear"
+        } else {
+            "b <-> linear"
+        }
     }
 
     fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
         cx.subscribe(self.b, Events::ASSIGNED);
-        // Equalities are decided by a missing value too, not only by bounds.
-        let events = if self.test == Test::Le { Events::BOUNDS } else { Events::DOMAIN };
+        let events = match (self.test, self.half) {
+            (Test::Le, _) => Events::BOUNDS,
+            // `b → s ≠ c` is decided false only once every term is fixed, and enforced
+            // (b = 1) only once one is left: fixings are all it needs to see.
+            (Test::Ne, true) => Events::ASSIGNED,
+            // Equalities are decided by a missing value too, not only by bounds.
+            _ => Events::DOMAIN,
+        };
         for &(_, x) in &self.terms {
             cx.subscribe(x, events);
         }
@@ -121,9 +153,16 @@ impl Propagator for ReifiedLinear {
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         if cx.is_fixed(self.b) {
-            return if cx.min(self.b) == 1 { self.when_true.propagate(cx) } else { self.when_false.propagate(cx) };
+            return match (cx.min(self.b), self.half) {
+                (1, _) => self.when_true.propagate(cx),
+                // b = 0 asks nothing of the sum in a half reification.
+                (_, true) => Ok(PropStatus::Entailed),
+                (_, false) => self.when_false.propagate(cx),
+            };
         }
         match self.decided(cx) {
+            // True whatever b is: b → true holds.
+            Some(true) if self.half => Ok(PropStatus::Entailed),
             Some(truth) => {
                 let _ = cx.assign(self.b, Val::from(truth))?;
                 Ok(PropStatus::Entailed)
@@ -140,7 +179,7 @@ impl Propagator for ReifiedLinear {
             Test::Eq => sum == rhs,
             Test::Ne => sum != rhs,
         };
-        value(self.b) == Val::from(holds)
+        value(self.b) == Val::from(holds) || (self.half && value(self.b) == 0)
     }
 
     fn vars(&self) -> Vec<VarId> {

@@ -1,0 +1,320 @@
+//! Circuit: the successors `succ[i]` form one Hamiltonian circuit through all n nodes
+//! (MiniZinc's `circuit`; node `i` is the value `i + offset`).
+//!
+//! The post function restricts each successor to the nodes and removes the self-loop,
+//! and posts all-different: the successors then form a permutation. A permutation is a
+//! circuit exactly when it has one cycle, and that is what all-different cannot see: with
+//! four nodes, 0→1→0 is part of the permutation 0→1→0, 2→3→2. This propagator forbids
+//! such subtours by *path reasoning* (Caseau and Laburthe, "Solving small TSPs with
+//! constraints", ICLP 1997; Gecode's circuit and Pesant et al.'s TSP with time windows do
+//! the same):
+//! - the fixed arcs form disjoint chains; a chain from `s` to `e` over fewer than n nodes
+//!   must not be closed into a cycle, so `s` leaves the domain of `succ[e]`;
+//! - fixed arcs that already close a cycle of fewer than n nodes are a conflict (the
+//!   removal above can be skipped on a huge interval domain, and several arcs may be
+//!   fixed between two calls, so the rule alone does not exclude it).
+//!
+//! Then a reachability check, as in Gecode's circuit: the graph of the current domains
+//! (an arc `i → j` while `j + offset ∈ dom(succ[i])`) must be strongly connected, since
+//! a circuit through every node connects any node to any other. Path reasoning only looks
+//! at fixed arcs; this sees a node that lost all its ways in or out, or a group of nodes
+//! that can no longer be left, long before their arcs are fixed. Measured on random
+//! sparse graphs with a hidden tour (100 nodes, about 3 arcs each, first solution), it cut
+//! the search from 1.3 million nodes to 19 thousand (8.3 s to 0.24 s); on small dense
+//! graphs, where it never prunes, it doubles the time of counting every circuit.
+//!
+//! The chains are recomputed from scratch at every call, in O(n), and the reachability
+//! check costs O(n + Σ|dom|): both scratch, nothing to trail. (An incremental version
+//! would keep each chain's ends in trailed integers and join two chains per fixed arc in
+//! O(1); the scan is cheap next to the all-different that runs beside it.)
+
+use crate::domain::Val;
+use crate::ids::VarId;
+use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+
+/// No fixed successor.
+const NONE: usize = usize::MAX;
+
+/// A chain or a cycle of fixed arcs: its first node, its last node, its number of nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Path {
+    pub(crate) start: usize,
+    /// For a chain, the node whose successor is not fixed; for a cycle, the node before
+    /// `start`.
+    pub(crate) end: usize,
+    pub(crate) len: usize,
+}
+
+/// The fixed arcs of a successor array, walked into chains and cycles. Rebuilt from the
+/// domains at each call; between calls its content means nothing, so it needs no trail.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Paths {
+    /// Each node's fixed successor, `NONE` when not fixed or fixed to the node itself.
+    next: Vec<usize>,
+    /// Whether another node's successor is fixed to this one.
+    has_pred: Vec<bool>,
+    seen: Vec<bool>,
+    /// The chains of at least one arc (a lone node is no chain).
+    pub(crate) chains: Vec<Path>,
+    pub(crate) cycles: Vec<Path>,
+    /// How many nodes are fixed to themselves.
+    pub(crate) self_loops: usize,
+}
+
+impl Paths {
+    /// Reads the fixed successors (each domain within the `n` nodes) and walks them.
+    /// Fails when two arcs enter one node, or an arc enters a node fixed to itself: no
+    /// permutation does that.
+    pub(crate) fn compute(&mut self, cx: &Context<'_>, succ: &[VarId], offset: Val) -> Result<(), Conflict> {
+        let n = succ.len();
+        self.next.clear();
+        self.next.resize(n, NONE);
+        self.has_pred.clear();
+        self.has_pred.resize(n, false);
+        self.seen.clear();
+        self.seen.resize(n, false);
+        self.chains.clear();
+        self.cycles.clear();
+        self.self_loops = 0;
+        for (i, &x) in succ.iter().enumerate() {
+            if !cx.is_fixed(x) {
+                continue;
+            }
+            let j = (cx.min(x) - offset) as usize;
+            if j == i {
+                self.self_loops += 1;
+                continue;
+            }
+            if self.has_pred[j] {
+                return Err(Conflict);
+            }
+            self.has_pred[j] = true;
+            self.next[i] = j;
+        }
+        // A node fixed to itself is out, so nothing may lead into it.
+        for (i, &x) in succ.iter().enumerate() {
+            if self.has_pred[i] && self.next[i] == NONE && cx.is_fixed(x) {
+                return Err(Conflict);
+            }
+        }
+        // With at most one arc into each node, a walk from a node without predecessor is a
+        // simple path: the chains.
+        for s in 0..n {
+            if self.has_pred[s] || self.next[s] == NONE {
+                continue;
+            }
+            let (mut e, mut len) = (s, 1);
+            self.seen[s] = true;
+            while self.next[e] != NONE {
+                e = self.next[e];
+                self.seen[e] = true;
+                len += 1;
+            }
+            self.chains.push(Path { start: s, end: e, len });
+        }
+        // An arc left unseen is on no chain: following predecessors from it never ends, so
+        // it lies on a cycle.
+        for s in 0..n {
+            if self.seen[s] || self.next[s] == NONE {
+                continue;
+            }
+            let (mut e, mut len) = (s, 1);
+            self.seen[s] = true;
+            while self.next[e] != s {
+                e = self.next[e];
+                self.seen[e] = true;
+                len += 1;
+            }
+            self.cycles.push(Path { start: s, end: e, len });
+        }
+        Ok(())
+    }
+
+    /// Whether another node's successor is fixed to node `i` (as of the last `compute`).
+    pub(crate) fn has_pred(&self, i: usize) -> bool {
+        self.has_pred[i]
+    }
+
+    /// The nodes of a chain or cycle found by the last `compute`, in order.
+    pub(crate) fn nodes(&self, path: Path) -> impl Iterator<Item = usize> + '_ {
+        std::iter::successors(Some(path.start), |&i| Some(self.next[i])).take(path.len)
+    }
+}
+
+/// Scratch of the strong connectivity test: a graph in compressed rows, reversed.
+#[derive(Debug, Clone, Default)]
+struct Reach {
+    /// Predecessors of node `j`: `preds[first[j]..first[j + 1]]`.
+    first: Vec<usize>,
+    preds: Vec<usize>,
+    /// Where the next predecessor of each node goes while `preds` is filled.
+    fill: Vec<usize>,
+    seen: Vec<bool>,
+    stack: Vec<usize>,
+}
+
+impl Reach {
+    /// Whether every node reaches node 0 and is reached from it in the graph of the
+    /// current domains (two depth-first searches, forward and backward).
+    fn strongly_connected(&mut self, cx: &Context<'_>, succ: &[VarId], offset: Val) -> bool {
+        let n = succ.len();
+        let node = |v: Val| (v - offset) as usize;
+        // Forward, on the domains themselves.
+        self.seen.clear();
+        self.seen.resize(n, false);
+        self.seen[0] = true;
+        self.stack.clear();
+        self.stack.push(0);
+        let mut reached = 1;
+        while let Some(i) = self.stack.pop() {
+            for v in cx.values(succ[i]) {
+                let j = node(v);
+                if !self.seen[j] {
+                    self.seen[j] = true;
+                    reached += 1;
+                    self.stack.push(j);
+                }
+            }
+        }
+        if reached < n {
+            return false;
+        }
+        // Backward, on the reversed graph built by counting sort.
+        self.first.clear();
+        self.first.resize(n + 1, 0);
+        for &x in succ {
+            for v in cx.values(x) {
+                self.first[node(v) + 1] += 1;
+            }
+        }
+        for j in 0..n {
+            self.first[j + 1] += self.first[j];
+        }
+        self.preds.clear();
+        self.preds.resize(self.first[n], 0);
+        self.fill.clear();
+        self.fill.extend_from_slice(&self.first[..n]);
+        for (i, &x) in succ.iter().enumerate() {
+            for v in cx.values(x) {
+                let j = node(v);
+                self.preds[self.fill[j]] = i;
+                self.fill[j] += 1;
+            }
+        }
+        self.seen.clear();
+        self.seen.resize(n, false);
+        self.seen[0] = true;
+        self.stack.push(0);
+        let mut reached = 1;
+        while let Some(j) = self.stack.pop() {
+            for &i in &self.preds[self.first[j]..self.first[j + 1]] {
+                if !self.seen[i] {
+                    self.seen[i] = true;
+                    reached += 1;
+                    self.stack.push(i);
+                }
+            }
+        }
+        reached == n
+    }
+}
+
+/// No subtour among successors already made a permutation without self-loops by the
+/// post function (domains within the nodes, all-different beside it).
+#[derive(Debug, Clone)]
+pub struct Circuit {
+    succ: Vec<VarId>,
+    offset: Val,
+    paths: Paths,
+    reach: Reach,
+}
+
+impl Circuit {
+    /// At least two nodes, every domain within `offset..offset + n`.
+    pub(crate) fn new(succ: Vec<VarId>, offset: Val) -> Circuit {
+        debug_assert!(succ.len() >= 2);
+        Circuit { succ, offset, paths: Paths::default(), reach: Reach::default() }
+    }
+}
+
+impl Propagator for Circuit {
+    fn name(&self) -> &'static str {
+        "circuit"
+    }
+
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        // Any removal can break strong connectivity, not only a fixing.
+        for &x in &self.succ {
+            cx.subscribe(x, Events::DOMAIN);
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        let n = self.succ.len();
+        self.paths.compute(cx, &self.succ, self.offset)?;
+        // Only a domain too wide to hold holes can still contain its self-loop.
+        if self.paths.self_loops > 0 {
+            return Err(Conflict);
+        }
+        if let Some(cycle) = self.paths.cycles.first() {
+            // One cycle through all n nodes fixes every successor: the circuit is complete.
+            return if cycle.len == n { Ok(PropStatus::Entailed) } else { Err(Conflict) };
+        }
+        for chain in &self.paths.chains {
+            let (end, start) = (self.succ[chain.end], chain.start as Val + self.offset);
+            if chain.len < n {
+                let _ = cx.remove(end, start)?;
+            } else {
+                // The chain holds every node: only its closing arc is left.
+                let _ = cx.assign(end, start)?;
+            }
+        }
+        if !self.reach.strongly_connected(cx, &self.succ, self.offset) {
+            return Err(Conflict);
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
+        let values: Vec<Val> = self.succ.iter().map(|&x| value(x)).collect();
+        is_circuit(&values, self.offset, false)
+    }
+
+    fn vars(&self) -> Vec<VarId> {
+        self.succ.clone()
+    }
+}
+
+/// The ground truth of circuit and subcircuit: whether the successors `values` (nodes
+/// counted from `offset`) form one cycle through every node, or with `sub`, one cycle
+/// through the nodes that are not their own successor, or none.
+pub(crate) fn is_circuit(values: &[Val], offset: Val, sub: bool) -> bool {
+    let n = values.len();
+    let mut next = Vec::with_capacity(n);
+    let mut taken = vec![false; n];
+    for &v in values {
+        let Some(j) = v.checked_sub(offset).and_then(|j| usize::try_from(j).ok()).filter(|&j| j < n) else {
+            return false;
+        };
+        if std::mem::replace(&mut taken[j], true) {
+            return false;
+        }
+        next.push(j);
+    }
+    // A permutation: it is a (sub)circuit when the nodes it moves form a single cycle.
+    let moved = (0..n).filter(|&i| next[i] != i).count();
+    if !sub && moved < n {
+        return false;
+    }
+    let Some(start) = (0..n).find(|&i| next[i] != i) else {
+        return true;
+    };
+    let mut len = 1;
+    let mut at = next[start];
+    while at != start {
+        at = next[at];
+        len += 1;
+    }
+    len == moved
+}

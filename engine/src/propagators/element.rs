@@ -6,7 +6,7 @@
 //! variable cells the support test is on domains, the narrowing of `z` on bounds.
 
 use crate::domain::Val;
-use crate::ids::VarId;
+use crate::ids::{TrailedInt, VarId};
 use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
 
 #[derive(Debug, Clone)]
@@ -14,6 +14,10 @@ pub struct Element {
     pub(crate) index: VarId,
     pub(crate) array: Vec<VarId>,
     pub(crate) result: VarId,
+    /// With every cell fixed, the size of the index's domain when `z` was last narrowed to
+    /// the cells' values: while it stays the same (domains only shrink, so the same size is
+    /// the same set), `z` needs no second pass. Trailed, as backtracking restores both.
+    pub(crate) z_done_at: Option<TrailedInt>,
 }
 
 impl Element {
@@ -33,6 +37,7 @@ impl Propagator for Element {
     }
 
     fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        self.z_done_at = Some(cx.new_int(0));
         cx.subscribe(self.index, Events::DOMAIN);
         cx.subscribe(self.result, Events::DOMAIN);
         for &x in &self.array {
@@ -59,9 +64,23 @@ impl Propagator for Element {
                 return Ok(if cx.is_fixed(x) { PropStatus::Entailed } else { PropStatus::Active });
             }
             // z keeps the values of the remaining cells (exactly, when they are all fixed).
+            let done = self.z_done_at.map(|t| cx.int(t));
+            if done == Some(cx.size(i) as i64) && !changed {
+                return Ok(PropStatus::Active);
+            }
             let cells: Vec<VarId> = cx.values(i).map(|p| self.array[p as usize]).collect();
             if cells.iter().all(|&x| cx.is_fixed(x)) {
-                changed |= cx.retain(z, |cx, v| cells.iter().any(|&x| cx.min(x) == v))?;
+                // Sorted once, so that each value of z is one binary search, not a scan of
+                // the cells (the scan made large constant arrays quadratic).
+                let mut values: Vec<Val> = cells.iter().map(|&x| cx.min(x)).collect();
+                values.sort_unstable();
+                values.dedup();
+                changed |= cx.set_min(z, values[0])?;
+                changed |= cx.set_max(z, values[values.len() - 1])?;
+                changed |= cx.retain(z, |_, v| values.binary_search(&v).is_ok())?;
+                if let Some(t) = self.z_done_at {
+                    cx.set_int(t, cx.size(i) as i64);
+                }
             } else {
                 let lo = cells.iter().map(|&x| cx.min(x)).min().unwrap_or(Val::MIN);
                 let hi = cells.iter().map(|&x| cx.max(x)).max().unwrap_or(Val::MAX);

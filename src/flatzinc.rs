@@ -29,6 +29,11 @@ const MZNLIB: &[(&str, &str)] = &[
     ("fzn_all_different_int.mzn", include_str!("../mznlib/fzn_all_different_int.mzn")),
     ("fzn_table_int.mzn", include_str!("../mznlib/fzn_table_int.mzn")),
     ("fzn_table_bool.mzn", include_str!("../mznlib/fzn_table_bool.mzn")),
+    ("fzn_cumulative.mzn", include_str!("../mznlib/fzn_cumulative.mzn")),
+    ("fzn_disjunctive.mzn", include_str!("../mznlib/fzn_disjunctive.mzn")),
+    ("fzn_disjunctive_strict.mzn", include_str!("../mznlib/fzn_disjunctive_strict.mzn")),
+    ("fzn_circuit.mzn", include_str!("../mznlib/fzn_circuit.mzn")),
+    ("fzn_subcircuit.mzn", include_str!("../mznlib/fzn_subcircuit.mzn")),
 ];
 
 /// Whether the command line names MiniZinc or FlatZinc files.
@@ -174,7 +179,7 @@ fn solve_fzn(args: &SolveArgs, path: &Path, ozn: Option<&Path>, start: Instant) 
         free: false,
         timeout,
         verify: true,
-        restart_scale: Some(cpsolve_flatzinc::run::RESTART_SCALE),
+        restart_scale: None,
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let enumerate = optimising || args.all || args.count || args.limit.is_some();
@@ -342,4 +347,22 @@ fn result_json(file: &str, result: &RunResult, solutions: Vec<Value>, optimising
         );
     }
     Value::Object(object)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MZNLIB;
+
+    #[test]
+    fn the_built_in_library_is_the_whole_of_mznlib() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("mznlib");
+        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+            .expect("mznlib/ exists")
+            .map(|e| e.expect("a directory entry").file_name().to_string_lossy().to_string())
+            .collect();
+        on_disk.sort();
+        let mut built_in: Vec<String> = MZNLIB.iter().map(|(name, _)| name.to_string()).collect();
+        built_in.sort();
+        assert_eq!(built_in, on_disk, "src/flatzinc.rs lists every file of mznlib/");
+    }
 }

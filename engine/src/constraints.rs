@@ -558,3 +558,67 @@ fn successors_distinct(solver: &mut Solver, succ: &[VarId]) {
     let consistency = if succ.len() <= CIRCUIT_DOMAIN_LIMIT { Consistency::Domain } else { Consistency::Bounds };
     all_different(solver, succ, &[], consistency);
 }
+
+/// Posts MiniZinc's cumulative: at every time, the tasks running (`startsᵢ ≤ t <
+/// startsᵢ + durationsᵢ`) use at most `capacity` in all; durations and resources are at
+/// least 0, and tasks of duration or resource 0 use nothing. Time-tabling on the profile of
+/// compulsory parts ([`crate::propagators::TimeTable`]).
+pub fn cumulative(
+    solver: &mut Solver,
+    starts: &[VarId],
+    durations: &[VarId],
+    resources: &[VarId],
+    capacity: VarId,
+) -> Result<(), ModelError> {
+    assert!(starts.len() == durations.len() && starts.len() == resources.len(), "one duration and resource per task");
+    if starts.is_empty() {
+        return Ok(());
+    }
+    for &x in durations.iter().chain(resources) {
+        solver.set_min(x, 0);
+    }
+    solver.set_min(capacity, 0);
+    let reach: i128 = starts
+        .iter()
+        .zip(durations)
+        .map(|(&s, &d)| (solver.max(s) as i128).abs().max((solver.min(s) as i128).abs()) + solver.max(d) as i128)
+        .max()
+        .unwrap_or(0);
+    let load: i128 = resources.iter().map(|&r| solver.max(r) as i128).sum();
+    if reach > (i64::MAX / 4) as i128 || load > (i64::MAX / 4) as i128 {
+        return Err(ModelError::Overflow(format!(
+            "a cumulative whose tasks reach time {reach} or load {load}, beyond the 64-bit range the solver computes in"
+        )));
+    }
+    let _ = solver.post(Box::new(crate::propagators::TimeTable::new(
+        starts.to_vec(),
+        durations.to_vec(),
+        resources.to_vec(),
+        capacity,
+    )));
+    Ok(())
+}
+
+/// Posts MiniZinc's disjunctive (no two tasks overlap; with `strict` false, tasks of
+/// duration 0 may go anywhere, with `strict` true not even inside another task): the
+/// cumulative of unit resources and capacity 1, and for `strict`, where a duration may be 0,
+/// the pairwise disjunctions `sᵢ + dᵢ ≤ sⱼ ∨ sⱼ + dⱼ ≤ sᵢ` as well.
+pub fn disjunctive(solver: &mut Solver, starts: &[VarId], durations: &[VarId], strict: bool) -> Result<(), ModelError> {
+    assert_eq!(starts.len(), durations.len(), "one duration per task");
+    let one = solver.new_var(1, 1)?;
+    let resources = vec![one; starts.len()];
+    cumulative(solver, starts, durations, &resources, one)?;
+    if strict && durations.iter().any(|&d| solver.min(d) <= 0) {
+        for i in 0..starts.len() {
+            for j in i + 1..starts.len() {
+                let before = solver.new_var(0, 1)?;
+                let after = solver.new_var(0, 1)?;
+                let (si, di, sj, dj) = (starts[i], durations[i], starts[j], durations[j]);
+                reified_linear(solver, before, &[(1, si), (1, di), (-1, sj)], Rel::Le, 0)?;
+                reified_linear(solver, after, &[(1, sj), (1, dj), (-1, si)], Rel::Le, 0)?;
+                clause(solver, &[before, after], &[]);
+            }
+        }
+    }
+    Ok(())
+}

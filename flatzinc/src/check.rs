@@ -113,6 +113,18 @@ pub fn holds(w: &Written, value_of: &dyn Fn(usize) -> Val) -> Option<bool> {
                 }
                 (Some(flat.chunks(xs.len()).any(|t| t == xs.as_slice())), 2)
             }
+            "fzn_cumulative" => (cumulative(&vs(0)?, &vs(1)?, &vs(2)?, v(3)?), 4),
+            "fzn_disjunctive" | "fzn_disjunctive_strict" => {
+                let (st, du) = (vs(0)?, vs(1)?);
+                let strict = base == "fzn_disjunctive_strict";
+                let apart = |i: usize, j: usize| {
+                    (!strict && (du[i] == 0 || du[j] == 0)) || st[i] + du[i] <= st[j] || st[j] + du[j] <= st[i]
+                };
+                let n = st.len();
+                (Some(du.iter().all(|&d| d >= 0) && (0..n).all(|i| (i + 1..n).all(|j| apart(i, j)))), 2)
+            }
+            "cpsolve_circuit" => (Some(circuit(&vs(0)?, v(1)?, false)), 2),
+            "cpsolve_subcircuit" => (Some(circuit(&vs(0)?, v(1)?, true)), 2),
             _ => return None,
         }
     };
@@ -129,4 +141,52 @@ pub fn holds(w: &Written, value_of: &dyn Fn(usize) -> Val) -> Option<bool> {
 fn control(full: Option<bool>, c: bool, r: i128) -> Option<bool> {
     let r = r == 1;
     Some(if full? { r == c } else { !r || c })
+}
+
+/// MiniZinc's cumulative: at every start time of a task that uses the resource, the tasks
+/// running use at most `b` (the load only rises at start times, so these suffice).
+fn cumulative(s: &[i128], d: &[i128], r: &[i128], b: i128) -> Option<bool> {
+    if s.len() != d.len() || s.len() != r.len() {
+        return None;
+    }
+    if d.iter().chain(r).any(|&v| v < 0) {
+        return Some(false);
+    }
+    let tasks: Vec<usize> = (0..s.len()).filter(|&i| d[i] > 0 && r[i] > 0).collect();
+    if tasks.is_empty() {
+        return Some(s.is_empty() || b >= 0);
+    }
+    Some(tasks.iter().all(|&i| {
+        let t = s[i];
+        tasks.iter().filter(|&&j| s[j] <= t && t < s[j] + d[j]).map(|&j| r[j]).sum::<i128>() <= b
+    }))
+}
+
+/// Whether `next` (values counted from `offset`) is one circuit through every node, or
+/// with `sub`, through the nodes that are not their own successor (none at all allowed).
+fn circuit(next: &[i128], offset: i128, sub: bool) -> bool {
+    let n = next.len();
+    let succ: Option<Vec<usize>> = next.iter().map(|&v| usize::try_from(v - offset).ok().filter(|&j| j < n)).collect();
+    let Some(succ) = succ else {
+        return false;
+    };
+    let inside: Vec<usize> = (0..n).filter(|&i| succ[i] != i).collect();
+    // MiniZinc's definition: every node of a circuit has another node as successor (so a
+    // circuit of one node has no solution), while a subcircuit may leave every node out.
+    if !sub && inside.len() != n {
+        return false;
+    }
+    let Some(&start) = inside.first() else {
+        return true;
+    };
+    let mut seen = vec![false; n];
+    let mut at = start;
+    for _ in 0..inside.len() {
+        if seen[at] || succ[at] == at {
+            return false;
+        }
+        seen[at] = true;
+        at = succ[at];
+    }
+    at == start
 }

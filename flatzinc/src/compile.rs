@@ -175,7 +175,9 @@ impl<'a> Compiler<'a> {
         match arg {
             Argument::Array(items) => items.iter().map(reference).collect::<Result<Vec<Ref>>>().map(Arg::Array),
             Argument::ArrayNamed(a) => a.contents.iter().map(reference).collect::<Result<Vec<Ref>>>().map(Arg::Array),
-            Argument::Literal(Literal::IntSet(set)) => Ok(Arg::Set(set.iter().map(|r| (*r.start(), *r.end())).collect())),
+            Argument::Literal(Literal::IntSet(set)) => {
+                Ok(Arg::Set(set.iter().map(|r| (*r.start(), *r.end())).collect()))
+            }
             Argument::Literal(lit) => reference(lit).map(Arg::Term),
         }
     }

@@ -139,20 +139,8 @@ impl Compiler<'_> {
                 self.engine(r)
             }
             (Control::Imp, Some(Term::Var(b))) => {
-                // r → c as r ≤ c', c' ⇔ c: as strong as a dedicated propagator (c' = 1 once
-                // r is, so c is enforced; c false gives c' = 0, so r = 0).
-                let c = {
-                    let r = self.solver.new_var(0, 1);
-                    self.engine(r)
-                }?;
-                {
-                    let r = constraints::reified_linear(&mut self.solver, c, &lin, rel, rhs);
-                    self.engine(r)
-                }?;
-                {
-                    let r = constraints::linear(&mut self.solver, &[(1, b), (-1, c)], Rel::Le, 0);
-                    self.engine(r)
-                }
+                let r = constraints::half_reified_linear(&mut self.solver, b, &lin, rel, rhs);
+                self.engine(r)
             }
             _ => {
                 let r = constraints::linear(&mut self.solver, &lin, rel, rhs);
@@ -293,7 +281,8 @@ impl Compiler<'_> {
                 let ones = xs.iter().filter(|t| matches!(t, Term::Const(c) if *c != 0)).count();
                 let vars: Vec<VarId> =
                     xs.iter().filter_map(|t| if let Term::Var(x) = t { Some(*x) } else { None }).collect();
-                self.parity(&vars, ones % 2 == 0)
+                constraints::parity(&mut self.solver, &vars, ones % 2 == 0);
+                Ok(())
             }
             ("bool_clause", _) => {
                 let (pos, mut neg) = (self.array(args, 0)?.to_vec(), self.array(args, 1)?.to_vec());
@@ -349,7 +338,7 @@ impl Compiler<'_> {
                 let (a, b) = (self.term(args, 0)?, self.term(args, 1)?);
                 let (x, z) = (self.var(a)?, self.var(b)?);
                 {
-                    let r = constraints::function(&mut self.solver, x, z, |v| v.checked_abs(), "abs");
+                    let r = constraints::abs(&mut self.solver, x, z);
                     self.engine(r)
                 }
             }
@@ -399,7 +388,8 @@ impl Compiler<'_> {
                         self.arity(args, 3)?;
                         let r = self.term(args, 2)?;
                         let (x, b) = (self.var(x)?, self.var(r)?);
-                        self.reified_in(b, x, &values, control == Control::Imp)
+                        constraints::reified_in(&mut self.solver, b, x, &values, control == Control::Imp);
+                        Ok(())
                     }
                 }
             }
@@ -428,6 +418,39 @@ impl Compiler<'_> {
                 let tuples: Vec<Vec<Val>> = flat.chunks(xs.len()).map(<[Val]>::to_vec).collect();
                 let xs = self.vars(&xs)?;
                 constraints::table(&mut self.solver, &xs, &tuples);
+                Ok(())
+            }
+            ("fzn_cumulative", Control::Always) => {
+                self.arity(args, 4)?;
+                let (st, du, re) =
+                    (self.array(args, 0)?.to_vec(), self.array(args, 1)?.to_vec(), self.array(args, 2)?.to_vec());
+                if st.len() != du.len() || st.len() != re.len() {
+                    return Err(self.error("cumulative: starts, durations and resources differ in length"));
+                }
+                let b = self.term(args, 3)?;
+                let (st, du, re, b) = (self.vars(&st)?, self.vars(&du)?, self.vars(&re)?, self.var(b)?);
+                let r = constraints::cumulative(&mut self.solver, &st, &du, &re, b);
+                self.engine(r)
+            }
+            ("fzn_disjunctive", Control::Always) | ("fzn_disjunctive_strict", Control::Always) => {
+                self.arity(args, 2)?;
+                let (st, du) = (self.array(args, 0)?.to_vec(), self.array(args, 1)?.to_vec());
+                if st.len() != du.len() {
+                    return Err(self.error("disjunctive: starts and durations differ in length"));
+                }
+                let (st, du) = (self.vars(&st)?, self.vars(&du)?);
+                let r = constraints::disjunctive(&mut self.solver, &st, &du, base == "fzn_disjunctive_strict");
+                self.engine(r)
+            }
+            ("cpsolve_circuit", Control::Always) | ("cpsolve_subcircuit", Control::Always) => {
+                self.arity(args, 2)?;
+                let (xs, offset) = (self.array(args, 0)?.to_vec(), self.int(args, 1)?);
+                let xs = self.vars(&xs)?;
+                if base == "cpsolve_circuit" {
+                    constraints::circuit(&mut self.solver, &xs, offset);
+                } else {
+                    constraints::subcircuit(&mut self.solver, &xs, offset);
+                }
                 Ok(())
             }
             _ if name.starts_with("float_") || name.contains("_float") || name == "int2float" => Err(self
@@ -466,52 +489,6 @@ impl Compiler<'_> {
                 }
             }
         }
-        Ok(())
-    }
-
-    /// `b ⇔ x ∈ values` (or `b → x ∈ values`) as the table of the pairs `(v, b)` that
-    /// satisfy it for `v` in the domain of `x`: domain consistent on both.
-    fn reified_in(&mut self, b: VarId, x: VarId, values: &[Val], half: bool) -> Result<()> {
-        if self.solver.size(x) > 1 << 20 {
-            return Err(self.error(format!("membership of a variable with {} values", self.solver.size(x))));
-        }
-        let mut sorted = values.to_vec();
-        sorted.sort_unstable();
-        let mut tuples = Vec::new();
-        for v in self.solver.values(x) {
-            let member = sorted.binary_search(&v).is_ok();
-            tuples.push(vec![v, Val::from(member)]);
-            if half && member {
-                tuples.push(vec![v, 0]);
-            }
-        }
-        constraints::table(&mut self.solver, &[x, b], &tuples);
-        Ok(())
-    }
-
-    /// An odd (or even) number of `xs` are 1, as a chain of exclusive ors: `t₁ = x₁`,
-    /// `tᵢ ⇔ tᵢ₋₁ ≠ xᵢ`, `tₙ = odd`. Unit propagation along the chain fixes the last
-    /// unfixed variable as soon as the others are.
-    fn parity(&mut self, xs: &[VarId], odd: bool) -> Result<()> {
-        let Some((&first, rest)) = xs.split_first() else {
-            if odd {
-                self.solver.fail();
-            }
-            return Ok(());
-        };
-        let mut t = first;
-        for &x in rest {
-            let next = {
-                let r = self.solver.new_var(0, 1);
-                self.engine(r)
-            }?;
-            {
-                let r = constraints::reified_linear(&mut self.solver, next, &[(1, t), (-1, x)], Rel::Ne, 0);
-                self.engine(r)
-            }?;
-            t = next;
-        }
-        self.solver.assign(t, Val::from(odd));
         Ok(())
     }
 

@@ -166,3 +166,24 @@ fn sets_elements_and_globals() {
         check_builtin(c);
     }
 }
+
+#[test]
+fn scheduling_and_circuits() {
+    for c in [
+        "fzn_cumulative([x, y, z], [2, 1, 2], [1, 2, 1], 2)",
+        "fzn_cumulative([x, y, z], [3, 2, 1], [1, 1, 1], 1)",
+        "fzn_cumulative([x, y], [a, 2], [1, b], 1)",
+        "fzn_cumulative([x, y, z], [2, 2, 2], [1, 1, 1], y)",
+        "fzn_cumulative([x, y], [2, 1], [c, 1], z)",
+        "fzn_disjunctive([x, y, z], [2, 1, 3])",
+        "fzn_disjunctive([x, y, z], [a, 1, b])",
+        "fzn_disjunctive_strict([x, y, z], [a, 1, b])",
+        "fzn_disjunctive_strict([x, y], [0, 2])",
+        "cpsolve_circuit([x, y, z], 1)",
+        "cpsolve_circuit([x, y, z], -1)",
+        "cpsolve_subcircuit([x, y, z], 1)",
+        "cpsolve_subcircuit([x, y, z], 0)",
+    ] {
+        check_builtin(c);
+    }
+}

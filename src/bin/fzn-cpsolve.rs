@@ -43,6 +43,10 @@ struct Args {
     /// Time limit in milliseconds (for the whole run, reading included).
     #[arg(short = 't', long = "time-limit", value_name = "MS")]
     time_ms: Option<u64>,
+    /// Restart after SCALE × luby(k) failures in run k, where the search learns (dom/wdeg)
+    /// and one solution or an optimum is wanted; 0: never restart.
+    #[arg(long = "restart-scale", value_name = "SCALE", default_value_t = cpsolve_flatzinc::run::RESTART_SCALE)]
+    restart_scale: u64,
 }
 
 fn main() -> ExitCode {
@@ -85,7 +89,7 @@ fn run(args: &Args, start: Instant) -> io::Result<u8> {
         free: args.free,
         timeout,
         verify: true,
-        restart_scale: Some(cpsolve_flatzinc::run::RESTART_SCALE),
+        restart_scale: (args.restart_scale > 0).then_some(args.restart_scale),
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let mut out = io::stdout().lock();

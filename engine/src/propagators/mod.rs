@@ -43,3 +43,5 @@ pub(crate) mod circuit;
 pub(crate) mod subcircuit;
 pub use circuit::Circuit;
 pub use subcircuit::Subcircuit;
+pub(crate) mod time_table;
+pub use time_table::TimeTable;

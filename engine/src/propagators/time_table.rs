@@ -1,0 +1,174 @@
+//! Cumulative resources by time-tabling: tasks that use a shared resource of limited
+//! capacity, none of them interrupted.
+//!
+//! Task `i` starts at `sᵢ`, lasts `dᵢ` and uses `rᵢ` units of a resource of capacity `c`
+//! while it runs; at every time the tasks running use at most `c`. Whatever the search
+//! decides, a task whose latest start `lstᵢ = max sᵢ` comes before its earliest end
+//! `ectᵢ = min sᵢ + min dᵢ` runs during `[lstᵢ, ectᵢ)`: its *compulsory part*. The sum of the
+//! compulsory parts is the *profile* (Aggoun and Beldiceanu 1993; the time-tabling of
+//! Gecode, Chuffed and Pumpkin). It prunes three ways:
+//! - a profile above the largest capacity is a conflict, and the capacity is at least the
+//!   profile's peak;
+//! - a task cannot start where it would overlap a stretch of the profile that, with the task
+//!   added (its own compulsory part taken out), exceeds the capacity: its earliest start moves
+//!   past the stretch;
+//! - symmetrically, its latest start moves so that it ends before such a stretch.
+//!
+//! Each call rebuilds the profile from scratch (sorting the compulsory parts' ends,
+//! `O(n log n)`) and pushes each task's bounds once; the engine calls it again while it
+//! prunes. Durations, resources and the capacity may be variables: the profile uses the
+//! smallest duration and resource and the largest capacity, which keeps every rule sound.
+
+use crate::domain::Val;
+use crate::ids::VarId;
+use crate::propagator::{Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+
+#[derive(Debug, Clone)]
+pub struct TimeTable {
+    starts: Vec<VarId>,
+    durations: Vec<VarId>,
+    resources: Vec<VarId>,
+    capacity: VarId,
+    /// Scratch for the profile: (time, change of height); kept to avoid an allocation per
+    /// call (its contents never outlive one call, so it needs no trailing).
+    events: Vec<(Val, Val)>,
+}
+
+/// A stretch `[start, end)` of the profile at constant `height`.
+#[derive(Debug, Clone, Copy)]
+struct Segment {
+    start: Val,
+    end: Val,
+    height: Val,
+}
+
+impl TimeTable {
+    pub(crate) fn new(starts: Vec<VarId>, durations: Vec<VarId>, resources: Vec<VarId>, capacity: VarId) -> TimeTable {
+        TimeTable { starts, durations, resources, capacity, events: Vec::new() }
+    }
+
+    /// The compulsory part of task `i`, if it has one that uses the resource.
+    fn compulsory(&self, cx: &Context<'_>, i: usize) -> Option<(Val, Val, Val)> {
+        let (lst, ect) = (cx.max(self.starts[i]), cx.min(self.starts[i]) + cx.min(self.durations[i]));
+        let r = cx.min(self.resources[i]);
+        (lst < ect && r > 0).then_some((lst, ect, r))
+    }
+
+    fn profile(&mut self, cx: &Context<'_>) -> Vec<Segment> {
+        let mut events = std::mem::take(&mut self.events);
+        events.clear();
+        for i in 0..self.starts.len() {
+            if let Some((lst, ect, r)) = self.compulsory(cx, i) {
+                events.push((lst, r));
+                events.push((ect, -r));
+            }
+        }
+        events.sort_unstable();
+        let mut segments = Vec::new();
+        let mut height = 0;
+        let mut k = 0;
+        while k < events.len() {
+            let t = events[k].0;
+            while k < events.len() && events[k].0 == t {
+                height += events[k].1;
+                k += 1;
+            }
+            if height > 0 && k < events.len() {
+                segments.push(Segment { start: t, end: events[k].0, height });
+            }
+        }
+        self.events = events;
+        segments
+    }
+}
+
+impl Propagator for TimeTable {
+    fn name(&self) -> &'static str {
+        "cumulative"
+    }
+
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        for &x in self.starts.iter().chain(&self.durations).chain(&self.resources) {
+            cx.subscribe(x, Events::BOUNDS);
+        }
+        cx.subscribe(self.capacity, Events::BOUNDS);
+        Ok(PropStatus::Active)
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        let segments = self.profile(cx);
+        // A peak above the largest capacity is a conflict here.
+        let peak = segments.iter().map(|s| s.height).max().unwrap_or(0);
+        let _ = cx.set_min(self.capacity, peak)?;
+        let capacity = cx.max(self.capacity);
+        for i in 0..self.starts.len() {
+            let (s, d, r) = (self.starts[i], cx.min(self.durations[i]), cx.min(self.resources[i]));
+            if d <= 0 || r <= 0 || cx.is_fixed(s) {
+                continue;
+            }
+            let own = self.compulsory(cx, i);
+            // The profile of the others at a segment: take out this task's own part.
+            let others = |seg: &Segment| match own {
+                Some((lst, ect, r)) if lst <= seg.start && seg.end <= ect => seg.height - r,
+                _ => seg.height,
+            };
+            // Earliest start: past every stretch it cannot share, scanning left to right.
+            let mut est = cx.min(s);
+            for seg in &segments {
+                if seg.end <= est {
+                    continue;
+                }
+                if seg.start >= est + d {
+                    break;
+                }
+                if others(seg) + r > capacity {
+                    est = seg.end;
+                }
+            }
+            let _ = cx.set_min(s, est)?;
+            // Latest start: ends before every stretch it cannot share, right to left.
+            let mut lst = cx.max(s);
+            for seg in segments.iter().rev() {
+                if seg.start >= lst + d {
+                    continue;
+                }
+                if seg.end <= lst {
+                    break;
+                }
+                if others(seg) + r > capacity {
+                    lst = seg.start - d;
+                }
+            }
+            let _ = cx.set_max(s, lst)?;
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
+        let n = self.starts.len();
+        let (s, d, r): (Vec<Val>, Vec<Val>, Vec<Val>) = (
+            self.starts.iter().map(|&x| value(x)).collect(),
+            self.durations.iter().map(|&x| value(x)).collect(),
+            self.resources.iter().map(|&x| value(x)).collect(),
+        );
+        if d.iter().chain(&r).any(|&v| v < 0) {
+            return false;
+        }
+        let c = value(self.capacity);
+        // The load only rises when a task starts: checking at every start suffices.
+        (0..n).filter(|&i| d[i] > 0 && r[i] > 0).all(|i| {
+            let t = s[i];
+            (0..n).filter(|&j| d[j] > 0 && s[j] <= t && t < s[j] + d[j]).map(|j| r[j]).sum::<Val>() <= c
+        }) && (n == 0 || c >= 0)
+    }
+
+    fn vars(&self) -> Vec<VarId> {
+        let mut vars: Vec<VarId> = self.starts.iter().chain(&self.durations).chain(&self.resources).copied().collect();
+        vars.push(self.capacity);
+        vars
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Expensive
+    }
+}

@@ -1,0 +1,87 @@
+//! `cpsolve model.mzn data.dzn` end to end: MiniZinc flattens with cpsolve's mznlib,
+//! cpsolve solves, MiniZinc's output processing prints. Needs `minizinc` on the PATH;
+//! `.ci/run` installs it. Without it these tests say so loudly and check only the error.
+
+mod common;
+
+use std::process::Command;
+
+use common::cpsolve;
+use serde_json::Value;
+
+fn minizinc_installed() -> bool {
+    let found = Command::new("minizinc").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("\n********************************************************************");
+        eprintln!("*** minizinc is NOT installed: the MiniZinc end-to-end tests did  ***");
+        eprintln!("*** not run (apt-get install minizinc; .ci/run installs it)       ***");
+        eprintln!("********************************************************************\n");
+    }
+    found
+}
+
+#[test]
+fn golomb_ruler_of_three_marks_is_proven_optimal_through_minizinc() {
+    if !minizinc_installed() {
+        return;
+    }
+    let run = cpsolve(&["../tests/minizinc/golomb/golomb.mzn", "../tests/minizinc/golomb/03.dzn"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // The model's own output item prints the marks; `==========` says the optimum is proven.
+    assert!(run.stdout.contains("[0, 1, 3]"), "{}", run.stdout);
+    assert!(run.stdout.trim_end().ends_with("=========="), "{}", run.stdout);
+}
+
+#[test]
+fn json_gives_status_objective_and_the_output_variables() {
+    if !minizinc_installed() {
+        return;
+    }
+    let run =
+        cpsolve(&["--format", "json", "../tests/minizinc/golomb/golomb.mzn", "../tests/minizinc/golomb/03.dzn"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let o: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!(o["status"], "solved");
+    assert_eq!(o["optimal"], true);
+    assert_eq!(o["objective"], 3);
+    let last = o["solutions"].as_array().and_then(|s| s.last()).expect("a solution");
+    assert_eq!(last["mark"], serde_json::json!([0, 1, 3]));
+}
+
+#[test]
+fn an_unsatisfiable_model_exits_1() {
+    if !minizinc_installed() {
+        return;
+    }
+    let run = cpsolve(&["../tests/minizinc/areas/areas.mzn", "../tests/minizinc/areas/3_3_5.dzn"], None);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("=====UNSATISFIABLE====="), "{}", run.stdout);
+}
+
+#[test]
+fn a_model_error_is_minizincs_located_message_and_exit_2() {
+    if !minizinc_installed() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("cpsolve-mzn-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let model = dir.join("bad.mzn");
+    std::fs::write(&model, "var 1..3: x;\nconstraint x = y;\nsolve satisfy;\n").expect("written");
+    let run = cpsolve(&[model.to_str().expect("UTF-8 path")], None);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("bad.mzn:2"), "{}", run.stderr);
+}
+
+#[test]
+fn without_minizinc_a_mzn_model_gets_the_install_hint() {
+    let run = Command::new(env!("CARGO_BIN_EXE_cpsolve"))
+        .arg("model.mzn")
+        .env("PATH", "/nonexistent")
+        .output()
+        .expect("cpsolve runs");
+    assert_eq!(run.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("`minizinc` is not installed"), "{stderr}");
+    assert!(stderr.contains("apt-get install minizinc"), "{stderr}");
+}

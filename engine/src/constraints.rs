@@ -596,7 +596,28 @@ pub fn cumulative(
         resources.to_vec(),
         capacity,
     )));
+    // Where no two tasks that use the resource fit together (each takes more than half of
+    // a fixed capacity), the resource is unary: edge finding applies to those tasks.
+    if solver.is_fixed(capacity) {
+        let cap = solver.min(capacity);
+        let users: Vec<usize> = (0..starts.len()).filter(|&i| solver.max(resources[i]) > 0).collect();
+        let exclusive = users.iter().all(|&i| solver.is_fixed(resources[i]) && 2 * solver.min(resources[i]) > cap);
+        if exclusive {
+            unary(
+                solver,
+                &users.iter().map(|&i| starts[i]).collect::<Vec<_>>(),
+                &users.iter().map(|&i| durations[i]).collect::<Vec<_>>(),
+            );
+        }
+    }
     Ok(())
+}
+
+/// Edge finding on tasks that never overlap, for up to [`crate::propagators::unary::MAX_TASKS`].
+fn unary(solver: &mut Solver, starts: &[VarId], durations: &[VarId]) {
+    if starts.len() >= 2 && starts.len() <= crate::propagators::unary::MAX_TASKS {
+        let _ = solver.post(Box::new(crate::propagators::Unary::new(starts.to_vec(), durations.to_vec())));
+    }
 }
 
 /// Posts MiniZinc's disjunctive (no two tasks overlap; with `strict` false, tasks of

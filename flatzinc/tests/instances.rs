@@ -47,7 +47,7 @@ fn every_answer_agrees_with_gecode() {
         let name = format!(
             "{}/{}",
             entry["folder"].as_str().unwrap_or("?"),
-            path.file_name().unwrap_or_default().to_string_lossy()
+            path.file_name().unwrap_or_default().to_string_lossy().trim_end_matches(".fzn.gz")
         );
         let text = read_gzipped(&path);
         let mut model = load(&text).unwrap_or_else(|e| panic!("{name}: {}", e.message));

@@ -45,3 +45,5 @@ pub use circuit::Circuit;
 pub use subcircuit::Subcircuit;
 pub(crate) mod time_table;
 pub use time_table::TimeTable;
+pub(crate) mod unary;
+pub use unary::Unary;

@@ -1,0 +1,138 @@
+//! A unary resource (tasks that never overlap) by overload checking and edge finding.
+//!
+//! Time-tabling only sees a task once its compulsory part exists; on a machine of a job
+//! shop most tasks have none until late, and proofs of optimality need stronger rules about
+//! *sets* of tasks. For a set `Ω`, let `est(Ω)`, `lct(Ω)` and `p(Ω)` be its earliest start,
+//! latest completion and total duration; its earliest completion is
+//! `ECT(Ω) = max over Ω' ⊆ Ω of est(Ω') + p(Ω')`, computed by scanning the tasks by earliest
+//! start (`ect = max(ect, estₖ) + pₖ`). Then (Baptiste, Le Pape and Nuijten 2001):
+//! - *overload*: if `ECT(Ω) > lct(Ω)` there is no schedule;
+//! - *edge finding*: if a task `i ∉ Ω` with `ECT(Ω ∪ {i}) > lct(Ω)`, then `i` cannot end
+//!   before all of `Ω` is done, so it starts after it: `estᵢ ≥ ECT(Ω)`.
+//!
+//! Only the sets `Ω = {k : lctₖ ≤ lctⱼ}` matter (the task intervals), so the rules cost
+//! `O(n³)` here — small machines are the common case; Vilím's Θ-Λ-trees (2004) do it in
+//! `O(n log n)`. The same rules on the mirrored problem (times negated) give latest starts.
+//! Tasks take part only with a fixed positive duration (others are left to time-tabling).
+
+use crate::domain::Val;
+use crate::ids::VarId;
+use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+
+/// Machines with more tasks than this get time-tabling only (the rules are cubic here).
+pub(crate) const MAX_TASKS: usize = 64;
+
+#[derive(Debug, Clone)]
+pub struct Unary {
+    starts: Vec<VarId>,
+    durations: Vec<VarId>,
+}
+
+/// One task's window: earliest start, latest completion, duration.
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    est: Val,
+    lct: Val,
+    p: Val,
+}
+
+/// The earliest completion of `sorted` (by earliest start) with `extra` added, if any.
+fn ect(sorted: &[Window], extra: Option<Window>) -> Val {
+    let mut ect = Val::MIN;
+    let mut extra = extra;
+    for t in sorted {
+        if let Some(e) = extra.filter(|e| e.est <= t.est) {
+            ect = ect.max(e.est) + e.p;
+            extra = None;
+        }
+        ect = ect.max(t.est) + t.p;
+    }
+    if let Some(e) = extra {
+        ect = ect.max(e.est) + e.p;
+    }
+    ect
+}
+
+/// New earliest starts by overload checking and edge finding; `Err` on overload.
+fn edge_find(windows: &[Window]) -> Result<Vec<Val>, Conflict> {
+    let mut est: Vec<Val> = windows.iter().map(|w| w.est).collect();
+    let mut omega: Vec<Window> = Vec::with_capacity(windows.len());
+    for j in 0..windows.len() {
+        let bound = windows[j].lct;
+        omega.clear();
+        omega.extend(windows.iter().filter(|w| w.lct <= bound));
+        omega.sort_unstable_by_key(|w| w.est);
+        let omega_ect = ect(&omega, None);
+        if omega_ect > bound {
+            return Err(Conflict);
+        }
+        for (i, w) in windows.iter().enumerate() {
+            if w.lct > bound && ect(&omega, Some(*w)) > bound {
+                est[i] = est[i].max(omega_ect);
+            }
+        }
+    }
+    Ok(est)
+}
+
+impl Unary {
+    pub(crate) fn new(starts: Vec<VarId>, durations: Vec<VarId>) -> Unary {
+        Unary { starts, durations }
+    }
+}
+
+impl Propagator for Unary {
+    fn name(&self) -> &'static str {
+        "unary"
+    }
+
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        for &x in self.starts.iter().chain(&self.durations) {
+            cx.subscribe(x, Events::BOUNDS);
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        let tasks: Vec<usize> = (0..self.starts.len())
+            .filter(|&i| cx.is_fixed(self.durations[i]) && cx.min(self.durations[i]) > 0)
+            .collect();
+        if tasks.len() < 2 {
+            return Ok(PropStatus::Active);
+        }
+        let window = |i: usize| {
+            let (s, p) = (self.starts[i], cx.min(self.durations[i]));
+            Window { est: cx.min(s), lct: cx.max(s) + p, p }
+        };
+        let forward: Vec<Window> = tasks.iter().map(|&i| window(i)).collect();
+        let est = edge_find(&forward)?;
+        // Mirrored: a task's latest completion is minus its earliest start in negated time.
+        let mirrored: Vec<Window> = forward.iter().map(|w| Window { est: -w.lct, lct: -w.est, p: w.p }).collect();
+        let neg_lct = edge_find(&mirrored)?;
+        for (k, &i) in tasks.iter().enumerate() {
+            let s = self.starts[i];
+            let _ = cx.set_min(s, est[k])?;
+            let _ = cx.set_max(s, -neg_lct[k] - forward[k].p)?;
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
+        let n = self.starts.len();
+        let task = |i: usize| (value(self.starts[i]), value(self.durations[i]));
+        (0..n).all(|i| {
+            (i + 1..n).all(|j| {
+                let ((si, di), (sj, dj)) = (task(i), task(j));
+                di <= 0 || dj <= 0 || si + di <= sj || sj + dj <= si
+            })
+        })
+    }
+
+    fn vars(&self) -> Vec<VarId> {
+        self.starts.iter().chain(&self.durations).copied().collect()
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Expensive
+    }
+}

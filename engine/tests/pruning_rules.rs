@@ -1,11 +1,14 @@
 //! The exact pruning each rule of the clause, parity, half-reified linear, reified
-//! membership and binary function propagators promises, on hand-picked cases.
+//! membership, binary function, absolute value and division by a constant propagators
+//! promises, on hand-picked cases.
 //!
 //! The brute-force tests catch a rule that prunes too much (a lost solution); these
 //! catch one that prunes too little or too late: each test states the domains expected
 //! right after a given change, so weakening any rule makes one fail.
 
-use cpsolve_engine::constraints::{binary_function, clause, half_reified_linear, parity, reified_in, reified_linear};
+use cpsolve_engine::constraints::{
+    abs, binary_function, clause, div_by_constant, half_reified_linear, parity, reified_in, reified_linear,
+};
 use cpsolve_engine::{Rel, Solver, Val, VarId};
 
 fn values(solver: &Solver, x: VarId) -> Vec<Val> {
@@ -298,4 +301,180 @@ fn binary_function_waits_above_the_pair_limit_then_filters() {
     s.set_min(y, 999);
     assert!(s.propagate());
     assert_eq!(values(&s, x), vec![998], "one y left: 1,000 pairs, filtered exactly");
+}
+
+/// `(min, max)` of each variable.
+fn bounds(solver: &Solver, xs: &[VarId]) -> Vec<(Val, Val)> {
+    xs.iter().map(|&x| (solver.min(x), solver.max(x))).collect()
+}
+
+// `abs` and `div_by_constant` below take x with more than 4096 values: the bounds
+// propagators (`Abs`, `Monotone`), not a table.
+
+#[test]
+fn abs_moves_a_bound_of_x_out_of_the_hole() {
+    // |x| ≥ 4500: a hole of 8999 values, too wide to cut value by value.
+    for (bound_in_hole, expected_x) in [(Ok(-4499), (4500, 6000)), (Err(4499), (-6000, -4500))] {
+        let mut s = Solver::new();
+        let x = s.new_var(-6000, 6000).unwrap();
+        let z = s.new_var(0, 7000).unwrap();
+        abs(&mut s, x, z).unwrap();
+        assert!(s.propagate());
+        s.set_min(z, 4500);
+        assert!(s.propagate());
+        assert_eq!(s.size(x), 12001, "both bounds of x outside (-4500, 4500): the wide hole stays");
+        match bound_in_hole {
+            Ok(lo) => s.set_min(x, lo),
+            Err(hi) => s.set_max(x, hi),
+        }
+        assert!(s.propagate());
+        assert_eq!(
+            bounds(&s, &[x, z]),
+            vec![expected_x, (4500, 6000)],
+            "a bound of x inside the hole moves to its edge"
+        );
+    }
+
+    // |x| ≥ 3: a small hole, cut value by value (up to |x| ≥ 4096).
+    let mut s = Solver::new();
+    let x = s.new_var(-5000, 5000).unwrap();
+    let z = s.new_var(0, 7000).unwrap();
+    abs(&mut s, x, z).unwrap();
+    assert!(s.propagate());
+    s.set_min(z, 3);
+    assert!(s.propagate());
+    assert_eq!(s.size(x), 10001 - 5);
+    assert!((-2..=2).all(|v| !s.contains(x, v)) && s.contains(x, -3) && s.contains(x, 3));
+    for (zlo, cut) in [(4096, true), (4097, false)] {
+        let mut s = Solver::new();
+        let x = s.new_var(-5000, 5000).unwrap();
+        let z = s.new_var(zlo, 7000).unwrap();
+        abs(&mut s, x, z).unwrap();
+        assert!(s.propagate());
+        assert_eq!(s.size(x), if cut { 10001 - 8191 } else { 10001 }, "|x| ≥ {zlo}");
+    }
+}
+
+#[test]
+fn abs_bounds_z_from_the_bounds_of_x_and_x_from_max_z() {
+    let mut s = Solver::new();
+    let x = s.new_var(-5000, 5000).unwrap();
+    let z = s.new_var(-100, 9000).unwrap();
+    abs(&mut s, x, z).unwrap();
+    assert!(s.propagate());
+    assert_eq!(bounds(&s, &[z]), vec![(0, 5000)], "x across 0: z in [0, max(-min x, max x)]");
+    s.set_min(x, -3000);
+    s.set_max(x, 2000);
+    assert!(s.propagate());
+    assert_eq!(bounds(&s, &[z]), vec![(0, 3000)]);
+    s.set_min(x, 1000);
+    assert!(s.propagate());
+    assert_eq!(bounds(&s, &[z]), vec![(1000, 2000)], "x ≥ 0: z in [min x, max x]");
+
+    let mut s = Solver::new();
+    let x = s.new_var(-5000, 5000).unwrap();
+    let z = s.new_var(0, 9000).unwrap();
+    abs(&mut s, x, z).unwrap();
+    assert!(s.propagate());
+    s.set_min(x, -2000);
+    s.set_max(x, -1000);
+    assert!(s.propagate());
+    assert_eq!(bounds(&s, &[z]), vec![(1000, 2000)], "x ≤ 0: z in [-max x, -min x]");
+
+    let mut s = Solver::new();
+    let x = s.new_var(-5000, 5000).unwrap();
+    let z = s.new_var(0, 9000).unwrap();
+    abs(&mut s, x, z).unwrap();
+    assert!(s.propagate());
+    s.set_max(z, 1500);
+    assert!(s.propagate());
+    assert_eq!(bounds(&s, &[x]), vec![(-1500, 1500)], "x in [-max z, max z]");
+    s.assign(x, -1200);
+    assert!(s.propagate());
+    assert_eq!(values(&s, z), vec![1200]);
+}
+
+#[test]
+fn abs_and_division_check_full_assignments() {
+    let mut s = Solver::new();
+    let x = s.new_var(-5000, 5000).unwrap();
+    let z = s.new_var(-5000, 5000).unwrap();
+    abs(&mut s, x, z).unwrap();
+    s.assign(x, -7);
+    s.assign(z, 6);
+    assert_eq!(s.violated_constraint().map(|c| c.1), Some("abs"));
+    let mut s = Solver::new();
+    let x = s.new_var(-5000, 5000).unwrap();
+    let z = s.new_var(-5000, 5000).unwrap();
+    abs(&mut s, x, z).unwrap();
+    s.assign(x, -7);
+    s.assign(z, 7);
+    assert_eq!(s.violated_constraint(), None);
+
+    // -20 div 7 = -2 (toward zero), not -3.
+    for (vz, ok) in [(-2, true), (-3, false)] {
+        let mut s = Solver::new();
+        let x = s.new_var(-5000, 5000).unwrap();
+        let z = s.new_var(-5000, 5000).unwrap();
+        div_by_constant(&mut s, x, 7, z).unwrap();
+        s.assign(x, -20);
+        s.assign(z, vz);
+        assert_eq!(s.violated_constraint().is_none(), ok, "-20 div 7 = {vz}");
+    }
+}
+
+#[test]
+fn division_by_a_constant_bounds_x_by_binary_search_from_z() {
+    for (k, window, expected_x) in [
+        (7, (3, 5), (21, 41)),
+        (7, (-5, -3), (-41, -21)),
+        (7, (0, 0), (-6, 6)),
+        (7, (-1, 2), (-13, 20)),
+        (-7, (3, 5), (-41, -21)),
+        (-7, (-5, -3), (21, 41)),
+        (-7, (0, 0), (-6, 6)),
+        (1, (3, 5), (3, 5)),
+        (-1, (3, 5), (-5, -3)),
+        (1000, (9, 10), (9000, 10000)),
+    ] {
+        let mut s = Solver::new();
+        let x = s.new_var(-10000, 10000).unwrap();
+        let z = s.new_var(-20000, 20000).unwrap();
+        div_by_constant(&mut s, x, k, z).unwrap();
+        assert!(s.propagate());
+        let q = 10000 / k.abs();
+        assert_eq!(bounds(&s, &[z]), vec![(-q, q)], "k = {k}: z from the bounds of x");
+        s.set_min(z, window.0);
+        s.set_max(z, window.1);
+        assert!(s.propagate());
+        assert_eq!(bounds(&s, &[x, z]), vec![expected_x, window], "k = {k}, z in {window:?}");
+    }
+
+    // The first value found is missing: the bound moves on to the next one present.
+    let mut s = Solver::new();
+    let x = s.new_var(-10000, 10000).unwrap();
+    let z = s.new_var(-20000, 20000).unwrap();
+    div_by_constant(&mut s, x, 7, z).unwrap();
+    assert!(s.propagate());
+    for v in [21, 22, 40, 41] {
+        s.remove(x, v);
+    }
+    s.set_min(z, 3);
+    s.set_max(z, 5);
+    assert!(s.propagate());
+    assert_eq!(bounds(&s, &[x]), vec![(23, 39)]);
+
+    // z from the bounds of x, and z fixed when x is.
+    let mut s = Solver::new();
+    let x = s.new_var(-10000, 10000).unwrap();
+    let z = s.new_var(-20000, 20000).unwrap();
+    div_by_constant(&mut s, x, 7, z).unwrap();
+    assert!(s.propagate());
+    s.set_min(x, -100);
+    s.set_max(x, -15);
+    assert!(s.propagate());
+    assert_eq!(bounds(&s, &[z]), vec![(-14, -2)]);
+    s.assign(x, -20);
+    assert!(s.propagate());
+    assert_eq!(values(&s, z), vec![-2]);
 }

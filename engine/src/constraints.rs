@@ -596,20 +596,27 @@ pub fn cumulative(
         resources.to_vec(),
         capacity,
     )));
-    // Where no two tasks that use the resource fit together (each takes more than half of
-    // a fixed capacity), the resource is unary: edge finding applies to those tasks.
-    if solver.is_fixed(capacity) {
-        let cap = solver.min(capacity);
-        let users: Vec<usize> = (0..starts.len()).filter(|&i| solver.max(resources[i]) > 0).collect();
-        let exclusive = users.iter().all(|&i| solver.is_fixed(resources[i]) && 2 * solver.min(resources[i]) > cap);
-        if exclusive {
-            unary(
-                solver,
-                &users.iter().map(|&i| starts[i]).collect::<Vec<_>>(),
-                &users.iter().map(|&i| durations[i]).collect::<Vec<_>>(),
-            );
+    // Tasks that each take more than half of the largest capacity never run together, nor
+    // with the largest task of at most half that still leaves too little room for them (the
+    // test of Gecode's FlatZinc interface, applied to a subset): those tasks form a unary
+    // resource, where edge finding applies.
+    let cap = solver.max(capacity);
+    let mut heights: Vec<(Val, usize)> =
+        (0..starts.len()).map(|i| (solver.min(resources[i]), i)).filter(|&(h, _)| h > 0).collect();
+    heights.sort_unstable_by(|a, b| b.cmp(a));
+    let big = heights.iter().take_while(|&&(h, _)| 2 * h > cap).count();
+    let mut exclusive: Vec<usize> = heights[..big].iter().map(|&(_, i)| i).collect();
+    if let (Some(&(smallest_big, _)), Some(&(h, i))) = (heights[..big].last(), heights.get(big)) {
+        if h + smallest_big > cap {
+            exclusive.push(i);
         }
     }
+    exclusive.sort_unstable();
+    unary(
+        solver,
+        &exclusive.iter().map(|&i| starts[i]).collect::<Vec<_>>(),
+        &exclusive.iter().map(|&i| durations[i]).collect::<Vec<_>>(),
+    );
     Ok(())
 }
 

@@ -147,3 +147,62 @@ fn the_profile_and_edge_finding_push_start_times() {
     // so it starts after both (no compulsory part exists: time-tabling alone sees nothing).
     assert_eq!(solver.min(z), 4);
 }
+
+/// Three tasks on a unary resource (capacity 1, each uses 1), fixed durations: the bounds
+/// propagation leaves. Found by comparing the propagator with and without each rule on
+/// random instances; each case needs the rule it is named after.
+fn unary_bounds(tasks: &[(Val, Val, Val)]) -> Vec<(Val, Val)> {
+    let mut solver = Solver::new();
+    let starts: Vec<VarId> = tasks.iter().map(|&(lo, hi, _)| solver.new_var(lo, hi).unwrap()).collect();
+    let durations: Vec<VarId> = tasks.iter().map(|&(_, _, p)| solver.new_var(p, p).unwrap()).collect();
+    let one = solver.new_var(1, 1).unwrap();
+    constraints::cumulative(&mut solver, &starts, &durations, &vec![one; tasks.len()], one).unwrap();
+    assert!(solver.propagate());
+    starts.iter().map(|&x| (solver.min(x), solver.max(x))).collect()
+}
+
+#[test]
+fn detectable_precedences_push_a_task_after_those_it_cannot_end_before() {
+    // The first task ends at 10 at the earliest, after both others must have started (by
+    // 7): both come first, and together they end at 6 at the earliest.
+    assert_eq!(unary_bounds(&[(5, 14, 5), (1, 7, 2), (0, 7, 4)]), vec![(6, 14), (1, 7), (0, 7)]);
+}
+
+#[test]
+fn not_last_pulls_a_task_before_the_latest_start_of_the_others() {
+    // Starting at 9, the third task would run last, and the other two could not both fit
+    // before 9: it is not last, so it starts by the latest start of one of them.
+    assert_eq!(unary_bounds(&[(3, 11, 3), (3, 7, 5), (0, 9, 3)]), vec![(3, 11), (3, 7), (0, 8)]);
+}
+
+/// Tasks whose heights exceed half the capacity (and the largest smaller one that still
+/// cannot run beside them) form a unary resource even when the heights, the capacity and
+/// the durations are variables: edge finding then applies with the smallest durations.
+#[test]
+fn tasks_too_big_to_share_get_edge_finding_with_variable_durations() {
+    let mut solver = Solver::new();
+    let x = solver.new_var(0, 2).unwrap();
+    let y = solver.new_var(0, 2).unwrap();
+    let z = solver.new_var(0, 5).unwrap();
+    let d: Vec<VarId> = (0..3).map(|_| solver.new_var(2, 3).unwrap()).collect();
+    let big = solver.new_var(6, 9).unwrap();
+    let half = solver.new_var(5, 9).unwrap();
+    let capacity = solver.new_var(0, 10).unwrap();
+    constraints::cumulative(&mut solver, &[x, y, z], &d, &[big, big, half], capacity).unwrap();
+    assert!(solver.propagate());
+    assert_eq!(solver.min(z), 4, "x and y take 4 units by time 4 at the earliest: z goes after both");
+}
+
+/// A task that surely runs while another holds the whole capacity cannot use it: its
+/// resource drops to 0 (a worker already busy cannot be assigned).
+#[test]
+fn the_profile_bounds_the_resource_of_a_task_that_surely_runs() {
+    let mut solver = Solver::new();
+    let (a, b) = (solver.new_var(0, 0).unwrap(), solver.new_var(2, 3).unwrap());
+    let (five, three) = (solver.new_var(5, 5).unwrap(), solver.new_var(3, 3).unwrap());
+    let (busy, maybe) = (solver.new_var(2, 2).unwrap(), solver.new_var(0, 1).unwrap());
+    let capacity = solver.new_var(2, 2).unwrap();
+    constraints::cumulative(&mut solver, &[a, b], &[five, three], &[busy, maybe], capacity).unwrap();
+    assert!(solver.propagate());
+    assert_eq!(solver.max(maybe), 0, "b runs during [3, 5), when a uses the whole capacity");
+}

@@ -44,7 +44,8 @@ impl Propagator for Function {
         let _ = cx.set_min(z, lo)?;
         let _ = cx.set_max(z, hi)?;
         let _ = cx.retain(z, |_, w| images.binary_search(&w).is_ok())?;
-        Ok(if cx.is_fixed(x) { PropStatus::Entailed } else { PropStatus::Active })
+        // With z fixed, every value x keeps maps to it (`x mod k = 0` and the like): done.
+        Ok(if cx.is_fixed(x) || cx.is_fixed(z) { PropStatus::Entailed } else { PropStatus::Active })
     }
 
     fn idempotent(&self) -> bool {

@@ -12,7 +12,10 @@
 //! - a task cannot start where it would overlap a stretch of the profile that, with the task
 //!   added (its own compulsory part taken out), exceeds the capacity: its earliest start moves
 //!   past the stretch;
-//! - symmetrically, its latest start moves so that it ends before such a stretch.
+//! - symmetrically, its latest start moves so that it ends before such a stretch;
+//! - a task's resource use is at most the capacity less the others' profile during its own
+//!   compulsory part (the height filtering of Beldiceanu and Carlsson's sweep): a task that
+//!   surely runs when another holds the whole resource cannot use it.
 //!
 //! Each call rebuilds the profile from scratch (sorting the compulsory parts' ends,
 //! `O(n log n)`) and pushes each task's bounds once; the engine calls it again while it
@@ -103,7 +106,7 @@ impl Propagator for TimeTable {
         let capacity = cx.max(self.capacity);
         for i in 0..self.starts.len() {
             let (s, d, r) = (self.starts[i], cx.min(self.durations[i]), cx.min(self.resources[i]));
-            if d <= 0 || r <= 0 || cx.is_fixed(s) {
+            if d <= 0 {
                 continue;
             }
             let own = self.compulsory(cx, i);
@@ -112,6 +115,17 @@ impl Propagator for TimeTable {
                 Some((lst, ect, r)) if lst <= seg.start && seg.end <= ect => seg.height - r,
                 _ => seg.height,
             };
+            // Resource: the task surely runs during [lst, ect), so there it shares the
+            // resource with the others' profile and uses at most what they leave.
+            let (lst, ect) = (cx.max(s), cx.min(s) + d);
+            if lst < ect && cx.max(self.resources[i]) > r {
+                let first = segments.partition_point(|seg| seg.end <= lst);
+                let busiest = segments[first..].iter().take_while(|seg| seg.start < ect).map(others).max().unwrap_or(0);
+                let _ = cx.set_max(self.resources[i], capacity - busiest)?;
+            }
+            if r <= 0 || cx.is_fixed(s) {
+                continue;
+            }
             // Earliest start: past every stretch it cannot share, scanning left to right.
             let mut est = cx.min(s);
             for seg in &segments {

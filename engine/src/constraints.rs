@@ -596,6 +596,15 @@ pub fn cumulative(
         resources.to_vec(),
         capacity,
     )));
+    let energetic = (0..starts.len()).filter(|&i| solver.max(resources[i]) > 0 && solver.max(durations[i]) > 0).count();
+    if (2..=crate::propagators::energy::MAX_TASKS).contains(&energetic) {
+        let _ = solver.post(Box::new(crate::propagators::CumulativeEnergy::new(
+            starts.to_vec(),
+            durations.to_vec(),
+            resources.to_vec(),
+            capacity,
+        )));
+    }
     // Tasks that each take more than half of the largest capacity never run together, nor
     // with the largest task of at most half that still leaves too little room for them (the
     // test of Gecode's FlatZinc interface, applied to a subset): those tasks form a unary

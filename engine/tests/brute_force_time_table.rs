@@ -100,6 +100,33 @@ proptest! {
         prop_assert_eq!(found, expected);
     }
 
+    /// More tasks with fixed durations and resources, where the energetic rules (overload,
+    /// edge finding) have sets to reason about; only the starts vary.
+    #[test]
+    fn cumulative_of_fixed_tasks_finds_exactly_the_brute_force_solutions(
+        tasks in proptest::collection::vec((0i64..4, 0i64..4, 1i64..4, 1i64..4), 3..6),
+        capacity in 1i64..5,
+    ) {
+        let n = tasks.len();
+        let ranges: Vec<(Val, Val)> = tasks.iter().map(|&(s, w, _, _)| (s, s + w)).collect();
+        let d: Vec<Val> = tasks.iter().map(|t| t.2).collect();
+        let r: Vec<Val> = tasks.iter().map(|t| t.3).collect();
+        let expected: BTreeSet<Vec<Val>> = assignments(&ranges)
+            .into_iter()
+            .filter(|a| cumulative_holds(a, &d, &r, capacity))
+            .collect();
+        let mut solver = Solver::new();
+        let starts: Vec<VarId> = ranges.iter().map(|&(lo, hi)| solver.new_var(lo, hi).unwrap()).collect();
+        let dv: Vec<VarId> = d.iter().map(|&v| solver.new_var(v, v).unwrap()).collect();
+        let rv: Vec<VarId> = r.iter().map(|&v| solver.new_var(v, v).unwrap()).collect();
+        let c = solver.new_var(capacity, capacity).unwrap();
+        constraints::cumulative(&mut solver, &starts, &dv, &rv, c).unwrap();
+        root_keeps_supports(&mut solver, &starts, &expected)?;
+        let found = solutions(&mut solver, &starts);
+        prop_assert_eq!(found, expected);
+        let _ = n;
+    }
+
     #[test]
     fn disjunctive_finds_exactly_the_brute_force_solutions(
         tasks in proptest::collection::vec(task(), 1..5),
@@ -205,4 +232,21 @@ fn the_profile_bounds_the_resource_of_a_task_that_surely_runs() {
     constraints::cumulative(&mut solver, &[a, b], &[five, three], &[busy, maybe], capacity).unwrap();
     assert!(solver.propagate());
     assert_eq!(solver.max(maybe), 0, "b runs during [3, 5), when a uses the whole capacity");
+}
+
+/// Energy: a task that takes the whole capacity (2) cannot run beside two tasks of 1 that
+/// together need [0, 3): it starts at 3. Neither time-tabling (no compulsory part before 3)
+/// nor the unary rules (only the big task is exclusive) see it; edge finding over the
+/// energy of the window [0, 3) does.
+#[test]
+fn energetic_edge_finding_pushes_a_task_past_a_full_window() {
+    let mut solver = Solver::new();
+    let starts: Vec<VarId> = [(0, 3), (1, 7), (0, 2)].iter().map(|&(lo, hi)| solver.new_var(lo, hi).unwrap()).collect();
+    let durations: Vec<VarId> = [3, 5, 2].iter().map(|&p| solver.new_var(p, p).unwrap()).collect();
+    let resources: Vec<VarId> = [1, 2, 1].iter().map(|&r| solver.new_var(r, r).unwrap()).collect();
+    let capacity = solver.new_var(2, 2).unwrap();
+    constraints::cumulative(&mut solver, &starts, &durations, &resources, capacity).unwrap();
+    assert!(solver.propagate());
+    let bounds: Vec<(Val, Val)> = starts.iter().map(|&x| (solver.min(x), solver.max(x))).collect();
+    assert_eq!(bounds, vec![(0, 3), (3, 7), (0, 2)]);
 }

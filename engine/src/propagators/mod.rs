@@ -46,4 +46,6 @@ pub use subcircuit::Subcircuit;
 pub(crate) mod time_table;
 pub use time_table::TimeTable;
 pub(crate) mod unary;
+pub(crate) mod energy;
+pub use energy::CumulativeEnergy;
 pub use unary::Unary;

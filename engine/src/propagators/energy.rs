@@ -1,0 +1,191 @@
+//! Cumulative resources by energetic reasoning over task intervals: overload checking and
+//! edge finding.
+//!
+//! Time-tabling sees a task only once it has a compulsory part. A set of tasks can be
+//! impossible long before that: task `j` needs `eⱼ = dⱼ · rⱼ` units of *energy* (duration
+//! times resource) inside its window `[estⱼ, lctⱼ)`, and a window `[a, b)` supplies at most
+//! `C · (b − a)`. With `Ω(a, b)` the tasks whose windows lie inside `[a, b)` and `E(a, b)`
+//! their energy (Mercier and Van Hentenryck 2008; Vilím 2009 for the `O(kn log n)` form):
+//! - *overload*: `E(a, b) > C · (b − a)` has no schedule;
+//! - *edge finding*: a task `i` outside `Ω = Ω(a, b)` with
+//!   `E(a, b) + eᵢ > C · (b − min(a, estᵢ))` cannot end by `b`, so it ends after every task
+//!   of `Ω` (`Ω ⋖ i`). Then for every window `[a', b') ⊆ [a, b)` whose energy leaves less
+//!   than `rᵢ` of the capacity free for too long, `rest = E(a', b') − (C − rᵢ)(b' − a') > 0`,
+//!   task `i` starts at `a' + ⌈rest / rᵢ⌉` at the earliest.
+//!
+//! Only windows from an earliest start to a latest completion matter. Here every such
+//! window is tried, `O(n²)` of them: the energies by a sweep, the best update inside each
+//! window by a dominance maximum, so a call costs `O(n³)`; resources of many tasks get
+//! time-tabling only (`MAX_TASKS`). The same rules on the mirrored problem (times negated)
+//! give latest starts. Durations, resources and the capacity may be variables: the rules
+//! use the smallest durations and resources and the largest capacity, which keeps them
+//! sound (each bound only weakens).
+
+use crate::domain::Val;
+use crate::ids::VarId;
+use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+
+/// Resources with more tasks than this get time-tabling only (the rules are cubic here).
+pub(crate) const MAX_TASKS: usize = 48;
+
+#[derive(Debug, Clone)]
+pub struct CumulativeEnergy {
+    starts: Vec<VarId>,
+    durations: Vec<VarId>,
+    resources: Vec<VarId>,
+    capacity: VarId,
+}
+
+/// A task as the rules see it: window `[est, lct)`, resource use, energy.
+#[derive(Debug, Clone, Copy)]
+struct Task {
+    est: Val,
+    lct: Val,
+    r: Val,
+    energy: Val,
+}
+
+/// New earliest starts by overload checking and edge finding; `Err` on overload.
+fn edge_find(tasks: &[Task], capacity: Val) -> Result<Vec<Val>, Conflict> {
+    let mut lefts: Vec<Val> = tasks.iter().map(|t| t.est).collect();
+    lefts.sort_unstable();
+    lefts.dedup();
+    let mut rights: Vec<Val> = tasks.iter().map(|t| t.lct).collect();
+    rights.sort_unstable();
+    rights.dedup();
+    let (na, nb) = (lefts.len(), rights.len());
+    // energy[ia][ib] = E(lefts[ia], rights[ib]): tasks starting no earlier, ending no later.
+    let mut energy = vec![vec![0 as Val; nb]; na];
+    for t in tasks {
+        let ia = lefts.partition_point(|&a| a < t.est);
+        let ib = rights.partition_point(|&b| b < t.lct);
+        energy[ia][ib] += t.energy;
+    }
+    // Sum over est ≥ a (rows from the bottom) and lct ≤ b (columns from the left).
+    for ia in (0..na).rev() {
+        for ib in 0..nb {
+            let below = if ia + 1 < na { energy[ia + 1][ib] } else { 0 };
+            let left = if ib > 0 { energy[ia][ib - 1] } else { 0 };
+            let diagonal = if ia + 1 < na && ib > 0 { energy[ia + 1][ib - 1] } else { 0 };
+            energy[ia][ib] += below + left - diagonal;
+        }
+    }
+    for ia in 0..na {
+        for ib in 0..nb {
+            if lefts[ia] < rights[ib] && energy[ia][ib] > capacity * (rights[ib] - lefts[ia]) {
+                return Err(Conflict);
+            }
+        }
+    }
+    let mut est: Vec<Val> = tasks.iter().map(|t| t.est).collect();
+    // best[ia][ib]: the strongest update for the task at hand from a window inside
+    // [lefts[ia], rights[ib]) (a dominance maximum: later left ends, earlier right ends).
+    let mut best = vec![vec![Val::MIN; nb]; na];
+    for (i, t) in tasks.iter().enumerate() {
+        if t.r <= 0 || t.energy <= 0 {
+            continue;
+        }
+        for ia in (0..na).rev() {
+            for ib in 0..nb {
+                let (a, b) = (lefts[ia], rights[ib]);
+                let mut value = Val::MIN;
+                if a < b {
+                    let rest = energy[ia][ib] - (capacity - t.r) * (b - a);
+                    if rest > 0 {
+                        value = a + (rest + t.r - 1) / t.r;
+                    }
+                }
+                if ia + 1 < na {
+                    value = value.max(best[ia + 1][ib]);
+                }
+                if ib > 0 {
+                    value = value.max(best[ia][ib - 1]);
+                }
+                best[ia][ib] = value;
+            }
+        }
+        for ia in 0..na {
+            for ib in 0..nb {
+                let (a, b) = (lefts[ia], rights[ib]);
+                // Windows that leave i out, and that i could still end after.
+                if b >= t.lct || a >= b {
+                    continue;
+                }
+                if energy[ia][ib] + t.energy > capacity * (b - a.min(t.est)) {
+                    est[i] = est[i].max(best[ia][ib]);
+                }
+            }
+        }
+    }
+    Ok(est)
+}
+
+impl CumulativeEnergy {
+    pub(crate) fn new(starts: Vec<VarId>, durations: Vec<VarId>, resources: Vec<VarId>, capacity: VarId) -> Self {
+        CumulativeEnergy { starts, durations, resources, capacity }
+    }
+}
+
+impl Propagator for CumulativeEnergy {
+    fn name(&self) -> &'static str {
+        "cumulative energy"
+    }
+
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        for &x in self.starts.iter().chain(&self.durations).chain(&self.resources) {
+            cx.subscribe(x, Events::BOUNDS);
+        }
+        cx.subscribe(self.capacity, Events::BOUNDS);
+        Ok(PropStatus::Active)
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        let capacity = cx.max(self.capacity);
+        let indices: Vec<usize> = (0..self.starts.len())
+            .filter(|&i| cx.min(self.durations[i]) > 0 && cx.min(self.resources[i]) > 0)
+            .collect();
+        if indices.len() < 2 {
+            return Ok(PropStatus::Active);
+        }
+        let forward: Vec<Task> = indices
+            .iter()
+            .map(|&i| {
+                let (s, d, r) = (self.starts[i], cx.min(self.durations[i]), cx.min(self.resources[i]));
+                Task { est: cx.min(s), lct: cx.max(s) + d, r, energy: d * r }
+            })
+            .collect();
+        let est = edge_find(&forward, capacity)?;
+        let mirrored: Vec<Task> = forward.iter().map(|t| Task { est: -t.lct, lct: -t.est, ..*t }).collect();
+        let neg_lct = edge_find(&mirrored, capacity)?;
+        for (k, &i) in indices.iter().enumerate() {
+            let (s, d) = (self.starts[i], cx.min(self.durations[i]));
+            let _ = cx.set_min(s, est[k])?;
+            let _ = cx.set_max(s, -neg_lct[k] - d)?;
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
+        let n = self.starts.len();
+        let (s, d, r): (Vec<Val>, Vec<Val>, Vec<Val>) = (
+            self.starts.iter().map(|&x| value(x)).collect(),
+            self.durations.iter().map(|&x| value(x)).collect(),
+            self.resources.iter().map(|&x| value(x)).collect(),
+        );
+        let c = value(self.capacity);
+        (0..n).filter(|&i| d[i] > 0 && r[i] > 0).all(|i| {
+            let t = s[i];
+            (0..n).filter(|&j| d[j] > 0 && r[j] > 0 && s[j] <= t && t < s[j] + d[j]).map(|j| r[j]).sum::<Val>() <= c
+        })
+    }
+
+    fn vars(&self) -> Vec<VarId> {
+        let mut vars: Vec<VarId> = self.starts.iter().chain(&self.durations).chain(&self.resources).copied().collect();
+        vars.push(self.capacity);
+        vars
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Expensive
+    }
+}

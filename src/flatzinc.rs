@@ -30,6 +30,8 @@ const MZNLIB: &[(&str, &str)] = &[
     ("fzn_table_int.mzn", include_str!("../mznlib/fzn_table_int.mzn")),
     ("fzn_table_bool.mzn", include_str!("../mznlib/fzn_table_bool.mzn")),
     ("fzn_cumulative.mzn", include_str!("../mznlib/fzn_cumulative.mzn")),
+    ("fzn_diffn.mzn", include_str!("../mznlib/fzn_diffn.mzn")),
+    ("fzn_diffn_nonstrict.mzn", include_str!("../mznlib/fzn_diffn_nonstrict.mzn")),
     ("fzn_disjunctive.mzn", include_str!("../mznlib/fzn_disjunctive.mzn")),
     ("fzn_disjunctive_strict.mzn", include_str!("../mznlib/fzn_disjunctive_strict.mzn")),
     ("fzn_circuit.mzn", include_str!("../mznlib/fzn_circuit.mzn")),

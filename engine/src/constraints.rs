@@ -629,6 +629,72 @@ pub fn cumulative(
     Ok(())
 }
 
+/// Posts MiniZinc's diffn: rectangle `i`, with corner `(xᵢ, yᵢ)` and sides `dxᵢ`, `dyᵢ`,
+/// overlaps no other (in some dimension one ends before the other starts). With `strict`
+/// off (`diffn_nonstrict`), rectangles with a side of 0 may go anywhere. Pairwise
+/// separation and compulsory parts ([`crate::propagators::Diffn`]). The front ends check
+/// that the four arrays have one length.
+pub fn diffn(
+    solver: &mut Solver,
+    x: &[VarId],
+    y: &[VarId],
+    dx: &[VarId],
+    dy: &[VarId],
+    strict: bool,
+) -> Result<(), ModelError> {
+    let n = x.len();
+    assert!(y.len() == n && dx.len() == n && dy.len() == n, "one corner and two sides per rectangle");
+    let reach = x.iter().chain(y).chain(dx).chain(dy).map(|&v| solver.max(v).unsigned_abs().max(solver.min(v).unsigned_abs())).max();
+    if reach.unwrap_or(0) > (i64::MAX / 4) as u64 {
+        return Err(ModelError::Overflow("a diffn whose rectangles reach beyond the 64-bit range the solver computes in".into()));
+    }
+    if n >= 2 {
+        let _ = solver.post(Box::new(crate::propagators::Diffn::new(x.to_vec(), y.to_vec(), dx.to_vec(), dy.to_vec(), strict)));
+    }
+    // Rectangles that can never be apart in one dimension (a row of unit-high boxes) never
+    // overlap in the other: there they are tasks of a unary resource, and edge finding sees
+    // overloads that pairs alone miss.
+    for (along, across, along_sizes, across_sizes) in [(x, y, dx, dy), (y, x, dy, dx)] {
+        for group in never_apart(solver, across, across_sizes) {
+            let starts: Vec<VarId> = group.iter().map(|&i| along[i]).collect();
+            let sizes: Vec<VarId> = group.iter().map(|&i| along_sizes[i]).collect();
+            unary(solver, &starts, &sizes);
+        }
+    }
+    Ok(())
+}
+
+/// Groups (of two or more) of intervals `[originᵢ, originᵢ + sizeᵢ)` that surely overlap
+/// pairwise, whatever the search decides: each interval's earliest end comes after every
+/// other's latest start, and no size can be 0. Greedy, in index order.
+fn never_apart(solver: &Solver, origins: &[VarId], sizes: &[VarId]) -> Vec<Vec<usize>> {
+    let apart_possible = |i: usize, j: usize| {
+        solver.min(origins[i]) + solver.min(sizes[i]) <= solver.max(origins[j])
+            || solver.min(origins[j]) + solver.min(sizes[j]) <= solver.max(origins[i])
+    };
+    let solid: Vec<usize> = (0..origins.len()).filter(|&i| solver.min(sizes[i]) > 0).collect();
+    let mut placed = vec![false; origins.len()];
+    let mut groups = Vec::new();
+    for &i in &solid {
+        if placed[i] {
+            continue;
+        }
+        let mut group = vec![i];
+        for &j in &solid {
+            if !placed[j] && j != i && group.iter().all(|&k| !apart_possible(j, k)) {
+                group.push(j);
+            }
+        }
+        if group.len() >= 2 {
+            for &k in &group {
+                placed[k] = true;
+            }
+            groups.push(group);
+        }
+    }
+    groups
+}
+
 /// Edge finding on tasks that never overlap, for up to [`crate::propagators::unary::MAX_TASKS`].
 fn unary(solver: &mut Solver, starts: &[VarId], durations: &[VarId]) {
     if starts.len() >= 2 && starts.len() <= crate::propagators::unary::MAX_TASKS {

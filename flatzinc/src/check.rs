@@ -123,6 +123,7 @@ pub fn holds(w: &Written, value_of: &dyn Fn(usize) -> Val) -> Option<bool> {
                 let n = st.len();
                 (Some(du.iter().all(|&d| d >= 0) && (0..n).all(|i| (i + 1..n).all(|j| apart(i, j)))), 2)
             }
+            "fzn_diffn" | "fzn_diffn_nonstrict" => (diffn([vs(0)?, vs(1)?, vs(2)?, vs(3)?], base == "fzn_diffn"), 4),
             "cpsolve_circuit" => (Some(circuit(&vs(0)?, v(1)?, false)), 2),
             "cpsolve_subcircuit" => (Some(circuit(&vs(0)?, v(1)?, true)), 2),
             _ => return None,
@@ -160,6 +161,24 @@ fn cumulative(s: &[i128], d: &[i128], r: &[i128], b: i128) -> Option<bool> {
         let t = s[i];
         tasks.iter().filter(|&&j| s[j] <= t && t < s[j] + d[j]).map(|&j| r[j]).sum::<i128>() <= b
     }))
+}
+
+/// Whether no two rectangles (corners `x`, `y`, sides `dx`, `dy`) overlap; with `strict`
+/// off, a rectangle with a side of 0 overlaps nothing.
+fn diffn([x, y, dx, dy]: [Vec<i128>; 4], strict: bool) -> Option<bool> {
+    let n = x.len();
+    if y.len() != n || dx.len() != n || dy.len() != n {
+        return None;
+    }
+    let flat = |i: usize| dx[i] == 0 || dy[i] == 0;
+    let apart = |i: usize, j: usize| {
+        (!strict && (flat(i) || flat(j)))
+            || x[i] + dx[i] <= x[j]
+            || x[j] + dx[j] <= x[i]
+            || y[i] + dy[i] <= y[j]
+            || y[j] + dy[j] <= y[i]
+    };
+    Some((0..n).all(|i| (i + 1..n).all(|j| apart(i, j))))
 }
 
 /// Whether `next` (values counted from `offset`) is one circuit through every node, or

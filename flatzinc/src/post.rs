@@ -442,6 +442,17 @@ impl Compiler<'_> {
                 let r = constraints::disjunctive(&mut self.solver, &st, &du, base == "fzn_disjunctive_strict");
                 self.engine(r)
             }
+            ("fzn_diffn", Control::Always) | ("fzn_diffn_nonstrict", Control::Always) => {
+                self.arity(args, 4)?;
+                let arrays: Vec<Vec<Term>> = (0..4).map(|k| self.array(args, k).map(<[Term]>::to_vec)).collect::<Result<_>>()?;
+                if arrays.iter().any(|a| a.len() != arrays[0].len()) {
+                    return Err(self.error("diffn: x, y, dx and dy differ in length"));
+                }
+                let vars: Vec<Vec<VarId>> = arrays.iter().map(|a| self.vars(a)).collect::<Result<_>>()?;
+                let strict = base == "fzn_diffn";
+                let r = constraints::diffn(&mut self.solver, &vars[0], &vars[1], &vars[2], &vars[3], strict);
+                self.engine(r)
+            }
             ("cpsolve_circuit", Control::Always) | ("cpsolve_subcircuit", Control::Always) => {
                 self.arity(args, 2)?;
                 let (xs, offset) = (self.array(args, 0)?.to_vec(), self.int(args, 1)?);

@@ -47,5 +47,7 @@ pub(crate) mod time_table;
 pub use time_table::TimeTable;
 pub(crate) mod unary;
 pub(crate) mod energy;
+pub(crate) mod diffn;
+pub use diffn::Diffn;
 pub use energy::CumulativeEnergy;
 pub use unary::Unary;

@@ -15,24 +15,15 @@ pub(crate) const ALL_DIFFERENT: &[&str] = &["alldifferent", "all_different"];
 /// Well-known constraints and functions (MiniZinc's names) that a later version adds.
 const RESERVED: &[&str] = &[
     "element",
-    "circuit",
-    "subcircuit",
-    "among",
     "atleast",
     "atmost",
     "exactly",
-    "cumulative",
-    "disjunctive",
     "global_cardinality",
     "gcc",
     "regular",
     "inverse",
-    "nvalue",
     "lex_less",
     "lex_lesseq",
-    "increasing",
-    "decreasing",
-    "all_equal",
     "product",
     "pow",
 ];
@@ -46,7 +37,7 @@ pub(crate) fn is_reserved(name: &str) -> bool {
 pub(crate) fn unknown_function(function: &Ident) -> Diagnostic {
     Diagnostic::new(format!("unknown function `{}`", function.node), function.span.clone())
         .with_label("not a function")
-        .with_note("functions: `sum`, `abs`, `min`, `max`, `count`, `bool2int`; constraints: `alldifferent`, `table`")
+        .with_note("functions: `sum`, `abs`, `min`, `max`, `count`, `bool2int`; constraints: `alldifferent`, `table`, `circuit`, `subcircuit`, `cumulative`, `disjunctive`, `diffn`, `increasing`, `decreasing`, `all_equal`, `among`, `nvalue`")
 }
 
 impl Compiler {

@@ -21,6 +21,7 @@ mod eval;
 mod functions;
 mod generators;
 mod given;
+mod global_calls;
 mod globals;
 mod goal;
 mod linear;

@@ -13,6 +13,7 @@ use cpsolve_engine::{constraints, Rel, VarId, VAL_LIMIT};
 use super::errors::{expected, model_error, not_supported, overflow, Fault, Result};
 use super::eval::{negate, relation};
 use super::functions::{is_reserved, unknown_function, ALL_DIFFERENT};
+use super::global_calls::GLOBALS;
 use super::linear::Lin;
 use super::Compiler;
 
@@ -117,6 +118,7 @@ impl Compiler {
         match function.node.as_str() {
             name if ALL_DIFFERENT.contains(&name) => self.post_all_different(args),
             "table" => self.post_table(args, span),
+            name if GLOBALS.contains(&name) => self.post_global(function, args, span),
             "sum" | "abs" | "min" | "max" | "count" | "bool2int" => Err(not_a_constraint(span)),
             name if is_reserved(name) => Err(not_supported(format!("`{name}`"), function.span.clone()).into()),
             _ => Err(unknown_function(function).into()),

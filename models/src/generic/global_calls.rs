@@ -1,0 +1,249 @@
+//! Global constraints written as calls, with MiniZinc's names, argument order and meaning,
+//! so that a MiniZinc user writes them from memory: `circuit(succ)`, `subcircuit(succ)`,
+//! `cumulative(s, d, r, b)`, `disjunctive(s, d)`, `diffn(x, y, dx, dy)`,
+//! `increasing(x)`, `decreasing(x)`, `all_equal(x)`, `among(n, x, S)`, `nvalue(n, x)`.
+//!
+//! Each argument is read for what the constraint needs (a list of variables, a constant,
+//! a set of constants), and a wrong shape or length is reported at the argument. The
+//! engine propagates circuit, subcircuit, cumulative, disjunctive and diffn natively; the
+//! others are decomposed where the decomposition prunes as much (said at each).
+
+use cpsolve_dsl::ast::{Expr, Ident, Span, Spanned};
+use cpsolve_dsl::Diagnostic;
+use cpsolve_engine::{constraints, Rel, Val, VarId};
+
+use super::env::Entity;
+use super::errors::{expected, model_error, Result};
+use super::Compiler;
+
+/// The global constraints this module compiles.
+pub(crate) const GLOBALS: &[&str] = &[
+    "circuit",
+    "subcircuit",
+    "cumulative",
+    "disjunctive",
+    "disjunctive_strict",
+    "diffn",
+    "diffn_nonstrict",
+    "increasing",
+    "decreasing",
+    "all_equal",
+    "among",
+    "nvalue",
+];
+
+/// A variable of a list argument, with the place it was written.
+type Placed = (VarId, Span);
+
+impl Compiler {
+    /// Posts the global constraint `function(args)`; `function` is one of [`GLOBALS`].
+    pub(crate) fn post_global(&mut self, function: &Ident, args: &[Spanned<Expr>], span: &Span) -> Result<()> {
+        let name = function.node.as_str();
+        match name {
+            "circuit" | "subcircuit" => {
+                let [succ] = self.arity(name, args, span, "circuit(succ)")?;
+                let offset = self.first_index(succ);
+                let vars = self.vars_of(succ)?;
+                let succ: Vec<VarId> = vars.iter().map(|v| v.0).collect();
+                if name == "circuit" {
+                    constraints::circuit(&mut self.solver, &succ, offset);
+                } else {
+                    constraints::subcircuit(&mut self.solver, &succ, offset);
+                }
+                Ok(())
+            }
+            "cumulative" => {
+                let [s, d, r, b] = self.arity(name, args, span, "cumulative(start, duration, resource, capacity)")?;
+                let (starts, durations, resources) = (self.vars_of(s)?, self.vars_of(d)?, self.vars_of(r)?);
+                self.same_length(&[(&starts, s), (&durations, d), (&resources, r)], "task")?;
+                let capacity = self.var_arg(b)?;
+                let r = constraints::cumulative(
+                    &mut self.solver,
+                    &ids(&starts),
+                    &ids(&durations),
+                    &ids(&resources),
+                    capacity,
+                );
+                r.map_err(|e| model_error(&e, span.clone()).into())
+            }
+            "disjunctive" | "disjunctive_strict" => {
+                let [s, d] = self.arity(name, args, span, "disjunctive(start, duration)")?;
+                let (starts, durations) = (self.vars_of(s)?, self.vars_of(d)?);
+                self.same_length(&[(&starts, s), (&durations, d)], "task")?;
+                let strict = name == "disjunctive_strict";
+                let r = constraints::disjunctive(&mut self.solver, &ids(&starts), &ids(&durations), strict);
+                r.map_err(|e| model_error(&e, span.clone()).into())
+            }
+            "diffn" | "diffn_nonstrict" => {
+                let [x, y, dx, dy] = self.arity(name, args, span, "diffn(x, y, dx, dy)")?;
+                let lists = [self.vars_of(x)?, self.vars_of(y)?, self.vars_of(dx)?, self.vars_of(dy)?];
+                self.same_length(&[(&lists[0], x), (&lists[1], y), (&lists[2], dx), (&lists[3], dy)], "rectangle")?;
+                let [x, y, dx, dy] = lists.map(|l| ids(&l));
+                let r = constraints::diffn(&mut self.solver, &x, &y, &dx, &dy, name == "diffn");
+                r.map_err(|e| model_error(&e, span.clone()).into())
+            }
+            // Chains of binary relations: bounds propagation along the chain is what a
+            // dedicated propagator would do.
+            "increasing" | "decreasing" | "all_equal" => {
+                let [list] = self.arity(name, args, span, &format!("{name}(x)"))?;
+                let xs = self.vars_of(list)?;
+                let rel = match name {
+                    "increasing" => Rel::Le,
+                    "decreasing" => Rel::Ge,
+                    _ => Rel::Eq,
+                };
+                for pair in xs.windows(2) {
+                    let r = constraints::linear(&mut self.solver, &[(1, pair[0].0), (-1, pair[1].0)], rel, 0);
+                    r.map_err(|e| model_error(&e, pair[1].1.clone()))?;
+                }
+                Ok(())
+            }
+            // n = Σ [xᵢ ∈ S]: one reified membership per variable and a sum, which is
+            // domain consistent on each membership and bounds consistent on n (as
+            // MiniZinc's own decomposition).
+            "among" => {
+                let [n, list, set] = self.arity(name, args, span, "among(n, x, S)")?;
+                let n = self.var_arg(n)?;
+                let xs = self.vars_of(list)?;
+                let set = self.set_of(set)?;
+                let mut terms = vec![(-1, n)];
+                for &(x, _) in &xs {
+                    let b = self.solver.new_var(0, 1).map_err(|e| model_error(&e, span.clone()))?;
+                    constraints::reified_in(&mut self.solver, b, x, &set, false);
+                    terms.push((1, b));
+                }
+                constraints::linear(&mut self.solver, &terms, Rel::Eq, 0).map_err(|e| model_error(&e, span.clone()).into())
+            }
+            // n = the number of values taken: a 0/1 "used" per value of the union of the
+            // domains, tied to the memberships by clauses, and a sum (weaker than a
+            // dedicated nvalue propagator, which also bounds n by matching).
+            "nvalue" => {
+                let [n, list] = self.arity(name, args, span, "nvalue(n, x)")?;
+                let n = self.var_arg(n)?;
+                let xs = self.vars_of(list)?;
+                let mut values: Vec<Val> = xs.iter().flat_map(|&(x, _)| self.solver.values(x).collect::<Vec<_>>()).collect();
+                values.sort_unstable();
+                values.dedup();
+                let new_bool = |cx: &mut Compiler| cx.solver.new_var(0, 1).map_err(|e| model_error(&e, span.clone()));
+                let mut used_terms = vec![(-1, n)];
+                for v in values {
+                    let used = new_bool(self)?;
+                    let mut takers = Vec::new();
+                    let candidates: Vec<VarId> = xs.iter().map(|p| p.0).filter(|&x| self.solver.contains(x, v)).collect();
+                    for x in candidates {
+                        let takes = new_bool(self)?;
+                        constraints::reified_in(&mut self.solver, takes, x, &[v], false);
+                        // takes → used
+                        constraints::clause(&mut self.solver, &[used], &[takes]);
+                        takers.push(takes);
+                    }
+                    // used → some x takes v
+                    constraints::clause(&mut self.solver, &takers, &[used]);
+                    used_terms.push((1, used));
+                }
+                constraints::linear(&mut self.solver, &used_terms, Rel::Eq, 0)
+                    .map_err(|e| model_error(&e, span.clone()).into())
+            }
+            _ => unreachable!("`{name}` is not in GLOBALS"),
+        }
+    }
+
+    /// The arguments of a call that takes exactly `N`, or an error showing the form.
+    fn arity<'a, const N: usize>(
+        &self,
+        name: &str,
+        args: &'a [Spanned<Expr>],
+        span: &Span,
+        form: &str,
+    ) -> Result<&'a [Spanned<Expr>; N]> {
+        args.try_into().map_err(|_| {
+            let plural = if N == 1 { "" } else { "s" };
+            Diagnostic::new(format!("`{name}` takes {N} argument{plural}, not {}", args.len()), span.clone())
+                .with_note(format!("the form is `{form}`"))
+                .into()
+        })
+    }
+
+    /// The variables of a list argument (an element that is an expression gets a new
+    /// variable equal to it; a constant, a fixed variable).
+    fn vars_of(&mut self, list: &Spanned<Expr>) -> Result<Vec<Placed>> {
+        if !self.is_list(list) {
+            return Err(expected("a list", "a single value", list.span.clone()).into());
+        }
+        let mut out = Vec::new();
+        for (lin, span) in self.list_elements(list)? {
+            out.push((self.var_of(&lin, &span)?, span));
+        }
+        Ok(out)
+    }
+
+    /// A single integer argument as a variable (fixed if it is a constant).
+    fn var_arg(&mut self, arg: &Spanned<Expr>) -> Result<VarId> {
+        if self.is_list(arg) {
+            return Err(expected("a single value", "a list", arg.span.clone()).into());
+        }
+        let lin = self.linearize(arg)?;
+        self.var_of(&lin, &arg.span)
+    }
+
+    /// A set of constants: `{1, 3, 5}`, `lo..hi`, or a list of constants.
+    pub(crate) fn set_of(&mut self, arg: &Spanned<Expr>) -> Result<Vec<Val>> {
+        let mut values = Vec::new();
+        match &arg.node {
+            Expr::Set(items) => {
+                for item in items {
+                    values.push(self.constant_arg(item)?);
+                }
+            }
+            Expr::Range { lo, hi } => {
+                let (lo, hi) = (self.constant_arg(lo)?, self.constant_arg(hi)?);
+                if hi.saturating_sub(lo) > 1 << 20 {
+                    let message = format!("the set {lo}..{hi} is too large to list (more than 2^20 values)");
+                    return Err(Diagnostic::new(message, arg.span.clone()).into());
+                }
+                values.extend(lo..=hi);
+            }
+            _ if self.is_list(arg) => {
+                for (lin, span) in self.list_elements(arg)? {
+                    values.push(self.constant_of(&lin, &span)??);
+                }
+            }
+            _ => return Err(expected("a set such as `{1, 2}` or `1..3`", "a single value", arg.span.clone()).into()),
+        }
+        values.sort_unstable();
+        values.dedup();
+        Ok(values)
+    }
+
+    /// An argument that must be a constant.
+    pub(crate) fn constant_arg(&mut self, arg: &Spanned<Expr>) -> Result<Val> {
+        let lin = self.linearize(arg)?;
+        Ok(self.constant_of(&lin, &arg.span)??)
+    }
+
+    /// The first index of an array argument: its declared lower bound for a named array,
+    /// 1 for a list written in place (as in MiniZinc).
+    pub(crate) fn first_index(&self, arg: &Spanned<Expr>) -> Val {
+        match &arg.node {
+            Expr::Name(name) => match self.env.lookup(name) {
+                Some(Entity::Array(id)) => self.env.arrays[id].shape.dims.first().map_or(1, |d| d.0),
+                _ => 1,
+            },
+            _ => 1,
+        }
+    }
+
+    /// An error unless the lists have one length; `what` names their elements.
+    fn same_length(&self, lists: &[(&Vec<Placed>, &Spanned<Expr>)], what: &str) -> Result<()> {
+        let n = lists[0].0.len();
+        if let Some((list, arg)) = lists.iter().find(|(list, _)| list.len() != n) {
+            let message = format!("this list has {} elements, but the first has {n}: one per {what}", list.len());
+            return Err(Diagnostic::new(message, arg.span.clone()).with_label("wrong length").into());
+        }
+        Ok(())
+    }
+}
+
+fn ids(placed: &[Placed]) -> Vec<VarId> {
+    placed.iter().map(|p| p.0).collect()
+}

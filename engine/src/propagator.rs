@@ -59,10 +59,13 @@ pub enum Priority {
     Linear = 1,
     /// Superlinear: global constraints with sorting or matching.
     Expensive = 2,
+    /// Cubic or worse, and only worth running on a fixpoint of the others (energetic
+    /// reasoning over all windows of a resource).
+    Last = 3,
 }
 
 impl Priority {
-    pub(crate) const COUNT: usize = 3;
+    pub(crate) const COUNT: usize = 4;
 }
 
 /// A constraint's filtering algorithm. See the module documentation for the contract.

@@ -14,9 +14,10 @@
 //!   task `i` starts at `a' + ⌈rest / rᵢ⌉` at the earliest.
 //!
 //! Only windows from an earliest start to a latest completion matter. Here every such
-//! window is tried, `O(n²)` of them: the energies by a sweep, the best update inside each
-//! window by a dominance maximum, so a call costs `O(n³)`; resources of many tasks get
-//! time-tabling only (`MAX_TASKS`). The same rules on the mirrored problem (times negated)
+//! window is tried, `O(n²)` of them: the energies by a sweep, detection for every task by
+//! running minima of the slack (`O(n²)` in all), and for each task detected, the best
+//! update inside its windows by a dominance maximum (`O(n²)` per such task, so `O(n³)` at
+//! worst, rarely reached); resources of many tasks get time-tabling only (`MAX_TASKS`). The same rules on the mirrored problem (times negated)
 //! give latest starts. Durations, resources and the capacity may be variables: the rules
 //! use the smallest durations and resources and the largest capacity, which keeps them
 //! sound (each bound only weakens).
@@ -78,46 +79,96 @@ fn edge_find(tasks: &[Task], capacity: Val) -> Result<Vec<Val>, Conflict> {
         }
     }
     let mut est: Vec<Val> = tasks.iter().map(|t| t.est).collect();
-    // best[ia][ib]: the strongest update for the task at hand from a window inside
-    // [lefts[ia], rights[ib]) (a dominance maximum: later left ends, earlier right ends).
-    let mut best = vec![vec![Val::MIN; nb]; na];
-    for (i, t) in tasks.iter().enumerate() {
-        if t.r <= 0 || t.energy <= 0 {
-            continue;
+    // Detection. With slack(a, b) = C·(b − a) − E(a, b), window [a, b) detects task i
+    // when eᵢ > slack(a, b) if a ≤ estᵢ, or when eᵢ + C·estᵢ > slack(a, b) + C·a if
+    // a > estᵢ. Per right end b, a prefix minimum of the first and a suffix minimum of
+    // the second answer each task in O(1): detection costs O(n²) in all.
+    let mut prefix_min = vec![Val::MAX; na];
+    let mut suffix_min = vec![Val::MAX; na + 1];
+    // detections[i]: (ia, ib) of the widest detecting window per right end.
+    let mut detections: Vec<Vec<(usize, usize)>> = vec![Vec::new(); tasks.len()];
+    for ib in 0..nb {
+        let b = rights[ib];
+        let slack = |ia: usize| if lefts[ia] < b { capacity * (b - lefts[ia]) - energy[ia][ib] } else { Val::MAX };
+        let mut running = Val::MAX;
+        for (ia, slot) in prefix_min.iter_mut().enumerate() {
+            running = running.min(slack(ia));
+            *slot = running;
         }
         for ia in (0..na).rev() {
-            for ib in 0..nb {
-                let (a, b) = (lefts[ia], rights[ib]);
-                let mut value = Val::MIN;
-                if a < b {
-                    let rest = energy[ia][ib] - (capacity - t.r) * (b - a);
-                    if rest > 0 {
-                        value = a + (rest + t.r - 1) / t.r;
-                    }
-                }
-                if ia + 1 < na {
-                    value = value.max(best[ia + 1][ib]);
-                }
-                if ib > 0 {
-                    value = value.max(best[ia][ib - 1]);
-                }
-                best[ia][ib] = value;
-            }
+            let shifted = slack(ia).saturating_add(capacity * lefts[ia]);
+            suffix_min[ia] = suffix_min[ia + 1].min(shifted);
         }
-        for ia in 0..na {
-            for ib in 0..nb {
-                let (a, b) = (lefts[ia], rights[ib]);
-                // Windows that leave i out, and that i could still end after.
-                if b >= t.lct || a >= b {
-                    continue;
-                }
-                if energy[ia][ib] + t.energy > capacity * (b - a.min(t.est)) {
-                    est[i] = est[i].max(best[ia][ib]);
+        for (i, t) in tasks.iter().enumerate() {
+            if t.r <= 0 || t.energy <= 0 || b >= t.lct {
+                continue;
+            }
+            let own = lefts.partition_point(|&a| a < t.est);
+            let detected = prefix_min[own] < t.energy || suffix_min[own + 1] < t.energy + capacity * t.est;
+            if detected {
+                // The widest window (smallest a) that detects: the most subsets to use.
+                let widest = (0..na).find(|&ia| {
+                    let a = lefts[ia];
+                    a < b && energy[ia][ib] + t.energy > capacity * (b - a.min(t.est))
+                });
+                if let Some(ia) = widest {
+                    detections[i].push((ia, ib));
                 }
             }
         }
     }
+    // Updates, for the tasks detected: best[ia][ib] is the strongest update from a window
+    // inside [lefts[ia], rights[ib]) (a dominance maximum: later left ends, earlier right
+    // ends), with rest = E(a', b') − (C − rᵢ)(b' − a') > 0 giving a' + ⌈rest / rᵢ⌉.
+    // The table depends on the task only through rᵢ: one per resource use detected (k
+    // distinct uses make this O(k·n²), as in Mercier and Van Hentenryck's algorithm).
+    let mut tables: Vec<(Val, Vec<Vec<Val>>)> = Vec::new();
+    for (i, t) in tasks.iter().enumerate() {
+        if detections[i].is_empty() {
+            continue;
+        }
+        let k = match tables.iter().position(|(r, _)| *r == t.r) {
+            Some(k) => k,
+            None => {
+                tables.push((t.r, best_updates(&lefts, &rights, &energy, capacity, t.r)));
+                tables.len() - 1
+            }
+        };
+        let best = &tables[k].1;
+        for &(ia, ib) in &detections[i] {
+            est[i] = est[i].max(best[ia][ib]);
+        }
+    }
     Ok(est)
+}
+
+/// `best[ia][ib]`: the strongest earliest start that the windows inside
+/// `[lefts[ia], rights[ib])` give a task using `r` that must end after them: for a window
+/// `[a', b')` with `rest = E(a', b') − (C − r)(b' − a') > 0`, `a' + ⌈rest / r⌉` (a dominance
+/// maximum over later left ends and earlier right ends).
+fn best_updates(lefts: &[Val], rights: &[Val], energy: &[Vec<Val>], capacity: Val, r: Val) -> Vec<Vec<Val>> {
+    let (na, nb) = (lefts.len(), rights.len());
+    let mut best = vec![vec![Val::MIN; nb]; na];
+    for ia in (0..na).rev() {
+        for ib in 0..nb {
+            let (a, b) = (lefts[ia], rights[ib]);
+            let mut value = Val::MIN;
+            if a < b {
+                let rest = energy[ia][ib] - (capacity - r) * (b - a);
+                if rest > 0 {
+                    value = a + (rest + r - 1) / r;
+                }
+            }
+            if ia + 1 < na {
+                value = value.max(best[ia + 1][ib]);
+            }
+            if ib > 0 {
+                value = value.max(best[ia][ib - 1]);
+            }
+            best[ia][ib] = value;
+        }
+    }
+    best
 }
 
 impl CumulativeEnergy {
@@ -186,6 +237,6 @@ impl Propagator for CumulativeEnergy {
     }
 
     fn priority(&self) -> Priority {
-        Priority::Expensive
+        Priority::Last
     }
 }

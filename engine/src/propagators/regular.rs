@@ -57,7 +57,7 @@ pub struct Regular {
     /// No variable is read at two positions. Then pruning one position cannot change the
     /// domain of another, so the live sets stay exact after a call: it reaches its fixpoint.
     distinct: bool,
-    /// Words of 64 states in the bit set of one layer.
+    /// The number of 64-bit words in the bit set of one layer.
     words: usize,
     /// Trailed: the live states of each layer, as bit sets (word `w` of layer `j` at
     /// `j * words + w`, each `u64` stored as an `i64`), exact for the domains of `sizes`.
@@ -72,8 +72,8 @@ pub struct Regular {
     touched: Vec<bool>,
     /// ...whether each position's domain changed since the sets were computed...
     changed: Vec<bool>,
-    /// ...and each position's domain as symbols (`s = v - 1`), read once per call when first
-    /// needed (`read_at[j] == call`).
+    /// ...each position's domain as symbols (`s = v - 1`), read once per call when first
+    /// needed (`read_at[j] == call`)...
     domain: Vec<Vec<u32>>,
     read_at: Vec<u64>,
     call: u64,

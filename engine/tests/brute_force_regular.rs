@@ -316,11 +316,11 @@ fn words_without_three_ones_in_a_row_are_counted_by_the_tribonacci_numbers() {
         let k = expected.len();
         expected.push(expected[k - 1] + expected[k - 2] + expected[k - 3]);
     }
-    for n in 0..=20 {
+    for (n, &words) in expected.iter().enumerate() {
         let mut s = Solver::new();
         let xs: Vec<VarId> = (0..n).map(|_| s.new_var(0, 5).unwrap()).collect();
         post(&mut s, &xs, &no_three_ones()).unwrap();
-        assert_eq!(count(&mut s), expected[n], "n = {n}");
+        assert_eq!(count(&mut s), words, "n = {n}");
     }
 }
 

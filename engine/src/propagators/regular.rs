@@ -319,13 +319,13 @@ impl Propagator for Regular {
                 cx.set_int(id, self.sets[k] as i64);
             }
         }
-        for j in 0..n {
+        for (j, (&x, &id)) in self.vars.iter().zip(&self.sizes).enumerate() {
             // With distinct variables, the removed values carried no edge between live states:
             // the sets are exact for the domains as pruned. Otherwise, pruning one position may
             // have cut edges at another: the next call must see those domains as changed.
-            let size = if self.distinct { cx.size(self.vars[j]) as i64 } else { read_sizes[j] };
-            if cx.int(self.sizes[j]) != size {
-                cx.set_int(self.sizes[j], size);
+            let size = if self.distinct { cx.size(x) as i64 } else { read_sizes[j] };
+            if cx.int(id) != size {
+                cx.set_int(id, size);
             }
         }
         Ok(PropStatus::Active)

@@ -36,6 +36,8 @@ const MZNLIB: &[(&str, &str)] = &[
     ("fzn_disjunctive_strict.mzn", include_str!("../mznlib/fzn_disjunctive_strict.mzn")),
     ("fzn_circuit.mzn", include_str!("../mznlib/fzn_circuit.mzn")),
     ("fzn_subcircuit.mzn", include_str!("../mznlib/fzn_subcircuit.mzn")),
+    ("fzn_regular.mzn", include_str!("../mznlib/fzn_regular.mzn")),
+    ("fzn_regular_set.mzn", include_str!("../mznlib/fzn_regular_set.mzn")),
 ];
 
 /// Whether the command line names MiniZinc or FlatZinc files.

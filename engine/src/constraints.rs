@@ -10,12 +10,13 @@ use crate::propagators::all_different::Consistency;
 use crate::propagators::clause::Literal;
 use crate::propagators::linear::Term;
 use crate::propagators::linear_domain::MAX_SUM_RANGE;
+use crate::propagators::regular::DEAD;
 use crate::propagators::reified::{ReifiedLinear, Test};
 use crate::propagators::{
     Abs, AllDifferent, BinaryFunction, Clause, Element, Extremum, Function, LinearEq, LinearEqDomain, LinearLe,
-    LinearNe, Monotone, NotEqual, Parity, Queens, ReifiedIn, Table, Times,
+    LinearNe, Monotone, NotEqual, Parity, Queens, Regular, ReifiedIn, Table, Times,
 };
-use crate::solver::{ModelError, Solver};
+use crate::solver::{ModelError, Solver, VAL_LIMIT};
 
 /// A comparison between two integer quantities.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -723,5 +724,63 @@ pub fn disjunctive(solver: &mut Solver, starts: &[VarId], durations: &[VarId], s
             }
         }
     }
+    Ok(())
+}
+
+/// Posts MiniZinc's `regular`: the values of `xs`, read in order as symbols, spell a word
+/// that the deterministic automaton accepts. Its states are `1..=states` and its symbols,
+/// the values the variables may take, `1..=symbols`; `transition[q - 1][s - 1]` is the
+/// state after reading `s` in state `q`, 0 when there is none (the word is rejected); the
+/// walk begins in `start` and must end in one of `accepting`. Values outside `1..=symbols`
+/// are removed. Domain consistent ([`crate::propagators::Regular`]).
+pub fn regular(
+    solver: &mut Solver,
+    xs: &[VarId],
+    states: usize,
+    symbols: usize,
+    transition: &[Vec<usize>],
+    start: usize,
+    accepting: &[usize],
+) -> Result<(), ModelError> {
+    let invalid = |what: String| Err(ModelError::InvalidArgument(format!("regular: {what}")));
+    // States are stored as u32, with u32::MAX for "no state".
+    if states >= DEAD as usize {
+        return invalid(format!("{states} states; at most {} are supported", DEAD - 1));
+    }
+    let Some(last) = Val::try_from(symbols).ok().filter(|&s| s <= VAL_LIMIT) else {
+        return invalid(format!("{symbols} symbols; at most {VAL_LIMIT} are supported"));
+    };
+    if transition.len() != states {
+        return invalid(format!("{} rows of transitions for {states} states", transition.len()));
+    }
+    if let Some((q, row)) = transition.iter().enumerate().find(|(_, row)| row.len() != symbols) {
+        return invalid(format!("state {} has {} transitions for {symbols} symbols", q + 1, row.len()));
+    }
+    if let Some(&q) = transition.iter().flatten().find(|&&q| q > states) {
+        return invalid(format!("a transition to state {q}, but the states are 1..{states} (0 for none)"));
+    }
+    if !(1..=states).contains(&start) {
+        return invalid(format!("start state {start} is not one of the states 1..{states}"));
+    }
+    if let Some(&q) = accepting.iter().find(|&&q| !(1..=states).contains(&q)) {
+        return invalid(format!("accepting state {q} is not one of the states 1..{states}"));
+    }
+    let mut is_accepting = vec![false; states];
+    for &q in accepting {
+        is_accepting[q - 1] = true;
+    }
+    if xs.is_empty() {
+        // The empty word: accepted when the start state is.
+        if !is_accepting[start - 1] {
+            solver.fail();
+        }
+        return Ok(());
+    }
+    for &x in xs {
+        solver.set_min(x, 1);
+        solver.set_max(x, last);
+    }
+    let next: Vec<u32> = transition.iter().flatten().map(|&q| if q == 0 { DEAD } else { (q - 1) as u32 }).collect();
+    let _ = solver.post(Box::new(Regular::new(xs.to_vec(), states, symbols, next, (start - 1) as u32, is_accepting)));
     Ok(())
 }

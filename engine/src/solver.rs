@@ -21,6 +21,9 @@ pub enum ModelError {
     ValueOutOfRange(i128),
     /// A constraint whose intermediate sums could overflow 64-bit arithmetic.
     Overflow(String),
+    /// A constraint whose arguments do not fit together (a table of the wrong shape, a
+    /// state that does not exist): the reason.
+    InvalidArgument(String),
 }
 
 impl fmt::Display for ModelError {
@@ -33,6 +36,7 @@ impl fmt::Display for ModelError {
                 write!(f, "value {v} is out of range (values must lie within ±2^60)")
             }
             ModelError::Overflow(what) => write!(f, "arithmetic overflow: {what}"),
+            ModelError::InvalidArgument(what) => write!(f, "invalid argument: {what}"),
         }
     }
 }

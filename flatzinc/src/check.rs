@@ -126,6 +126,7 @@ pub fn holds(w: &Written, value_of: &dyn Fn(usize) -> Val) -> Option<bool> {
             "fzn_diffn" | "fzn_diffn_nonstrict" => (diffn([vs(0)?, vs(1)?, vs(2)?, vs(3)?], base == "fzn_diffn"), 4),
             "cpsolve_circuit" => (Some(circuit(&vs(0)?, v(1)?, false)), 2),
             "cpsolve_subcircuit" => (Some(circuit(&vs(0)?, v(1)?, true)), 2),
+            "cpsolve_regular" => (Some(regular(&vs(0)?, v(1)?, v(2)?, &vs(3)?, v(4)?, &set(5)?)?), 6),
             _ => return None,
         }
     };
@@ -208,4 +209,21 @@ fn circuit(next: &[i128], offset: i128, sub: bool) -> bool {
         at = succ[at];
     }
     at == start
+}
+
+/// MiniZinc's regular: the walk from `q0` along `d` (row-major, `q` states × `s` symbols,
+/// 0 for no state) over the values of `x`, each a symbol of `1..=s`, ends in a state of `f`.
+/// `None` when `d` is not `q × s`.
+fn regular(x: &[i128], q: i128, s: i128, d: &[i128], q0: i128, f: &[(Val, Val)]) -> Option<bool> {
+    if q < 0 || s < 0 || d.len() as i128 != q * s {
+        return None;
+    }
+    let mut state = q0;
+    for &v in x {
+        if !(1..=q).contains(&state) || !(1..=s).contains(&v) {
+            return Some(false);
+        }
+        state = d[((state - 1) * s + v - 1) as usize];
+    }
+    Some(f.iter().any(|&(lo, hi)| lo as i128 <= state && state <= hi as i128) && (1..=q).contains(&state))
 }

@@ -79,6 +79,12 @@ impl Compiler<'_> {
             .collect()
     }
 
+    /// A constant that counts something: at least 0.
+    fn count(&self, args: &[Arg], i: usize) -> Result<usize> {
+        let c = self.int(args, i)?;
+        usize::try_from(c).map_err(|_| self.error(format!("argument {} should be at least 0, not {c}", i + 1)))
+    }
+
     fn set(&self, args: &[Arg], i: usize) -> Result<Vec<(Val, Val)>> {
         match args.get(i) {
             Some(Arg::Set(ranges)) => Ok(ranges.clone()),
@@ -463,6 +469,28 @@ impl Compiler<'_> {
                     constraints::subcircuit(&mut self.solver, &xs, offset);
                 }
                 Ok(())
+            }
+            ("cpsolve_regular", Control::Always) => {
+                self.arity(args, 6)?;
+                let xs = self.array(args, 0)?.to_vec();
+                let (states, symbols) = (self.count(args, 1)?, self.count(args, 2)?);
+                let flat = self.ints(args, 3)?;
+                if Some(flat.len()) != states.checked_mul(symbols) {
+                    return Err(self.error(format!(
+                        "regular: {} transitions for {states} states and {symbols} symbols",
+                        flat.len()
+                    )));
+                }
+                // A negative state is no state: usize::MAX makes the engine say so.
+                let as_state = |v: Val| usize::try_from(v).unwrap_or(usize::MAX);
+                let transition: Vec<Vec<usize>> = (0..states)
+                    .map(|q| flat[q * symbols..(q + 1) * symbols].iter().map(|&to| as_state(to)).collect())
+                    .collect();
+                let start = as_state(self.int(args, 4)?);
+                let accepting: Vec<usize> = self.set_values(&self.set(args, 5)?)?.into_iter().map(as_state).collect();
+                let xs = self.vars(&xs)?;
+                let r = constraints::regular(&mut self.solver, &xs, states, symbols, &transition, start, &accepting);
+                self.engine(r)
             }
             _ if name.starts_with("float_") || name.contains("_float") || name == "int2float" => Err(self
                 .error(format!("`{name}`: float constraints are not supported"))

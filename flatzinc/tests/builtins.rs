@@ -193,3 +193,38 @@ fn scheduling_and_circuits() {
         check_builtin(c);
     }
 }
+
+#[test]
+fn regular_automata() {
+    // No three 2s in a row: the state counts the 2s that end the word.
+    let no_three_twos = "3, 2, [1, 2, 1, 3, 1, 0], 1";
+    // The sum of the symbols modulo 3, plus 1.
+    let sum_mod_three = "3, 3, [2, 3, 1, 3, 1, 2, 1, 2, 3], 1";
+    for c in [
+        format!("cpsolve_regular([x, y, z], {no_three_twos}, 1..3)"),
+        format!("cpsolve_regular([x, y, z], {no_three_twos}, {{2, 3}})"),
+        format!("cpsolve_regular([x, 2, y], {no_three_twos}, 1..3)"),
+        format!("cpsolve_regular([x, y, x], {sum_mod_three}, {{1}})"),
+        format!("cpsolve_regular([z, y], {sum_mod_three}, {{2, 3}})"),
+        "cpsolve_regular([y, z], 2, 2, [0, 2, 2, 0], 1, {1, 2})".to_string(),
+        "cpsolve_regular([], 2, 1, [1, 2], 1, {1})".to_string(),
+        "cpsolve_regular([], 2, 1, [1, 2], 1, {2})".to_string(),
+    ] {
+        check_builtin(&c);
+    }
+}
+
+#[test]
+fn regular_of_the_wrong_shape_is_refused() {
+    for c in [
+        "cpsolve_regular([x, y], 2, 2, [1, 2, 1], 1, {1})",
+        "cpsolve_regular([x, y], 2, 2, [1, 2, 1, 3], 1, {1})",
+        "cpsolve_regular([x, y], 2, 2, [1, 2, 1, -1], 1, {1})",
+        "cpsolve_regular([x, y], 2, 2, [1, 2, 1, 2], 0, {1})",
+        "cpsolve_regular([x, y], 2, 2, [1, 2, 1, 2], 1, {1, 3})",
+        "cpsolve_regular([x, y], -1, 2, [], 1, {1})",
+    ] {
+        let err = load(&model_text(c)).err().unwrap_or_else(|| panic!("{c}: accepted"));
+        assert!(err.message.contains("regular") || err.message.contains("argument"), "{c}: {}", err.message);
+    }
+}

@@ -51,3 +51,5 @@ pub(crate) mod diffn;
 pub use diffn::Diffn;
 pub use energy::CumulativeEnergy;
 pub use unary::Unary;
+pub(crate) mod regular;
+pub use regular::Regular;

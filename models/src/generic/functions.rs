@@ -20,7 +20,6 @@ const RESERVED: &[&str] = &[
     "exactly",
     "global_cardinality",
     "gcc",
-    "regular",
     "inverse",
     "lex_less",
     "lex_lesseq",
@@ -37,7 +36,7 @@ pub(crate) fn is_reserved(name: &str) -> bool {
 pub(crate) fn unknown_function(function: &Ident) -> Diagnostic {
     Diagnostic::new(format!("unknown function `{}`", function.node), function.span.clone())
         .with_label("not a function")
-        .with_note("functions: `sum`, `abs`, `min`, `max`, `count`, `bool2int`; constraints: `alldifferent`, `table`, `circuit`, `subcircuit`, `cumulative`, `disjunctive`, `diffn`, `increasing`, `decreasing`, `all_equal`, `among`, `nvalue`")
+        .with_note("functions: `sum`, `abs`, `min`, `max`, `count`, `bool2int`; constraints: `alldifferent`, `table`, `circuit`, `subcircuit`, `cumulative`, `disjunctive`, `diffn`, `increasing`, `decreasing`, `all_equal`, `among`, `nvalue`, `regular`")
 }
 
 impl Compiler {

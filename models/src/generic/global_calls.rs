@@ -1,11 +1,13 @@
 //! Global constraints written as calls, with MiniZinc's names, argument order and meaning,
 //! so that a MiniZinc user writes them from memory: `circuit(succ)`, `subcircuit(succ)`,
 //! `cumulative(s, d, r, b)`, `disjunctive(s, d)`, `diffn(x, y, dx, dy)`,
-//! `increasing(x)`, `decreasing(x)`, `all_equal(x)`, `among(n, x, S)`, `nvalue(n, x)`.
+//! `increasing(x)`, `decreasing(x)`, `all_equal(x)`, `among(n, x, S)`, `nvalue(n, x)`,
+//! `regular(x, Q, S, d, q0, F)`.
 //!
 //! Each argument is read for what the constraint needs (a list of variables, a constant,
 //! a set of constants), and a wrong shape or length is reported at the argument. The
-//! engine propagates circuit, subcircuit, cumulative, disjunctive and diffn natively; the
+//! engine propagates circuit, subcircuit, cumulative, disjunctive, diffn and regular
+//! natively; the
 //! others are decomposed where the decomposition prunes as much (said at each).
 
 use cpsolve_dsl::ast::{Expr, Ident, Span, Spanned};
@@ -30,6 +32,7 @@ pub(crate) const GLOBALS: &[&str] = &[
     "all_equal",
     "among",
     "nvalue",
+    "regular",
 ];
 
 /// A variable of a list argument, with the place it was written.
@@ -144,6 +147,41 @@ impl Compiler {
                 constraints::linear(&mut self.solver, &used_terms, Rel::Eq, 0)
                     .map_err(|e| model_error(&e, span.clone()).into())
             }
+            "regular" => {
+                let [list, q, s, d, q0, f] = self.arity(name, args, span, "regular(x, Q, S, d, q0, F)")?;
+                let xs = ids(&self.vars_of(list)?);
+                let states = self.count_arg(q, "a number of states")?;
+                let symbols = self.count_arg(s, "a number of symbols")?;
+                let rows = self.matrix_of(d)?;
+                if rows.len() != states || rows.iter().any(|row| row.len() != symbols) {
+                    let found = rows.first().map_or(0, Vec::len);
+                    let message = format!(
+                        "the transition table has {} rows of {found}, but the automaton has {states} states \
+                         (rows) and {symbols} symbols (columns)",
+                        rows.len()
+                    );
+                    return Err(Diagnostic::new(message, d.span.clone()).with_label("wrong shape").into());
+                }
+                let mut transition = Vec::with_capacity(states);
+                for row in &rows {
+                    let mut next = Vec::with_capacity(symbols);
+                    for &t in row {
+                        match usize::try_from(t) {
+                            Ok(t) if t <= states => next.push(t),
+                            _ => {
+                                let message = format!("a transition to state {t}: states are 1..{states}, and 0 means none");
+                                return Err(Diagnostic::new(message, d.span.clone()).into());
+                            }
+                        }
+                    }
+                    transition.push(next);
+                }
+                let start = self.count_arg(q0, "a start state")?;
+                let accepting: Vec<usize> =
+                    self.set_of(f)?.into_iter().filter_map(|v| usize::try_from(v).ok()).collect();
+                let r = constraints::regular(&mut self.solver, &xs, states, symbols, &transition, start, &accepting);
+                r.map_err(|e| model_error(&e, span.clone()).into())
+            }
             _ => unreachable!("`{name}` is not in GLOBALS"),
         }
     }
@@ -213,6 +251,43 @@ impl Compiler {
         values.sort_unstable();
         values.dedup();
         Ok(values)
+    }
+
+    /// A constant argument that counts something (at least 0).
+    fn count_arg(&mut self, arg: &Spanned<Expr>, what: &str) -> Result<usize> {
+        let v = self.constant_arg(arg)?;
+        usize::try_from(v).map_err(|_| {
+            Diagnostic::new(format!("expected {what} (at least 0), found {v}"), arg.span.clone()).into()
+        })
+    }
+
+    /// A table of constants: the name of a 2-d `let` array, or a list of lists.
+    fn matrix_of(&mut self, arg: &Spanned<Expr>) -> Result<Vec<Vec<Val>>> {
+        if let Expr::Name(name) = &arg.node {
+            if let Some(Entity::Array(id)) = self.env.lookup(name) {
+                let array = &self.env.arrays[id];
+                if let (Some(values), [_, (lo, hi)]) = (&array.values, array.shape.dims.as_slice()) {
+                    let width = (hi - lo + 1).max(0) as usize;
+                    return Ok(if width == 0 { Vec::new() } else { values.chunks(width).map(<[Val]>::to_vec).collect() });
+                }
+                return Err(expected("a 2-d table of constants", &format!("`{name}`"), arg.span.clone()).into());
+            }
+        }
+        let Expr::List(rows) = &arg.node else {
+            return Err(expected("a table of constants (a list of lists)", "something else", arg.span.clone()).into());
+        };
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            if !self.is_list(row) {
+                return Err(expected("a row (a list of constants)", "a single value", row.span.clone()).into());
+            }
+            let mut values = Vec::new();
+            for (lin, span) in self.list_elements(row)? {
+                values.push(self.constant_of(&lin, &span)??);
+            }
+            out.push(values);
+        }
+        Ok(out)
     }
 
     /// An argument that must be a constant.

@@ -108,3 +108,17 @@ fn scheduling_and_packing() {
     let model = "var x[1..3] in 0..2\nvar y[1..3] in 0..2\ndiffn(x, y, [2, 1, 2], [1, 2, 2])\nsolve count\n";
     assert_eq!(count(model), brute(6, 0, 2, diffn));
 }
+
+#[test]
+fn regular_automata() {
+    // No two filled cells in a row (symbols 1 = blank, 2 = filled), ending anywhere; and the
+    // same automaton given as a named table, accepting only words that end blank.
+    let model = "var x[1..6] in 1..2\nregular(x, 2, 2, [[1, 2], [1, 0]], 1, {1, 2})\nsolve count\n";
+    let no_pair = |a: &[i64]| a.windows(2).all(|p| !(p[0] == 2 && p[1] == 2));
+    assert_eq!(count(model), brute(6, 1, 2, no_pair));
+    let model = "let d = [[1, 2], [1, 0]]\nvar x[1..6] in 1..2\nregular(x, 2, 2, d, 1, {1})\nsolve count\n";
+    assert_eq!(count(model), brute(6, 1, 2, |a| no_pair(a) && a[5] == 1));
+    // Values outside 1..S are not symbols: x in 0..3 counts the same words.
+    let model = "var x[1..6] in 0..3\nregular(x, 2, 2, [[1, 2], [1, 0]], 1, {1, 2})\nsolve count\n";
+    assert_eq!(count(model), brute(6, 1, 2, no_pair));
+}

@@ -44,6 +44,7 @@ SCRATCH = os.path.join(BENCH, '.scratch', 'model')        # git-ignored (bench/.
 GALLERY = 'tests/corpus/model'
 
 # name, .puz (relative to the repository root), twin in bench/mzn, ('count', n) | ('optimum', v)
+# | ('first', 1) (one solution wanted: Gecode runs without -a)
 MODELS = [
     ('sudoku', GALLERY + '/sudoku.puz', 'sudoku.mzn', ('count', 1)),
     ('sudoku-hardest', GALLERY + '/sudoku-hardest.puz', 'sudoku-hardest.mzn', ('count', 1)),
@@ -65,6 +66,17 @@ MODELS = [
     ('traffic-lights', GALLERY + '/traffic-lights.puz', 'traffic-lights.mzn', ('count', 4)),
     ('golomb-8', GALLERY + '/golomb-8.puz', 'golomb-8.mzn', ('optimum', 34)),
     ('golomb-10', GALLERY + '/golomb-10.puz', 'golomb-10.mzn', ('optimum', 55)),
+    # Global constraints, each with the same model decomposed (bench/models/*-decomposed.puz)
+    ('knights-tour-6', GALLERY + '/knights-tour-6.puz', 'knights-tour-6.mzn', ('first', 1)),
+    ('knights-tour-6-decomposed', 'bench/models/knights-tour-6-decomposed.puz', 'knights-tour-6.mzn',
+     ('first', 1)),
+    ('nonogram', GALLERY + '/nonogram.puz', 'nonogram.mzn', ('count', 1)),
+    ('nonogram-decomposed', 'bench/models/nonogram-decomposed.puz', 'nonogram.mzn', ('count', 1)),
+    ('rcpsp-10', GALLERY + '/rcpsp-10.puz', 'rcpsp-10.mzn', ('optimum', 22)),
+    ('rcpsp-10-decomposed', 'bench/models/rcpsp-10-decomposed.puz', 'rcpsp-10.mzn', ('optimum', 22)),
+    ('jobshop-ft06', GALLERY + '/jobshop-ft06.puz', 'jobshop-ft06.mzn', ('optimum', 55)),
+    ('futoshiki', GALLERY + '/futoshiki.puz', 'futoshiki.mzn', ('count', 1)),
+    ('kakuro', GALLERY + '/kakuro.puz', 'kakuro.mzn', ('count', 1)),
 ]
 
 STAT_RE = re.compile(r'^%%%mzn-stat: (\w+)=(.*)$')
@@ -124,7 +136,7 @@ class Cpsolve:
         kind, want = expect
         if o.get('status') != 'solved':
             r['error'] = 'status %s (exit %s)' % (o.get('status'), rc)
-        elif kind == 'count':
+        elif kind in ('count', 'first'):
             r['answer'] = o.get('count')
         else:
             r['answer'] = o.get('objective')
@@ -137,7 +149,9 @@ class Gecode:
         self.argv = ['minizinc', '--solver', 'gecode', '-a', '-s', mzn]
 
     def once(self, cap, expect):
-        rc, out, err, wall = run(self.argv, cap, os.path.dirname(self.mzn))
+        # A first solution is wanted: without -a, and no `==========` closes the search.
+        argv = [a for a in self.argv if a != '-a'] if expect[0] == 'first' else self.argv
+        rc, out, err, wall = run(argv, cap, os.path.dirname(self.mzn))
         r = {'wall': wall, 'rc': rc}
         if rc is None:
             r['error'] = 'timeout after %g s' % cap
@@ -147,7 +161,8 @@ class Gecode:
             m = STAT_RE.match(line)
             if m:
                 st[m.group(1)] = m.group(2)
-        if rc != 0 or '==========' not in out:
+        done = '----------' in out if expect[0] == 'first' else '==========' in out
+        if rc != 0 or not done:
             r['error'] = 'exit %s, search not complete: %s' % (rc, (err.strip() or out[-300:])[-300:])
             return r
         r['inproc'] = float(st.get('solveTime', 'nan'))
@@ -155,7 +170,9 @@ class Gecode:
         r['flat'] = float(st.get('flatTime', 'nan'))
         r['nodes'] = int(st['nodes']) if 'nodes' in st else None
         kind, want = expect
-        if kind == 'count':
+        if kind == 'first':
+            r['answer'] = 1
+        elif kind == 'count':
             r['answer'] = int(st.get('solutions', -1))
         else:
             objs = OBJ_RE.findall(out)
@@ -319,7 +336,7 @@ def main():
         if cp['error']:
             ans = 'unsupported' if cp['unsupported'] else 'ERROR'
         else:
-            ans = '%s=%s ok' % ('n' if row['expect'][0] == 'count' else 'opt', cp['answer'])
+            ans = '%s=%s ok' % ({'count': 'n', 'first': 'found'}.get(row['expect'][0], 'opt'), cp['answer'])
 
         def col(tr, key):
             return fmt_s(tr[key]) if tr and not tr['error'] else ('FAIL' if tr else '-')

@@ -15,7 +15,7 @@ use crate::propagators::{
     Abs, AllDifferent, BinaryFunction, Clause, Element, Extremum, Function, LinearEq, LinearEqDomain, LinearLe,
     LinearNe, Monotone, NotEqual, Parity, Queens, ReifiedIn, Table, Times,
 };
-use crate::solver::{ModelError, Solver};
+use crate::solver::{ModelError, Solver, VAL_LIMIT};
 
 /// A comparison between two integer quantities.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -648,5 +648,47 @@ pub fn disjunctive(solver: &mut Solver, starts: &[VarId], durations: &[VarId], s
             }
         }
     }
+    Ok(())
+}
+
+/// Posts MiniZinc's `inverse` with the arrays' index sets made explicit: position `i` of
+/// `f` is the value `i + f_offset`, position `j` of `g` the value `j + g_offset`, and
+/// `f[i] = j ⇔ g[j] = i` for all of them, so `f` and `g` are inverse bijections between
+/// the two sets of positions (arrays of different lengths: no solution). Channelling
+/// ([`crate::propagators::Inverse`]) and all-different at `consistency` on each side;
+/// with [`Consistency::Domain`], domain consistent.
+pub fn inverse(
+    solver: &mut Solver,
+    f: &[VarId],
+    f_offset: Val,
+    g: &[VarId],
+    g_offset: Val,
+    consistency: Consistency,
+) -> Result<(), ModelError> {
+    for (offset, len) in [(f_offset, f.len()), (g_offset, g.len())] {
+        let last = offset as i128 + len as i128 - 1;
+        if offset.unsigned_abs() > VAL_LIMIT as u64 || last > VAL_LIMIT as i128 {
+            return Err(ModelError::ValueOutOfRange(if last > VAL_LIMIT as i128 { last } else { offset as i128 }));
+        }
+    }
+    if f.len() != g.len() {
+        solver.fail();
+        return Ok(());
+    }
+    if f.is_empty() {
+        return Ok(());
+    }
+    let last = |offset: Val| offset + f.len() as Val - 1;
+    for &x in f {
+        solver.set_min(x, g_offset);
+        solver.set_max(x, last(g_offset));
+    }
+    for &y in g {
+        solver.set_min(y, f_offset);
+        solver.set_max(y, last(f_offset));
+    }
+    all_different(solver, f, &[], consistency);
+    all_different(solver, g, &[], consistency);
+    let _ = solver.post(Box::new(crate::propagators::Inverse::new(f.to_vec(), f_offset, g.to_vec(), g_offset)));
     Ok(())
 }

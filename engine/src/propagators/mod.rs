@@ -47,3 +47,5 @@ pub(crate) mod time_table;
 pub use time_table::TimeTable;
 pub(crate) mod unary;
 pub use unary::Unary;
+pub(crate) mod inverse;
+pub use inverse::Inverse;

@@ -692,3 +692,29 @@ pub fn inverse(
     let _ = solver.post(Box::new(crate::propagators::Inverse::new(f.to_vec(), f_offset, g.to_vec(), g_offset)));
     Ok(())
 }
+
+/// Posts `x <lex y` as MiniZinc's `lex_less`: the first position where they differ has
+/// the smaller value in `x`, or `x` is a proper prefix of `y` (lengths may differ).
+/// Generalised arc consistency ([`crate::propagators::Lex`]).
+pub fn lex_less(solver: &mut Solver, x: &[VarId], y: &[VarId]) {
+    lex(solver, x, y, true);
+}
+
+/// Posts `x ≤lex y` as MiniZinc's `lex_lesseq`: `x <lex y` or `x = y`.
+pub fn lex_lesseq(solver: &mut Solver, x: &[VarId], y: &[VarId]) {
+    lex(solver, x, y, false);
+}
+
+fn lex(solver: &mut Solver, x: &[VarId], y: &[VarId], strict: bool) {
+    // Equal on the common prefix, `x` is the smaller when it is shorter (or, not strict,
+    // as long): the propagator compares the prefix, strictly when that is not so.
+    let common = x.len().min(y.len());
+    let strict = if strict { x.len() >= y.len() } else { x.len() > y.len() };
+    if common == 0 {
+        if strict {
+            solver.fail();
+        }
+        return;
+    }
+    let _ = solver.post(Box::new(crate::propagators::Lex::new(x[..common].to_vec(), y[..common].to_vec(), strict)));
+}

@@ -48,4 +48,6 @@ pub use time_table::TimeTable;
 pub(crate) mod unary;
 pub use unary::Unary;
 pub(crate) mod inverse;
+pub(crate) mod lex;
 pub use inverse::Inverse;
+pub use lex::Lex;

@@ -718,3 +718,105 @@ fn lex(solver: &mut Solver, x: &[VarId], y: &[VarId], strict: bool) {
     }
     let _ = solver.post(Box::new(crate::propagators::Lex::new(x[..common].to_vec(), y[..common].to_vec(), strict)));
 }
+
+/// Posts MiniZinc's `global_cardinality`: `counts[k]` is the number of variables of `x`
+/// equal to `cover[k]`; with `closed`, every variable of `x` takes a value of `cover`.
+/// `cover` may repeat a value (its counts are then equal). Counting rules, weaker than
+/// Régin's flow (see [`crate::propagators::GlobalCardinality`]).
+pub fn global_cardinality(
+    solver: &mut Solver,
+    x: &[VarId],
+    cover: &[Val],
+    counts: &[VarId],
+    closed: bool,
+) -> Result<(), ModelError> {
+    if cover.len() != counts.len() {
+        return Err(ModelError::Shape(format!(
+            "global cardinality with {} values to count and {} counts",
+            cover.len(),
+            counts.len()
+        )));
+    }
+    let mut order: Vec<usize> = (0..cover.len()).collect();
+    order.sort_by_key(|&k| cover[k]);
+    let (mut values, mut firsts): (Vec<Val>, Vec<VarId>) = (Vec::new(), Vec::new());
+    for k in order {
+        match (values.last(), firsts.last()) {
+            (Some(&v), Some(&first)) if v == cover[k] => linear(solver, &[(1, counts[k]), (-1, first)], Rel::Eq, 0)?,
+            _ => {
+                values.push(cover[k]);
+                firsts.push(counts[k]);
+            }
+        }
+    }
+    post_global_cardinality(solver, x, values, firsts, closed);
+    Ok(())
+}
+
+/// Posts the propagator over the distinct sorted `values`, after restricting `x` to them
+/// when `closed`: bounds always, the values between while the domain can be listed.
+fn post_global_cardinality(solver: &mut Solver, x: &[VarId], values: Vec<Val>, counts: Vec<VarId>, closed: bool) {
+    if closed {
+        let (Some(&first), Some(&last)) = (values.first(), values.last()) else {
+            if !x.is_empty() {
+                solver.fail();
+            }
+            return;
+        };
+        for &xi in x {
+            solver.set_min(xi, first);
+            solver.set_max(xi, last);
+            if solver.size(xi) <= MAX_FUNCTION_DOMAIN {
+                let gone: Vec<Val> = solver.values(xi).filter(|v| values.binary_search(v).is_err()).collect();
+                for v in gone {
+                    solver.remove(xi, v);
+                }
+            }
+        }
+    }
+    let _ = solver.post(Box::new(crate::propagators::GlobalCardinality::new(x.to_vec(), values, counts, closed)));
+}
+
+/// Posts MiniZinc's `global_cardinality_low_up`: between `lo[k]` and `up[k]` variables of
+/// `x` equal `cover[k]`; with `closed`, every variable of `x` takes a value of `cover`. A
+/// repeated value must meet all its bounds.
+pub fn global_cardinality_low_up(
+    solver: &mut Solver,
+    x: &[VarId],
+    cover: &[Val],
+    lo: &[Val],
+    up: &[Val],
+    closed: bool,
+) -> Result<(), ModelError> {
+    if lo.len() != cover.len() || up.len() != cover.len() {
+        return Err(ModelError::Shape(format!(
+            "global cardinality with {} values to count, {} lower bounds and {} upper bounds",
+            cover.len(),
+            lo.len(),
+            up.len()
+        )));
+    }
+    let mut bounds: Vec<(Val, Val, Val)> = (0..cover.len()).map(|k| (cover[k], lo[k], up[k])).collect();
+    bounds.sort_unstable();
+    let mut merged: Vec<(Val, Val, Val)> = Vec::new();
+    for (v, l, u) in bounds {
+        match merged.last_mut() {
+            Some(last) if last.0 == v => *last = (v, last.1.max(l), last.2.min(u)),
+            _ => merged.push((v, l, u)),
+        }
+    }
+    // A count lies within 0..n whatever the bounds say.
+    let n = x.len() as Val;
+    let mut counts = Vec::with_capacity(merged.len());
+    for &(_, l, u) in &merged {
+        let (l, u) = (l.max(0), u.min(n));
+        if l > u {
+            solver.fail();
+            return Ok(());
+        }
+        counts.push(solver.new_var(l, u)?);
+    }
+    let values = merged.iter().map(|&(v, _, _)| v).collect();
+    post_global_cardinality(solver, x, values, counts, closed);
+    Ok(())
+}

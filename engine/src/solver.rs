@@ -21,6 +21,9 @@ pub enum ModelError {
     ValueOutOfRange(i128),
     /// A constraint whose intermediate sums could overflow 64-bit arithmetic.
     Overflow(String),
+    /// A constraint whose arguments do not fit together (arrays of different lengths where
+    /// they must match), with what is wrong.
+    Shape(String),
 }
 
 impl fmt::Display for ModelError {
@@ -33,6 +36,7 @@ impl fmt::Display for ModelError {
                 write!(f, "value {v} is out of range (values must lie within ±2^60)")
             }
             ModelError::Overflow(what) => write!(f, "arithmetic overflow: {what}"),
+            ModelError::Shape(what) => write!(f, "arguments that do not fit together: {what}"),
         }
     }
 }

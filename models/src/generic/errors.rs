@@ -59,6 +59,7 @@ pub(crate) fn model_error(error: &ModelError, span: Span) -> Diagnostic {
         ModelError::EmptyDomain => "no value is possible",
         ModelError::ValueOutOfRange(_) => "too large for the solver",
         ModelError::Overflow(_) => "its sums could overflow",
+        ModelError::Shape(_) => "its arguments do not fit together",
     };
     Diagnostic::new(error.to_string(), span).with_label(label)
 }

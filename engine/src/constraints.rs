@@ -784,3 +784,173 @@ pub fn regular(
     let _ = solver.post(Box::new(Regular::new(xs.to_vec(), states, symbols, next, (start - 1) as u32, is_accepting)));
     Ok(())
 }
+
+/// Posts MiniZinc's `inverse` with the arrays' index sets made explicit: position `i` of
+/// `f` is the value `i + f_offset`, position `j` of `g` the value `j + g_offset`, and
+/// `f[i] = j ⇔ g[j] = i` for all of them, so `f` and `g` are inverse bijections between
+/// the two sets of positions (arrays of different lengths: no solution). Channelling
+/// ([`crate::propagators::Inverse`]) and all-different at `consistency` on each side;
+/// with [`Consistency::Domain`], domain consistent.
+pub fn inverse(
+    solver: &mut Solver,
+    f: &[VarId],
+    f_offset: Val,
+    g: &[VarId],
+    g_offset: Val,
+    consistency: Consistency,
+) -> Result<(), ModelError> {
+    for (offset, len) in [(f_offset, f.len()), (g_offset, g.len())] {
+        let last = offset as i128 + len as i128 - 1;
+        if offset.unsigned_abs() > VAL_LIMIT as u64 || last > VAL_LIMIT as i128 {
+            return Err(ModelError::ValueOutOfRange(if last > VAL_LIMIT as i128 { last } else { offset as i128 }));
+        }
+    }
+    if f.len() != g.len() {
+        solver.fail();
+        return Ok(());
+    }
+    if f.is_empty() {
+        return Ok(());
+    }
+    let last = |offset: Val| offset + f.len() as Val - 1;
+    for &x in f {
+        solver.set_min(x, g_offset);
+        solver.set_max(x, last(g_offset));
+    }
+    for &y in g {
+        solver.set_min(y, f_offset);
+        solver.set_max(y, last(f_offset));
+    }
+    all_different(solver, f, &[], consistency);
+    all_different(solver, g, &[], consistency);
+    let _ = solver.post(Box::new(crate::propagators::Inverse::new(f.to_vec(), f_offset, g.to_vec(), g_offset)));
+    Ok(())
+}
+
+/// Posts `x <lex y` as MiniZinc's `lex_less`: the first position where they differ has
+/// the smaller value in `x`, or `x` is a proper prefix of `y` (lengths may differ).
+/// Generalised arc consistency ([`crate::propagators::Lex`]).
+pub fn lex_less(solver: &mut Solver, x: &[VarId], y: &[VarId]) {
+    lex(solver, x, y, true);
+}
+
+/// Posts `x ≤lex y` as MiniZinc's `lex_lesseq`: `x <lex y` or `x = y`.
+pub fn lex_lesseq(solver: &mut Solver, x: &[VarId], y: &[VarId]) {
+    lex(solver, x, y, false);
+}
+
+fn lex(solver: &mut Solver, x: &[VarId], y: &[VarId], strict: bool) {
+    // Equal on the common prefix, `x` is the smaller when it is shorter (or, not strict,
+    // as long): the propagator compares the prefix, strictly when that is not so.
+    let common = x.len().min(y.len());
+    let strict = if strict { x.len() >= y.len() } else { x.len() > y.len() };
+    if common == 0 {
+        if strict {
+            solver.fail();
+        }
+        return;
+    }
+    let _ = solver.post(Box::new(crate::propagators::Lex::new(x[..common].to_vec(), y[..common].to_vec(), strict)));
+}
+
+/// Posts MiniZinc's `global_cardinality`: `counts[k]` is the number of variables of `x`
+/// equal to `cover[k]`; with `closed`, every variable of `x` takes a value of `cover`.
+/// `cover` may repeat a value (its counts are then equal). Counting rules, weaker than
+/// Régin's flow (see [`crate::propagators::GlobalCardinality`]).
+pub fn global_cardinality(
+    solver: &mut Solver,
+    x: &[VarId],
+    cover: &[Val],
+    counts: &[VarId],
+    closed: bool,
+) -> Result<(), ModelError> {
+    if cover.len() != counts.len() {
+        return Err(ModelError::InvalidArgument(format!(
+            "global cardinality with {} values to count and {} counts",
+            cover.len(),
+            counts.len()
+        )));
+    }
+    let mut order: Vec<usize> = (0..cover.len()).collect();
+    order.sort_by_key(|&k| cover[k]);
+    let (mut values, mut firsts): (Vec<Val>, Vec<VarId>) = (Vec::new(), Vec::new());
+    for k in order {
+        match (values.last(), firsts.last()) {
+            (Some(&v), Some(&first)) if v == cover[k] => linear(solver, &[(1, counts[k]), (-1, first)], Rel::Eq, 0)?,
+            _ => {
+                values.push(cover[k]);
+                firsts.push(counts[k]);
+            }
+        }
+    }
+    post_global_cardinality(solver, x, values, firsts, closed);
+    Ok(())
+}
+
+/// Posts the propagator over the distinct sorted `values`, after restricting `x` to them
+/// when `closed`: bounds always, the values between while the domain can be listed.
+fn post_global_cardinality(solver: &mut Solver, x: &[VarId], values: Vec<Val>, counts: Vec<VarId>, closed: bool) {
+    if closed {
+        let (Some(&first), Some(&last)) = (values.first(), values.last()) else {
+            if !x.is_empty() {
+                solver.fail();
+            }
+            return;
+        };
+        for &xi in x {
+            solver.set_min(xi, first);
+            solver.set_max(xi, last);
+            if solver.size(xi) <= MAX_FUNCTION_DOMAIN {
+                let gone: Vec<Val> = solver.values(xi).filter(|v| values.binary_search(v).is_err()).collect();
+                for v in gone {
+                    solver.remove(xi, v);
+                }
+            }
+        }
+    }
+    let _ = solver.post(Box::new(crate::propagators::GlobalCardinality::new(x.to_vec(), values, counts, closed)));
+}
+
+/// Posts MiniZinc's `global_cardinality_low_up`: between `lo[k]` and `up[k]` variables of
+/// `x` equal `cover[k]`; with `closed`, every variable of `x` takes a value of `cover`. A
+/// repeated value must meet all its bounds.
+pub fn global_cardinality_low_up(
+    solver: &mut Solver,
+    x: &[VarId],
+    cover: &[Val],
+    lo: &[Val],
+    up: &[Val],
+    closed: bool,
+) -> Result<(), ModelError> {
+    if lo.len() != cover.len() || up.len() != cover.len() {
+        return Err(ModelError::InvalidArgument(format!(
+            "global cardinality with {} values to count, {} lower bounds and {} upper bounds",
+            cover.len(),
+            lo.len(),
+            up.len()
+        )));
+    }
+    let mut bounds: Vec<(Val, Val, Val)> = (0..cover.len()).map(|k| (cover[k], lo[k], up[k])).collect();
+    bounds.sort_unstable();
+    let mut merged: Vec<(Val, Val, Val)> = Vec::new();
+    for (v, l, u) in bounds {
+        match merged.last_mut() {
+            Some(last) if last.0 == v => *last = (v, last.1.max(l), last.2.min(u)),
+            _ => merged.push((v, l, u)),
+        }
+    }
+    // A count lies within 0..n whatever the bounds say.
+    let n = x.len() as Val;
+    let mut counts = Vec::with_capacity(merged.len());
+    for &(_, l, u) in &merged {
+        let (l, u) = (l.max(0), u.min(n));
+        if l > u {
+            solver.fail();
+            return Ok(());
+        }
+        counts.push(solver.new_var(l, u)?);
+    }
+    let values = merged.iter().map(|&(v, _, _)| v).collect();
+    post_global_cardinality(solver, x, values, counts, closed);
+    Ok(())
+}

@@ -1,0 +1,122 @@
+//! Inverse: two arrays that are each other's inverse function (MiniZinc's `inverse`).
+//!
+//! Position `i` of `f` is the value `i + f_offset`, position `j` of `g` the value
+//! `j + g_offset`, and `f[i] = j ⇔ g[j] = i` for every such pair: `f` is a bijection from
+//! the positions of `f` onto those of `g`, and `g` is its inverse. (Arrays of different
+//! lengths have no solution: each side maps injectively into the other.)
+//!
+//! This is the *channelling* between a permutation and its dual that Walsh studies in
+//! "Permutation problems and channelling constraints" (LPAR 2001), after the redundant
+//! models of Cheng, Choi, Lee and Wu ("Increasing constraint propagation by redundant
+//! modeling", Constraints 1999). Each pair `(i, j)` is one binary constraint
+//! `f[i] = j ⇔ g[j] = i`, whose only support for `f[i] = j` is `g[j] = i`. Hence the rule:
+//! - `j` stays in `f[i]` only while `i` is in `g[j]`, and `i` in `g[j]` only while `j` is
+//!   in `f[i]`.
+//!
+//! The post function posts all-different on both sides beside this propagator, for two
+//! reasons. Its value elimination gives the rest of arc consistency on the binary
+//! constraints: once `f[i] = j`, no other value of `g[j]` has a support, and indeed `j`
+//! leaves every other `f[k]`, after which the rule leaves only `i` in `g[j]`. And it sees
+//! Hall sets, which the channelling cannot: with `f[0], f[1] ∈ {1, 2}` and
+//! `f[2] ∈ {1, 2, 3}`, nothing is removed here although `f[2]` must be 3 (Walsh shows
+//! generalised arc consistency on all-different to be strictly stronger than arc
+//! consistency on the channelling). With all-different at domain consistency (Régin's
+//! matching) the whole is domain consistent: a value `j` of `f[i]` lies in a perfect
+//! matching, a permutation `π` within the domains of `f`, and `g = π⁻¹` lies within the
+//! domains of `g`, because the rule keeps `j ∈ f[i]` exactly when `i ∈ g[j]`.
+//!
+//! A call makes one pass over `f`, then one over `g`, from scratch: the engine does not
+//! say which variable changed, and a domain is a bitset, so a pass costs O(Σ|dom|). The
+//! two passes reach the fixpoint: the pass over `g` removes `i` from `g[j]` only where `j`
+//! has already left `f[i]`, which gives the pass over `f` nothing new. (Unless a variable
+//! occurs twice among `f` and `g`, as in `inverse(f, f)`: the engine then runs it again.)
+
+use crate::domain::Val;
+use crate::ids::VarId;
+use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+
+/// The channelling of `f` and `g`, whose domains the post function restricted to each
+/// other's positions (both of the same length).
+#[derive(Debug, Clone)]
+pub struct Inverse {
+    f: Vec<VarId>,
+    f_offset: Val,
+    g: Vec<VarId>,
+    g_offset: Val,
+    /// No variable occurs twice among `f` and `g`: one call is then a fixpoint.
+    distinct: bool,
+}
+
+impl Inverse {
+    pub(crate) fn new(f: Vec<VarId>, f_offset: Val, g: Vec<VarId>, g_offset: Val) -> Inverse {
+        let mut all: Vec<VarId> = f.iter().chain(&g).copied().collect();
+        all.sort_unstable();
+        all.dedup();
+        let distinct = all.len() == f.len() + g.len();
+        Inverse { f, f_offset, g, g_offset, distinct }
+    }
+
+    /// Keeps in each `from[i]` the values `j + to_offset` whose `to[j]` still holds
+    /// `i + from_offset`.
+    fn channel(
+        cx: &mut Context<'_>,
+        from: &[VarId],
+        from_offset: Val,
+        to: &[VarId],
+        to_offset: Val,
+    ) -> Result<(), Conflict> {
+        for (i, &x) in from.iter().enumerate() {
+            let back = i as Val + from_offset;
+            // The post function narrowed each domain to the other array's positions; the
+            // test below would remove a value beyond them all the same.
+            let _ = cx.retain(x, |cx, v| {
+                usize::try_from(v - to_offset).ok().and_then(|j| to.get(j)).is_some_and(|&y| cx.contains(y, back))
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl Propagator for Inverse {
+    fn name(&self) -> &'static str {
+        "inverse"
+    }
+
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        for &x in self.f.iter().chain(&self.g) {
+            cx.subscribe(x, Events::DOMAIN);
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        Inverse::channel(cx, &self.f, self.f_offset, &self.g, self.g_offset)?;
+        Inverse::channel(cx, &self.g, self.g_offset, &self.f, self.f_offset)?;
+        // Everything fixed and channelled: each f[i] = j has g[j] = i, and the reverse.
+        if self.f.iter().chain(&self.g).all(|&x| cx.is_fixed(x)) {
+            return Ok(PropStatus::Entailed);
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
+        let points_back = |from: &[VarId], from_offset: Val, to: &[VarId], to_offset: Val| {
+            from.iter().enumerate().all(|(i, &x)| {
+                usize::try_from(value(x) - to_offset)
+                    .ok()
+                    .and_then(|j| to.get(j))
+                    .is_some_and(|&y| value(y) == i as Val + from_offset)
+            })
+        };
+        points_back(&self.f, self.f_offset, &self.g, self.g_offset)
+            && points_back(&self.g, self.g_offset, &self.f, self.f_offset)
+    }
+
+    fn vars(&self) -> Vec<VarId> {
+        self.f.iter().chain(&self.g).copied().collect()
+    }
+
+    fn idempotent(&self) -> bool {
+        self.distinct
+    }
+}

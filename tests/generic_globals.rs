@@ -122,3 +122,46 @@ fn regular_automata() {
     let model = "var x[1..6] in 0..3\nregular(x, 2, 2, [[1, 2], [1, 0]], 1, {1, 2})\nsolve count\n";
     assert_eq!(count(model), brute(6, 1, 2, no_pair));
 }
+
+#[test]
+fn inverse_lex_and_cardinality() {
+    // f and g inverse permutations (g indexed from 0 here), f before g lexicographically.
+    let model = "var f[1..4] in 0..3\nvar g[0..3] in 1..4\ninverse(f, g)\nlex_less(f, [g[j] - 1 | j in 0..3])\nsolve count\n";
+    let expected = brute(4, 0, 3, |f| {
+        let mut seen = [false; 4];
+        f.iter().all(|&v| !std::mem::replace(&mut seen[v as usize], true)) && {
+            // g[j] = i + 1 where f[i] = j; compare f with g - 1 = the inverse of f.
+            let mut inv = [0i64; 4];
+            for (i, &v) in f.iter().enumerate() {
+                inv[v as usize] = i as i64;
+            }
+            f < &inv[..]
+        }
+    });
+    assert_eq!(count(model), expected);
+    // Lexicographic orders over vectors of different lengths (MiniZinc: a proper prefix is
+    // smaller), and the reversed forms.
+    for (constraint, holds) in [
+        ("lex_lesseq([x[1], x[2], x[3]], [x[4], x[5]])", Box::new(|a: &[i64]| a[..3] <= a[3..]) as Box<dyn Fn(&[i64]) -> bool>),
+        ("lex_less([x[1], x[2]], [x[3], x[4], x[5]])", Box::new(|a: &[i64]| a[..2] < a[2..])),
+        ("lex_greater([x[1], x[2]], [x[3], x[4]])", Box::new(|a: &[i64]| a[..2] > a[2..4])),
+        ("lex_greatereq([x[1], x[2]], [x[3], x[4]])", Box::new(|a: &[i64]| a[..2] >= a[2..4])),
+    ] {
+        let model = format!("var x[1..5] in 0..2\n{constraint}\nsolve count\n");
+        assert_eq!(count(&model), brute(5, 0, 2, holds), "{constraint}");
+    }
+    // Counts of the values 1 and 3 among five variables over 0..3.
+    let occurrences = |a: &[i64], v: i64| a[..5].iter().filter(|&&x| x == v).count() as i64;
+    let model = "var x[1..5] in 0..3\nvar c[1..2] in 0..5\nglobal_cardinality(x, [1, 3], c)\nsolve count\n";
+    // The counts follow from x: one solution per assignment of x.
+    assert_eq!(count(model), assignments(5, 0, 3).len() as u64);
+    let model = "var x[1..5] in 0..3\nglobal_cardinality(x, [1, 3], [2, 1])\nsolve count\n";
+    assert_eq!(count(model), brute(5, 0, 3, |a| occurrences(a, 1) == 2 && occurrences(a, 3) == 1));
+    let model = "var x[1..5] in 0..3\nvar c[1..2] in 0..5\nglobal_cardinality_closed(x, [1, 3], c)\nsolve count\n";
+    assert_eq!(count(model), brute(5, 0, 3, |a| a.iter().all(|&v| v == 1 || v == 3)));
+    let model = "var x[1..5] in 0..3\nglobal_cardinality_low_up(x, [1, 3], [1, 0], [2, 1])\nsolve count\n";
+    assert_eq!(
+        count(model),
+        brute(5, 0, 3, |a| (1..=2).contains(&occurrences(a, 1)) && occurrences(a, 3) <= 1)
+    );
+}

@@ -133,8 +133,8 @@ impl Compiler {
         Ok(id)
     }
 
-    /// The values of a list of constants.
-    fn constants_of(&mut self, list: &Spanned<Expr>) -> Result<Vec<Val>> {
+    /// The values of a list of constants, in order.
+    pub(crate) fn constants_of(&mut self, list: &Spanned<Expr>) -> Result<Vec<Val>> {
         let mut values = Vec::new();
         for (lin, span) in self.list_elements(list)? {
             values.push(self.constant_of(&lin, &span)??);

@@ -18,11 +18,7 @@ const RESERVED: &[&str] = &[
     "atleast",
     "atmost",
     "exactly",
-    "global_cardinality",
     "gcc",
-    "inverse",
-    "lex_less",
-    "lex_lesseq",
     "product",
     "pow",
 ];
@@ -36,7 +32,7 @@ pub(crate) fn is_reserved(name: &str) -> bool {
 pub(crate) fn unknown_function(function: &Ident) -> Diagnostic {
     Diagnostic::new(format!("unknown function `{}`", function.node), function.span.clone())
         .with_label("not a function")
-        .with_note("functions: `sum`, `abs`, `min`, `max`, `count`, `bool2int`; constraints: `alldifferent`, `table`, `circuit`, `subcircuit`, `cumulative`, `disjunctive`, `diffn`, `increasing`, `decreasing`, `all_equal`, `among`, `nvalue`, `regular`")
+        .with_note("functions: `sum`, `abs`, `min`, `max`, `count`, `bool2int`; constraints: `alldifferent`, `table`, `circuit`, `subcircuit`, `cumulative`, `disjunctive`, `diffn`, `increasing`, `decreasing`, `all_equal`, `among`, `nvalue`, `regular`, `inverse`, `lex_less`, `lex_lesseq`, `global_cardinality`")
 }
 
 impl Compiler {

@@ -2,17 +2,18 @@
 //! so that a MiniZinc user writes them from memory: `circuit(succ)`, `subcircuit(succ)`,
 //! `cumulative(s, d, r, b)`, `disjunctive(s, d)`, `diffn(x, y, dx, dy)`,
 //! `increasing(x)`, `decreasing(x)`, `all_equal(x)`, `among(n, x, S)`, `nvalue(n, x)`,
-//! `regular(x, Q, S, d, q0, F)`.
+//! `regular(x, Q, S, d, q0, F)`, `inverse(f, g)`, `lex_less(a, b)`, `lex_lesseq(a, b)`,
+//! `global_cardinality(x, cover, counts)` and its `_closed` and `_low_up` forms.
 //!
 //! Each argument is read for what the constraint needs (a list of variables, a constant,
 //! a set of constants), and a wrong shape or length is reported at the argument. The
-//! engine propagates circuit, subcircuit, cumulative, disjunctive, diffn and regular
-//! natively; the
+//! engine propagates circuit, subcircuit, cumulative, disjunctive, diffn, regular,
+//! inverse, the lexicographic orders and global cardinality natively; the
 //! others are decomposed where the decomposition prunes as much (said at each).
 
 use cpsolve_dsl::ast::{Expr, Ident, Span, Spanned};
 use cpsolve_dsl::Diagnostic;
-use cpsolve_engine::{constraints, Rel, Val, VarId};
+use cpsolve_engine::{constraints, Consistency, Rel, Val, VarId};
 
 use super::env::Entity;
 use super::errors::{expected, model_error, Result};
@@ -33,6 +34,15 @@ pub(crate) const GLOBALS: &[&str] = &[
     "among",
     "nvalue",
     "regular",
+    "inverse",
+    "lex_less",
+    "lex_lesseq",
+    "lex_greater",
+    "lex_greatereq",
+    "global_cardinality",
+    "global_cardinality_closed",
+    "global_cardinality_low_up",
+    "global_cardinality_low_up_closed",
 ];
 
 /// A variable of a list argument, with the place it was written.
@@ -180,6 +190,64 @@ impl Compiler {
                 let accepting: Vec<usize> =
                     self.set_of(f)?.into_iter().filter_map(|v| usize::try_from(v).ok()).collect();
                 let r = constraints::regular(&mut self.solver, &xs, states, symbols, &transition, start, &accepting);
+                r.map_err(|e| model_error(&e, span.clone()).into())
+            }
+            "inverse" => {
+                let [f, g] = self.arity(name, args, span, "inverse(f, g)")?;
+                let (f_offset, g_offset) = (self.first_index(f), self.first_index(g));
+                let (fs, gs) = (ids(&self.vars_of(f)?), ids(&self.vars_of(g)?));
+                if fs.len() != gs.len() {
+                    let message = format!("`f` has {} elements and `g` {}: inverse functions need as many", fs.len(), gs.len());
+                    return Err(Diagnostic::new(message, span.clone()).into());
+                }
+                let r = constraints::inverse(&mut self.solver, &fs, f_offset, &gs, g_offset, Consistency::Domain);
+                r.map_err(|e| model_error(&e, span.clone()).into())
+            }
+            "lex_less" | "lex_lesseq" | "lex_greater" | "lex_greatereq" => {
+                let [a, b] = self.arity(name, args, span, &format!("{name}(a, b)"))?;
+                let (mut a, mut b) = (ids(&self.vars_of(a)?), ids(&self.vars_of(b)?));
+                if name.starts_with("lex_greater") {
+                    std::mem::swap(&mut a, &mut b);
+                }
+                if name.ends_with("eq") {
+                    constraints::lex_lesseq(&mut self.solver, &a, &b);
+                } else {
+                    constraints::lex_less(&mut self.solver, &a, &b);
+                }
+                Ok(())
+            }
+            "global_cardinality" | "global_cardinality_closed" => {
+                let [list, cover, counts] = self.arity(name, args, span, &format!("{name}(x, cover, counts)"))?;
+                let xs = ids(&self.vars_of(list)?);
+                let cover_values = self.constants_of(cover)?;
+                let counts_vars = self.vars_of(counts)?;
+                if counts_vars.len() != cover_values.len() {
+                    let message = format!(
+                        "{} counts for {} values to count: one count per value of `cover`",
+                        counts_vars.len(),
+                        cover_values.len()
+                    );
+                    return Err(Diagnostic::new(message, counts.span.clone()).with_label("wrong length").into());
+                }
+                let closed = name.ends_with("closed");
+                let r = constraints::global_cardinality(&mut self.solver, &xs, &cover_values, &ids(&counts_vars), closed);
+                r.map_err(|e| model_error(&e, span.clone()).into())
+            }
+            "global_cardinality_low_up" | "global_cardinality_low_up_closed" => {
+                let form = format!("{name}(x, cover, lbound, ubound)");
+                let [list, cover, lo, up] = self.arity(name, args, span, &form)?;
+                let xs = ids(&self.vars_of(list)?);
+                let cover_values = self.constants_of(cover)?;
+                let (lows, ups) = (self.constants_of(lo)?, self.constants_of(up)?);
+                for (bounds, arg) in [(&lows, lo), (&ups, up)] {
+                    if bounds.len() != cover_values.len() {
+                        let message =
+                            format!("{} bounds for {} values to count: one per value of `cover`", bounds.len(), cover_values.len());
+                        return Err(Diagnostic::new(message, arg.span.clone()).with_label("wrong length").into());
+                    }
+                }
+                let closed = name.ends_with("closed");
+                let r = constraints::global_cardinality_low_up(&mut self.solver, &xs, &cover_values, &lows, &ups, closed);
                 r.map_err(|e| model_error(&e, span.clone()).into())
             }
             _ => unreachable!("`{name}` is not in GLOBALS"),

@@ -34,6 +34,15 @@ const MZNLIB: &[(&str, &str)] = &[
     ("fzn_disjunctive_strict.mzn", include_str!("../mznlib/fzn_disjunctive_strict.mzn")),
     ("fzn_circuit.mzn", include_str!("../mznlib/fzn_circuit.mzn")),
     ("fzn_subcircuit.mzn", include_str!("../mznlib/fzn_subcircuit.mzn")),
+    ("fzn_inverse.mzn", include_str!("../mznlib/fzn_inverse.mzn")),
+    ("fzn_lex_less_int.mzn", include_str!("../mznlib/fzn_lex_less_int.mzn")),
+    ("fzn_lex_lesseq_int.mzn", include_str!("../mznlib/fzn_lex_lesseq_int.mzn")),
+    ("fzn_lex_less_bool.mzn", include_str!("../mznlib/fzn_lex_less_bool.mzn")),
+    ("fzn_lex_lesseq_bool.mzn", include_str!("../mznlib/fzn_lex_lesseq_bool.mzn")),
+    ("fzn_global_cardinality.mzn", include_str!("../mznlib/fzn_global_cardinality.mzn")),
+    ("fzn_global_cardinality_closed.mzn", include_str!("../mznlib/fzn_global_cardinality_closed.mzn")),
+    ("fzn_global_cardinality_low_up.mzn", include_str!("../mznlib/fzn_global_cardinality_low_up.mzn")),
+    ("fzn_global_cardinality_low_up_closed.mzn", include_str!("../mznlib/fzn_global_cardinality_low_up_closed.mzn")),
 ];
 
 /// Whether the command line names MiniZinc or FlatZinc files.

@@ -38,6 +38,15 @@ const MZNLIB: &[(&str, &str)] = &[
     ("fzn_subcircuit.mzn", include_str!("../mznlib/fzn_subcircuit.mzn")),
     ("fzn_regular.mzn", include_str!("../mznlib/fzn_regular.mzn")),
     ("fzn_regular_set.mzn", include_str!("../mznlib/fzn_regular_set.mzn")),
+    ("fzn_inverse.mzn", include_str!("../mznlib/fzn_inverse.mzn")),
+    ("fzn_lex_less_int.mzn", include_str!("../mznlib/fzn_lex_less_int.mzn")),
+    ("fzn_lex_lesseq_int.mzn", include_str!("../mznlib/fzn_lex_lesseq_int.mzn")),
+    ("fzn_lex_less_bool.mzn", include_str!("../mznlib/fzn_lex_less_bool.mzn")),
+    ("fzn_lex_lesseq_bool.mzn", include_str!("../mznlib/fzn_lex_lesseq_bool.mzn")),
+    ("fzn_global_cardinality.mzn", include_str!("../mznlib/fzn_global_cardinality.mzn")),
+    ("fzn_global_cardinality_closed.mzn", include_str!("../mznlib/fzn_global_cardinality_closed.mzn")),
+    ("fzn_global_cardinality_low_up.mzn", include_str!("../mznlib/fzn_global_cardinality_low_up.mzn")),
+    ("fzn_global_cardinality_low_up_closed.mzn", include_str!("../mznlib/fzn_global_cardinality_low_up_closed.mzn")),
 ];
 
 /// Whether the command line names MiniZinc or FlatZinc files.

@@ -13,9 +13,9 @@
 //!
 //! The definition here is the one of `constraints::global_cardinality`: `counts[k]` is the
 //! number of variables equal to `cover[k]` (between `lo[k]` and `up[k]` in the bounded
-//! form), and closed, every variable takes a value of the cover. (MiniZinc's
-//! decomposition adds `Σ counts ≤ n`, which differs only when the cover repeats a value;
-//! cpsolve's mznlib adds it for that case.)
+//! form), and closed, every variable takes a value of the cover. (MiniZinc's standard
+//! decomposition adds `Σ counts ≤ n` as an implied constraint, which it is not when the
+//! cover repeats a value; cpsolve keeps to the documented meaning, as Gecode does.)
 
 use std::ops::ControlFlow;
 
@@ -476,6 +476,13 @@ fn bounds_repeats_and_shapes() {
     let x = array(&mut s, 2, 0, 1);
     global_cardinality_low_up(&mut s, &x, &[1], &[Val::MIN], &[Val::MAX], true).unwrap();
     assert!(s.propagate());
+    // So are cover values far beyond any domain: no variable takes them.
+    let mut s = Solver::new();
+    let x = array(&mut s, 2, 0, 1);
+    let c = array(&mut s, 2, 0, 2);
+    global_cardinality(&mut s, &x, &[Val::MIN, Val::MAX], &c, false).unwrap();
+    assert!(s.propagate());
+    assert_eq!((values(&s, c[0]), values(&s, c[1])), (vec![0], vec![0]));
     // Arrays that do not match are refused, not a panic.
     let mut s = Solver::new();
     let x = array(&mut s, 2, 0, 1);

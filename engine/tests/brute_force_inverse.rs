@@ -351,16 +351,23 @@ fn a_fixed_side_fixes_its_partner_and_eliminates_its_value() {
 
 #[test]
 fn all_different_beside_it_sees_hall_sets() {
-    // f[0], f[1] ∈ {1, 2} take both values: f[2] = 3, so g[2] = 3 (positions from 1).
-    let mut s = Solver::new();
-    let f = array(&mut s, 3, 1, 3);
-    let g = array(&mut s, 3, 1, 3);
-    s.set_max(f[0], 2);
-    s.set_max(f[1], 2);
-    inverse(&mut s, &f, 1, &g, 1, Consistency::Domain).unwrap();
-    assert!(s.propagate());
-    assert_eq!((values(&s, f[2]), values(&s, g[2])), (vec![3], vec![3]));
-    assert_eq!((values(&s, g[0]), values(&s, g[1])), (vec![1, 2], vec![1, 2]));
+    // f[0], f[1] ∈ {1, 2} take both values, so f[2], f[3] ∈ {3, 4}; on the other side
+    // g[3], g[4] ∈ {2, 3} (positions from 0, values from 1). No domain is fixed, and the
+    // channelling is already consistent: only the Hall sets of all-different prune.
+    let hall = |consistency: Consistency| {
+        let mut s = Solver::new();
+        let f = array(&mut s, 4, 1, 4);
+        let g = array(&mut s, 4, 0, 3);
+        s.set_max(f[0], 2);
+        s.set_max(f[1], 2);
+        inverse(&mut s, &f, 0, &g, 1, consistency).unwrap();
+        assert!(s.propagate());
+        (values(&s, f[2]), values(&s, g[0]))
+    };
+    assert_eq!(hall(Consistency::Value), (vec![1, 2, 3, 4], vec![0, 1, 2, 3]), "value elimination sees nothing");
+    for consistency in [Consistency::Bounds, Consistency::Domain] {
+        assert_eq!(hall(consistency), (vec![3, 4], vec![0, 1]), "{consistency:?}");
+    }
 }
 
 #[test]

@@ -127,6 +127,29 @@ pub fn holds(w: &Written, value_of: &dyn Fn(usize) -> Val) -> Option<bool> {
             "cpsolve_circuit" => (Some(circuit(&vs(0)?, v(1)?, false)), 2),
             "cpsolve_subcircuit" => (Some(circuit(&vs(0)?, v(1)?, true)), 2),
             "cpsolve_regular" => (Some(regular(&vs(0)?, v(1)?, v(2)?, &vs(3)?, v(4)?, &set(5)?)?), 6),
+            "cpsolve_inverse" => (Some(inverse(&vs(0)?, v(1)?, &vs(2)?, v(3)?)), 4),
+            // Rust orders slices as MiniZinc orders arrays: the first difference decides,
+            // and a proper prefix is the smaller.
+            "cpsolve_lex_less_int" | "cpsolve_lex_less_bool" => (Some(vs(0)? < vs(1)?), 2),
+            "cpsolve_lex_lesseq_int" | "cpsolve_lex_lesseq_bool" => (Some(vs(0)? <= vs(1)?), 2),
+            "cpsolve_global_cardinality" | "cpsolve_global_cardinality_closed" => {
+                let (xs, cover, counts) = (vs(0)?, vs(1)?, vs(2)?);
+                if cover.len() != counts.len() {
+                    return None;
+                }
+                let closed = base.ends_with("_closed");
+                let counted = cover.iter().zip(&counts).all(|(v, &c)| occurrences(&xs, *v) == c);
+                (Some(counted && (!closed || xs.iter().all(|x| cover.contains(x)))), 3)
+            }
+            "cpsolve_global_cardinality_low_up" | "cpsolve_global_cardinality_low_up_closed" => {
+                let (xs, cover, lo, up) = (vs(0)?, vs(1)?, vs(2)?, vs(3)?);
+                if cover.len() != lo.len() || cover.len() != up.len() {
+                    return None;
+                }
+                let closed = base.ends_with("_closed");
+                let counted = (0..cover.len()).all(|k| (lo[k]..=up[k]).contains(&occurrences(&xs, cover[k])));
+                (Some(counted && (!closed || xs.iter().all(|x| cover.contains(x)))), 4)
+            }
             _ => return None,
         }
     };
@@ -226,4 +249,20 @@ fn regular(x: &[i128], q: i128, s: i128, d: &[i128], q0: i128, f: &[(Val, Val)])
         state = d[((state - 1) * s + v - 1) as usize];
     }
     Some(f.iter().any(|&(lo, hi)| lo as i128 <= state && state <= hi as i128) && (1..=q).contains(&state))
+}
+
+/// MiniZinc's `inverse` over positions counted from the offsets: every `f[i]` is a
+/// position of `g` with `g[f[i]] = i`, and every `g[j]` a position of `f` with `f[g[j]] = j`.
+fn inverse(f: &[i128], f_offset: i128, g: &[i128], g_offset: i128) -> bool {
+    let points_back = |from: &[i128], from_offset: i128, to: &[i128], to_offset: i128| {
+        from.iter().enumerate().all(|(i, &v)| {
+            usize::try_from(v - to_offset).ok().and_then(|j| to.get(j)).is_some_and(|&w| w == i as i128 + from_offset)
+        })
+    };
+    points_back(f, f_offset, g, g_offset) && points_back(g, g_offset, f, f_offset)
+}
+
+/// How many of `xs` equal `v`.
+fn occurrences(xs: &[i128], v: i128) -> i128 {
+    xs.iter().filter(|&&x| x == v).count() as i128
 }

@@ -11,6 +11,11 @@ use cpsolve_engine::{constraints, Consistency, Rel, Val, VarId};
 use crate::compile::{Compiler, Result};
 use crate::model::{Arg, Term};
 
+/// Inverses up to this many positions keep each side all-different with domain
+/// consistency (a matching per call, which pays on small permutations), larger ones by
+/// bounds.
+const INVERSE_DOMAIN_LIMIT: usize = 64;
+
 /// A relation as written in a builtin's name.
 fn relation(name: &str) -> Option<Rel> {
     Some(match name {
@@ -490,6 +495,51 @@ impl Compiler<'_> {
                 let accepting: Vec<usize> = self.set_values(&self.set(args, 5)?)?.into_iter().map(as_state).collect();
                 let xs = self.vars(&xs)?;
                 let r = constraints::regular(&mut self.solver, &xs, states, symbols, &transition, start, &accepting);
+                self.engine(r)
+            }
+            ("cpsolve_inverse", Control::Always) => {
+                self.arity(args, 4)?;
+                let (f, f_offset) = (self.array(args, 0)?.to_vec(), self.int(args, 1)?);
+                let (g, g_offset) = (self.array(args, 2)?.to_vec(), self.int(args, 3)?);
+                let (f, g) = (self.vars(&f)?, self.vars(&g)?);
+                // As circuit's successors: the matching pays on small permutations.
+                let consistency =
+                    if f.len() <= INVERSE_DOMAIN_LIMIT { Consistency::Domain } else { Consistency::Bounds };
+                let r = constraints::inverse(&mut self.solver, &f, f_offset, &g, g_offset, consistency);
+                self.engine(r)
+            }
+            ("cpsolve_lex_less_int", Control::Always)
+            | ("cpsolve_lex_less_bool", Control::Always)
+            | ("cpsolve_lex_lesseq_int", Control::Always)
+            | ("cpsolve_lex_lesseq_bool", Control::Always) => {
+                self.arity(args, 2)?;
+                let (x, y) = (self.array(args, 0)?.to_vec(), self.array(args, 1)?.to_vec());
+                let (x, y) = (self.vars(&x)?, self.vars(&y)?);
+                if base.starts_with("cpsolve_lex_less_") {
+                    constraints::lex_less(&mut self.solver, &x, &y);
+                } else {
+                    constraints::lex_lesseq(&mut self.solver, &x, &y);
+                }
+                Ok(())
+            }
+            ("cpsolve_global_cardinality", Control::Always)
+            | ("cpsolve_global_cardinality_closed", Control::Always) => {
+                self.arity(args, 3)?;
+                let (x, cover, counts) =
+                    (self.array(args, 0)?.to_vec(), self.ints(args, 1)?, self.array(args, 2)?.to_vec());
+                let (x, counts) = (self.vars(&x)?, self.vars(&counts)?);
+                let closed = base.ends_with("_closed");
+                let r = constraints::global_cardinality(&mut self.solver, &x, &cover, &counts, closed);
+                self.engine(r)
+            }
+            ("cpsolve_global_cardinality_low_up", Control::Always)
+            | ("cpsolve_global_cardinality_low_up_closed", Control::Always) => {
+                self.arity(args, 4)?;
+                let x = self.array(args, 0)?.to_vec();
+                let (cover, lo, up) = (self.ints(args, 1)?, self.ints(args, 2)?, self.ints(args, 3)?);
+                let x = self.vars(&x)?;
+                let closed = base.ends_with("_closed");
+                let r = constraints::global_cardinality_low_up(&mut self.solver, &x, &cover, &lo, &up, closed);
                 self.engine(r)
             }
             _ if name.starts_with("float_") || name.contains("_float") || name == "int2float" => Err(self

@@ -228,3 +228,32 @@ fn regular_of_the_wrong_shape_is_refused() {
         assert!(err.message.contains("regular") || err.message.contains("argument"), "{c}: {}", err.message);
     }
 }
+
+#[test]
+fn inverse_lex_and_global_cardinality() {
+    for c in [
+        "cpsolve_inverse([x, y, z], 1, [z, x, y], 1)",
+        "cpsolve_inverse([x, y], 0, [z, 1], -1)",
+        "cpsolve_inverse([x, y, z], -1, [x, y, z], -1)",
+        "cpsolve_inverse([x, y], 1, [z], 1)",
+        "cpsolve_inverse([], 1, [], 1)",
+        "cpsolve_lex_less_int([x, y], [z, 1])",
+        "cpsolve_lex_lesseq_int([x, y, z], [y, z])",
+        "cpsolve_lex_less_int([x], [y, z])",
+        "cpsolve_lex_lesseq_int([x, 2], [x, y])",
+        "cpsolve_lex_less_int([x, y], [])",
+        "cpsolve_lex_less_bool([a, b, c], [b, r, a])",
+        "cpsolve_lex_lesseq_bool([a, b], [c, r, true])",
+        "cpsolve_lex_less_bool([], [a])",
+        "cpsolve_lex_lesseq_bool([a], [])",
+        "cpsolve_global_cardinality([x, y, z], [0, 1], [y, a])",
+        "cpsolve_global_cardinality([x, y], [1, 1], [z, y])",
+        "cpsolve_global_cardinality_closed([x, y, a], [0, 1, 3], [z, b, c])",
+        "cpsolve_global_cardinality_closed([x, y], [], [])",
+        "cpsolve_global_cardinality_low_up([x, y, z], [0, 1], [1, 0], [2, 1])",
+        "cpsolve_global_cardinality_low_up_closed([x, y, z], [1, 1, -1], [0, 1, 1], [2, 2, 2])",
+        "cpsolve_global_cardinality_low_up_closed([a, b, c], [0, 1], [1, 1], [2, 2])",
+    ] {
+        check_builtin(c);
+    }
+}

@@ -18,9 +18,10 @@
 //! constraints: once `f[i] = j`, no other value of `g[j]` has a support, and indeed `j`
 //! leaves every other `f[k]`, after which the rule leaves only `i` in `g[j]`. And it sees
 //! Hall sets, which the channelling cannot: with `f[0], f[1] ∈ {1, 2}` and
-//! `f[2] ∈ {1, 2, 3}`, nothing is removed here although `f[2]` must be 3 (Walsh shows
-//! generalised arc consistency on all-different to be strictly stronger than arc
-//! consistency on the channelling). With all-different at domain consistency (Régin's
+//! `f[2], f[3] ∈ {1, 2, 3, 4}` (so `g[3], g[4] ∈ {2, 3}` on the other side), nothing is
+//! removed here, nor by value elimination, although `f[2]` and `f[3]` must take 3 and 4
+//! (Walsh shows generalised arc consistency on all-different to be strictly stronger than
+//! arc consistency on the channelling). With all-different at domain consistency (Régin's
 //! matching) the whole is domain consistent: a value `j` of `f[i]` lies in a perfect
 //! matching, a permutation `π` within the domains of `f`, and `g = π⁻¹` lies within the
 //! domains of `g`, because the rule keeps `j ∈ f[i]` exactly when `i ∈ g[j]`.

@@ -5,11 +5,11 @@
 //! common prefix is compared, and when it is equal the shorter vector is the smaller. So
 //! the order holds on the prefix as `≤lex` when an equal prefix is enough (`lex_lesseq`
 //! with `x` no longer than `y`, `lex_less` with `x` shorter) and as `<lex` otherwise; the
-//! flag [`Lex::strict`] says which.
+//! flag `strict` says which.
 //!
 //! Generalised arc consistency by the two-pointer algorithm of Frisch, Hnich, Kiziltan,
 //! Miguel and Walsh, "Global constraints for lexicographic orderings" (CP 2002):
-//! - `α` is the first position where `x` and `y` are not both fixed to one value. Before
+//! - `α` is the first position where `x` and `y` are not both fixed to the same value. Before
 //!   it the vectors are equal whatever happens, so the order is decided from `α` on; with
 //!   no such position the vectors are equal, which satisfies `≤lex` and violates `<lex`.
 //! - `β` is the first position from which the order is surely violated: the suffixes are

@@ -77,6 +77,8 @@ MODELS = [
     ('jobshop-ft06', GALLERY + '/jobshop-ft06.puz', 'jobshop-ft06.mzn', ('optimum', 55)),
     ('futoshiki', GALLERY + '/futoshiki.puz', 'futoshiki.mzn', ('count', 1)),
     ('kakuro', GALLERY + '/kakuro.puz', 'kakuro.mzn', ('count', 1)),
+    ('hidato', GALLERY + '/hidato.puz', 'hidato.mzn', ('count', 1)),
+    ('round-robin-8', GALLERY + '/round-robin-8.puz', 'round-robin-8.mzn', ('count', 6240)),
 ]
 
 STAT_RE = re.compile(r'^%%%mzn-stat: (\w+)=(.*)$')

@@ -165,3 +165,19 @@ fn inverse_lex_and_cardinality() {
         brute(5, 0, 3, |a| (1..=2).contains(&occurrences(a, 1)) && occurrences(a, 3) <= 1)
     );
 }
+
+#[test]
+fn value_precede_and_bin_packing() {
+    let model = "var x[1..5] in 1..3\nvalue_precede(1, 2, x)\nsolve count\n";
+    let precedes = |a: &[i64]| match a.iter().position(|&v| v == 2) {
+        None => true,
+        Some(t) => a[..t].contains(&1),
+    };
+    assert_eq!(count(model), brute(5, 1, 3, precedes));
+    // Four items of weights 2, 3, 1, 2 in bins 0..2; loads read off the assignment, and a
+    // bin of load at most 3.
+    let model = "var bin[1..4] in 0..2\nvar load[0..2] in 0..8\nbin_packing_load(load, bin, [2, 3, 1, 2])\nload[0] <= 3\nsolve count\n";
+    let weights = [2, 3, 1, 2];
+    let light_first = |a: &[i64]| (0..4).filter(|&i| a[i] == 0).map(|i| weights[i]).sum::<i64>() <= 3;
+    assert_eq!(count(model), brute(4, 0, 2, light_first));
+}

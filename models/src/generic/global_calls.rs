@@ -3,7 +3,8 @@
 //! `cumulative(s, d, r, b)`, `disjunctive(s, d)`, `diffn(x, y, dx, dy)`,
 //! `increasing(x)`, `decreasing(x)`, `all_equal(x)`, `among(n, x, S)`, `nvalue(n, x)`,
 //! `regular(x, Q, S, d, q0, F)`, `inverse(f, g)`, `lex_less(a, b)`, `lex_lesseq(a, b)`,
-//! `global_cardinality(x, cover, counts)` and its `_closed` and `_low_up` forms.
+//! `global_cardinality(x, cover, counts)` and its `_closed` and `_low_up` forms,
+//! `value_precede(s, t, x)`, `bin_packing_load(load, bin, w)`.
 //!
 //! Each argument is read for what the constraint needs (a list of variables, a constant,
 //! a set of constants), and a wrong shape or length is reported at the argument. The
@@ -16,7 +17,7 @@ use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::{constraints, Consistency, Rel, Val, VarId};
 
 use super::env::Entity;
-use super::errors::{expected, model_error, Result};
+use super::errors::{expected, model_error, overflow, Result};
 use super::Compiler;
 
 /// The global constraints this module compiles.
@@ -43,6 +44,8 @@ pub(crate) const GLOBALS: &[&str] = &[
     "global_cardinality_closed",
     "global_cardinality_low_up",
     "global_cardinality_low_up_closed",
+    "value_precede",
+    "bin_packing_load",
 ];
 
 /// A variable of a list argument, with the place it was written.
@@ -249,6 +252,62 @@ impl Compiler {
                 let closed = name.ends_with("closed");
                 let r = constraints::global_cardinality_low_up(&mut self.solver, &xs, &cover_values, &lows, &ups, closed);
                 r.map_err(|e| model_error(&e, span.clone()).into())
+            }
+            // For each position: taking t there needs an s somewhere before (MiniZinc's own
+            // decomposition: clauses over reified memberships, as strong).
+            "value_precede" => {
+                let [first, then, list] = self.arity(name, args, span, "value_precede(s, t, x)")?;
+                let (s, t) = (self.constant_arg(first)?, self.constant_arg(then)?);
+                let xs = ids(&self.vars_of(list)?);
+                if s == t {
+                    return Ok(());
+                }
+                let mut earlier_s: Vec<VarId> = Vec::new();
+                for &x in &xs {
+                    let takes_t = self.solver.new_var(0, 1).map_err(|e| model_error(&e, span.clone()))?;
+                    constraints::reified_in(&mut self.solver, takes_t, x, &[t], false);
+                    // takes_t → some earlier x took s
+                    constraints::clause(&mut self.solver, &earlier_s, &[takes_t]);
+                    let takes_s = self.solver.new_var(0, 1).map_err(|e| model_error(&e, span.clone()))?;
+                    constraints::reified_in(&mut self.solver, takes_s, x, &[s], false);
+                    earlier_s.push(takes_s);
+                }
+                Ok(())
+            }
+            // load[b] = Σ w[i] over the items i with bin[i] = b: one reified membership per
+            // item and bin, a linear sum per bin, and the total weight on the loads
+            // (MiniZinc's decomposition, bounds consistent on the loads).
+            "bin_packing_load" => {
+                let [load, bin, weight] = self.arity(name, args, span, "bin_packing_load(load, bin, w)")?;
+                let first = self.first_index(load);
+                let loads = ids(&self.vars_of(load)?);
+                let bins = ids(&self.vars_of(bin)?);
+                let weights = self.constants_of(weight)?;
+                if weights.len() != bins.len() {
+                    let message = format!("{} weights for {} items: one weight per item", weights.len(), bins.len());
+                    return Err(Diagnostic::new(message, weight.span.clone()).with_label("wrong length").into());
+                }
+                if let Some(&w) = weights.iter().find(|&&w| w < 0) {
+                    return Err(Diagnostic::new(format!("a weight of {w}: weights are at least 0"), weight.span.clone()).into());
+                }
+                let last = first + loads.len() as Val - 1;
+                let mut total: Vec<(Val, VarId)> = Vec::new();
+                for &b in &bins {
+                    self.solver.set_min(b, first);
+                    self.solver.set_max(b, last);
+                }
+                for (k, &l) in loads.iter().enumerate() {
+                    let mut terms = vec![(-1, l)];
+                    for (&b, &w) in bins.iter().zip(&weights) {
+                        let inside = self.solver.new_var(0, 1).map_err(|e| model_error(&e, span.clone()))?;
+                        constraints::reified_in(&mut self.solver, inside, b, &[first + k as Val], false);
+                        terms.push((w, inside));
+                    }
+                    constraints::linear(&mut self.solver, &terms, Rel::Eq, 0).map_err(|e| model_error(&e, span.clone()))?;
+                    total.push((1, l));
+                }
+                let sum = weights.iter().try_fold(0 as Val, |a, &w| a.checked_add(w)).ok_or_else(|| overflow(weight.span.clone()))?;
+                constraints::linear(&mut self.solver, &total, Rel::Eq, sum).map_err(|e| model_error(&e, span.clone()).into())
             }
             _ => unreachable!("`{name}` is not in GLOBALS"),
         }

@@ -338,6 +338,16 @@ pub fn function(
         }
         return Ok(());
     }
+    if solver.is_fixed(z) {
+        // `x mod 97 = 0` and the like: keep the values of x that map to z, once; no graph
+        // to build and nothing left to propagate.
+        let w = solver.min(z);
+        let gone: Vec<Val> = solver.values(x).filter(|&v| f(v) != Some(w)).collect();
+        for v in gone {
+            solver.remove(x, v);
+        }
+        return Ok(());
+    }
     let graph: Vec<(Val, Val)> = solver.values(x).filter_map(|v| f(v).map(|w| (v, w))).collect();
     let _ = solver.post(Box::new(Function { x, z, graph, name }));
     Ok(())

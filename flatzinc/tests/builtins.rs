@@ -102,6 +102,8 @@ fn arithmetic() {
         "int_div(x, -2, z)",
         "int_mod(x, y, z)",
         "int_mod(x, 3, z)",
+        "int_mod(x, 3, 1)",
+        "int_div(x, 2, -1)",
         "int_pow(x, y, z)",
         "int_pow(x, 2, z)",
         "array_int_maximum(z, [x, y])",

@@ -34,7 +34,10 @@ fn chains_and_counts() {
         ("increasing(x)", Box::new(|a: &[i64]| a[..4].windows(2).all(|p| p[0] <= p[1]))),
         ("decreasing(x)", Box::new(|a: &[i64]| a[..4].windows(2).all(|p| p[0] >= p[1]))),
         ("all_equal(x)", Box::new(|a: &[i64]| a[..4].windows(2).all(|p| p[0] == p[1]))),
-        ("among(n, x, {1, 3})", Box::new(|a: &[i64]| a[..4].iter().filter(|&&v| v == 1 || v == 3).count() as i64 == a[4])),
+        (
+            "among(n, x, {1, 3})",
+            Box::new(|a: &[i64]| a[..4].iter().filter(|&&v| v == 1 || v == 3).count() as i64 == a[4]),
+        ),
         ("among(n, x, 2..3)", Box::new(|a: &[i64]| a[..4].iter().filter(|&&v| v >= 2).count() as i64 == a[4])),
         (
             "nvalue(n, x)",
@@ -85,14 +88,11 @@ fn circuits() {
 fn scheduling_and_packing() {
     // Three tasks of durations 2, 1, 3 and resources 2, 1, 1 under capacity 2.
     let (d, r) = ([2, 1, 3], [2, 1, 1]);
-    let cumulative = |s: &[i64]| {
-        (0..8).all(|t| (0..3).filter(|&i| s[i] <= t && t < s[i] + d[i]).map(|i| r[i]).sum::<i64>() <= 2)
-    };
+    let cumulative =
+        |s: &[i64]| (0..8).all(|t| (0..3).filter(|&i| s[i] <= t && t < s[i] + d[i]).map(|i| r[i]).sum::<i64>() <= 2);
     let model = "var s[1..3] in 0..4\ncumulative(s, [2, 1, 3], [2, 1, 1], 2)\nsolve count\n";
     assert_eq!(count(model), brute(3, 0, 4, cumulative));
-    let disjunctive = |s: &[i64]| {
-        (0..3).all(|i| (i + 1..3).all(|j| s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i]))
-    };
+    let disjunctive = |s: &[i64]| (0..3).all(|i| (i + 1..3).all(|j| s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i]));
     let model = "var s[1..3] in 0..4\ndisjunctive(s, [2, 1, 3])\nsolve count\n";
     assert_eq!(count(model), brute(3, 0, 4, disjunctive));
     // Rectangles 2×1, 1×2, 2×2 with corners in 0..2 × 0..2.
@@ -100,9 +100,7 @@ fn scheduling_and_packing() {
     let diffn = |a: &[i64]| {
         let (x, y) = (&a[..3], &a[3..]);
         (0..3).all(|i| {
-            (i + 1..3).all(|j| {
-                x[i] + w[i] <= x[j] || x[j] + w[j] <= x[i] || y[i] + h[i] <= y[j] || y[j] + h[j] <= y[i]
-            })
+            (i + 1..3).all(|j| x[i] + w[i] <= x[j] || x[j] + w[j] <= x[i] || y[i] + h[i] <= y[j] || y[j] + h[j] <= y[i])
         })
     };
     let model = "var x[1..3] in 0..2\nvar y[1..3] in 0..2\ndiffn(x, y, [2, 1, 2], [1, 2, 2])\nsolve count\n";
@@ -126,7 +124,8 @@ fn regular_automata() {
 #[test]
 fn inverse_lex_and_cardinality() {
     // f and g inverse permutations (g indexed from 0 here), f before g lexicographically.
-    let model = "var f[1..4] in 0..3\nvar g[0..3] in 1..4\ninverse(f, g)\nlex_less(f, [g[j] - 1 | j in 0..3])\nsolve count\n";
+    let model =
+        "var f[1..4] in 0..3\nvar g[0..3] in 1..4\ninverse(f, g)\nlex_less(f, [g[j] - 1 | j in 0..3])\nsolve count\n";
     let expected = brute(4, 0, 3, |f| {
         let mut seen = [false; 4];
         f.iter().all(|&v| !std::mem::replace(&mut seen[v as usize], true)) && {
@@ -142,7 +141,10 @@ fn inverse_lex_and_cardinality() {
     // Lexicographic orders over vectors of different lengths (MiniZinc: a proper prefix is
     // smaller), and the reversed forms.
     for (constraint, holds) in [
-        ("lex_lesseq([x[1], x[2], x[3]], [x[4], x[5]])", Box::new(|a: &[i64]| a[..3] <= a[3..]) as Box<dyn Fn(&[i64]) -> bool>),
+        (
+            "lex_lesseq([x[1], x[2], x[3]], [x[4], x[5]])",
+            Box::new(|a: &[i64]| a[..3] <= a[3..]) as Box<dyn Fn(&[i64]) -> bool>,
+        ),
         ("lex_less([x[1], x[2]], [x[3], x[4], x[5]])", Box::new(|a: &[i64]| a[..2] < a[2..])),
         ("lex_greater([x[1], x[2]], [x[3], x[4]])", Box::new(|a: &[i64]| a[..2] > a[2..4])),
         ("lex_greatereq([x[1], x[2]], [x[3], x[4]])", Box::new(|a: &[i64]| a[..2] >= a[2..4])),
@@ -160,10 +162,7 @@ fn inverse_lex_and_cardinality() {
     let model = "var x[1..5] in 0..3\nvar c[1..2] in 0..5\nglobal_cardinality_closed(x, [1, 3], c)\nsolve count\n";
     assert_eq!(count(model), brute(5, 0, 3, |a| a.iter().all(|&v| v == 1 || v == 3)));
     let model = "var x[1..5] in 0..3\nglobal_cardinality_low_up(x, [1, 3], [1, 0], [2, 1])\nsolve count\n";
-    assert_eq!(
-        count(model),
-        brute(5, 0, 3, |a| (1..=2).contains(&occurrences(a, 1)) && occurrences(a, 3) <= 1)
-    );
+    assert_eq!(count(model), brute(5, 0, 3, |a| (1..=2).contains(&occurrences(a, 1)) && occurrences(a, 3) <= 1));
 }
 
 #[test]

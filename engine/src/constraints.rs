@@ -655,12 +655,26 @@ pub fn diffn(
 ) -> Result<(), ModelError> {
     let n = x.len();
     assert!(y.len() == n && dx.len() == n && dy.len() == n, "one corner and two sides per rectangle");
-    let reach = x.iter().chain(y).chain(dx).chain(dy).map(|&v| solver.max(v).unsigned_abs().max(solver.min(v).unsigned_abs())).max();
+    let reach = x
+        .iter()
+        .chain(y)
+        .chain(dx)
+        .chain(dy)
+        .map(|&v| solver.max(v).unsigned_abs().max(solver.min(v).unsigned_abs()))
+        .max();
     if reach.unwrap_or(0) > (i64::MAX / 4) as u64 {
-        return Err(ModelError::Overflow("a diffn whose rectangles reach beyond the 64-bit range the solver computes in".into()));
+        return Err(ModelError::Overflow(
+            "a diffn whose rectangles reach beyond the 64-bit range the solver computes in".into(),
+        ));
     }
     if n >= 2 {
-        let _ = solver.post(Box::new(crate::propagators::Diffn::new(x.to_vec(), y.to_vec(), dx.to_vec(), dy.to_vec(), strict)));
+        let _ = solver.post(Box::new(crate::propagators::Diffn::new(
+            x.to_vec(),
+            y.to_vec(),
+            dx.to_vec(),
+            dy.to_vec(),
+            strict,
+        )));
     }
     // Rectangles that can never be apart in one dimension (a row of unit-high boxes) never
     // overlap in the other: there they are tasks of a unary resource, and edge finding sees

@@ -34,9 +34,7 @@ fn cumulative_holds(s: &[Val], d: &[Val], r: &[Val], c: Val) -> bool {
 
 fn disjunctive_holds(s: &[Val], d: &[Val], strict: bool) -> bool {
     (0..s.len()).all(|i| {
-        (i + 1..s.len()).all(|j| {
-            (!strict && (d[i] == 0 || d[j] == 0)) || s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i]
-        })
+        (i + 1..s.len()).all(|j| (!strict && (d[i] == 0 || d[j] == 0)) || s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i])
     })
 }
 
@@ -60,7 +58,11 @@ fn solutions(solver: &mut Solver, vars: &[VarId]) -> BTreeSet<Vec<Val>> {
 }
 
 /// The root domains keep every value that some solution uses.
-fn root_keeps_supports(solver: &mut Solver, vars: &[VarId], expected: &BTreeSet<Vec<Val>>) -> Result<(), TestCaseError> {
+fn root_keeps_supports(
+    solver: &mut Solver,
+    vars: &[VarId],
+    expected: &BTreeSet<Vec<Val>>,
+) -> Result<(), TestCaseError> {
     let ok = solver.propagate();
     if ok {
         for sol in expected {

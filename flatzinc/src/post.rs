@@ -455,7 +455,8 @@ impl Compiler<'_> {
             }
             ("fzn_diffn", Control::Always) | ("fzn_diffn_nonstrict", Control::Always) => {
                 self.arity(args, 4)?;
-                let arrays: Vec<Vec<Term>> = (0..4).map(|k| self.array(args, k).map(<[Term]>::to_vec)).collect::<Result<_>>()?;
+                let arrays: Vec<Vec<Term>> =
+                    (0..4).map(|k| self.array(args, k).map(<[Term]>::to_vec)).collect::<Result<_>>()?;
                 if arrays.iter().any(|a| a.len() != arrays[0].len()) {
                     return Err(self.error("diffn: x, y, dx and dy differ in length"));
                 }

@@ -154,9 +154,7 @@ impl Propagator for Diffn {
             oi + si <= oj || oj + sj <= oi
         };
         let flat = |k: usize| (0..2).any(|d| value(self.sizes[d][k]) == 0);
-        (0..n).all(|i| {
-            (i + 1..n).all(|j| (!self.strict && (flat(i) || flat(j))) || apart(i, j, 0) || apart(i, j, 1))
-        })
+        (0..n).all(|i| (i + 1..n).all(|j| (!self.strict && (flat(i) || flat(j))) || apart(i, j, 0) || apart(i, j, 1)))
     }
 
     fn vars(&self) -> Vec<VarId> {

@@ -117,7 +117,8 @@ fn not_first(windows: &[Window], est: &mut [Val]) {
     for (i, w) in windows.iter().enumerate() {
         let ect_i = w.est + w.p;
         let above = ects.partition_point(|&t| t <= w.est);
-        let tries = if windows.len() > NOT_FIRST_ALL_SETS { &ects[above..(above + 1).min(ects.len())] } else { &ects[above..] };
+        let tries =
+            if windows.len() > NOT_FIRST_ALL_SETS { &ects[above..(above + 1).min(ects.len())] } else { &ects[above..] };
         for &t in tries.iter().rev() {
             // LST(Ω): Ω's tasks packed as late as possible, the latest completion first.
             let mut lst = Val::MAX;
@@ -159,9 +160,7 @@ impl Propagator for Unary {
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
-        let tasks: Vec<usize> = (0..self.starts.len())
-            .filter(|&i| cx.min(self.durations[i]) > 0)
-            .collect();
+        let tasks: Vec<usize> = (0..self.starts.len()).filter(|&i| cx.min(self.durations[i]) > 0).collect();
         if tasks.len() < 2 {
             return Ok(PropStatus::Active);
         }

@@ -13,15 +13,7 @@ use super::Compiler;
 pub(crate) const ALL_DIFFERENT: &[&str] = &["alldifferent", "all_different"];
 
 /// Well-known constraints and functions (MiniZinc's names) that a later version adds.
-const RESERVED: &[&str] = &[
-    "element",
-    "atleast",
-    "atmost",
-    "exactly",
-    "gcc",
-    "product",
-    "pow",
-];
+const RESERVED: &[&str] = &["element", "atleast", "atmost", "exactly", "gcc", "product", "pow"];
 
 /// Whether `name` is a constraint or function that is reserved but not compiled yet.
 pub(crate) fn is_reserved(name: &str) -> bool {

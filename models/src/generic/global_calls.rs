@@ -128,7 +128,8 @@ impl Compiler {
                     constraints::reified_in(&mut self.solver, b, x, &set, false);
                     terms.push((1, b));
                 }
-                constraints::linear(&mut self.solver, &terms, Rel::Eq, 0).map_err(|e| model_error(&e, span.clone()).into())
+                constraints::linear(&mut self.solver, &terms, Rel::Eq, 0)
+                    .map_err(|e| model_error(&e, span.clone()).into())
             }
             // n = the number of values taken: a 0/1 "used" per value of the union of the
             // domains, tied to the memberships by clauses, and a sum (weaker than a
@@ -137,7 +138,8 @@ impl Compiler {
                 let [n, list] = self.arity(name, args, span, "nvalue(n, x)")?;
                 let n = self.var_arg(n)?;
                 let xs = self.vars_of(list)?;
-                let mut values: Vec<Val> = xs.iter().flat_map(|&(x, _)| self.solver.values(x).collect::<Vec<_>>()).collect();
+                let mut values: Vec<Val> =
+                    xs.iter().flat_map(|&(x, _)| self.solver.values(x).collect::<Vec<_>>()).collect();
                 values.sort_unstable();
                 values.dedup();
                 let new_bool = |cx: &mut Compiler| cx.solver.new_var(0, 1).map_err(|e| model_error(&e, span.clone()));
@@ -145,7 +147,8 @@ impl Compiler {
                 for v in values {
                     let used = new_bool(self)?;
                     let mut takers = Vec::new();
-                    let candidates: Vec<VarId> = xs.iter().map(|p| p.0).filter(|&x| self.solver.contains(x, v)).collect();
+                    let candidates: Vec<VarId> =
+                        xs.iter().map(|p| p.0).filter(|&x| self.solver.contains(x, v)).collect();
                     for x in candidates {
                         let takes = new_bool(self)?;
                         constraints::reified_in(&mut self.solver, takes, x, &[v], false);
@@ -182,7 +185,8 @@ impl Compiler {
                         match usize::try_from(t) {
                             Ok(t) if t <= states => next.push(t),
                             _ => {
-                                let message = format!("a transition to state {t}: states are 1..{states}, and 0 means none");
+                                let message =
+                                    format!("a transition to state {t}: states are 1..{states}, and 0 means none");
                                 return Err(Diagnostic::new(message, d.span.clone()).into());
                             }
                         }
@@ -200,7 +204,8 @@ impl Compiler {
                 let (f_offset, g_offset) = (self.first_index(f), self.first_index(g));
                 let (fs, gs) = (ids(&self.vars_of(f)?), ids(&self.vars_of(g)?));
                 if fs.len() != gs.len() {
-                    let message = format!("`f` has {} elements and `g` {}: inverse functions need as many", fs.len(), gs.len());
+                    let message =
+                        format!("`f` has {} elements and `g` {}: inverse functions need as many", fs.len(), gs.len());
                     return Err(Diagnostic::new(message, span.clone()).into());
                 }
                 let r = constraints::inverse(&mut self.solver, &fs, f_offset, &gs, g_offset, Consistency::Domain);
@@ -233,7 +238,8 @@ impl Compiler {
                     return Err(Diagnostic::new(message, counts.span.clone()).with_label("wrong length").into());
                 }
                 let closed = name.ends_with("closed");
-                let r = constraints::global_cardinality(&mut self.solver, &xs, &cover_values, &ids(&counts_vars), closed);
+                let r =
+                    constraints::global_cardinality(&mut self.solver, &xs, &cover_values, &ids(&counts_vars), closed);
                 r.map_err(|e| model_error(&e, span.clone()).into())
             }
             "global_cardinality_low_up" | "global_cardinality_low_up_closed" => {
@@ -244,13 +250,17 @@ impl Compiler {
                 let (lows, ups) = (self.constants_of(lo)?, self.constants_of(up)?);
                 for (bounds, arg) in [(&lows, lo), (&ups, up)] {
                     if bounds.len() != cover_values.len() {
-                        let message =
-                            format!("{} bounds for {} values to count: one per value of `cover`", bounds.len(), cover_values.len());
+                        let message = format!(
+                            "{} bounds for {} values to count: one per value of `cover`",
+                            bounds.len(),
+                            cover_values.len()
+                        );
                         return Err(Diagnostic::new(message, arg.span.clone()).with_label("wrong length").into());
                     }
                 }
                 let closed = name.ends_with("closed");
-                let r = constraints::global_cardinality_low_up(&mut self.solver, &xs, &cover_values, &lows, &ups, closed);
+                let r =
+                    constraints::global_cardinality_low_up(&mut self.solver, &xs, &cover_values, &lows, &ups, closed);
                 r.map_err(|e| model_error(&e, span.clone()).into())
             }
             // For each position: taking t there needs an s somewhere before (MiniZinc's own
@@ -288,7 +298,11 @@ impl Compiler {
                     return Err(Diagnostic::new(message, weight.span.clone()).with_label("wrong length").into());
                 }
                 if let Some(&w) = weights.iter().find(|&&w| w < 0) {
-                    return Err(Diagnostic::new(format!("a weight of {w}: weights are at least 0"), weight.span.clone()).into());
+                    return Err(Diagnostic::new(
+                        format!("a weight of {w}: weights are at least 0"),
+                        weight.span.clone(),
+                    )
+                    .into());
                 }
                 let last = first + loads.len() as Val - 1;
                 let mut total: Vec<(Val, VarId)> = Vec::new();
@@ -303,11 +317,16 @@ impl Compiler {
                         constraints::reified_in(&mut self.solver, inside, b, &[first + k as Val], false);
                         terms.push((w, inside));
                     }
-                    constraints::linear(&mut self.solver, &terms, Rel::Eq, 0).map_err(|e| model_error(&e, span.clone()))?;
+                    constraints::linear(&mut self.solver, &terms, Rel::Eq, 0)
+                        .map_err(|e| model_error(&e, span.clone()))?;
                     total.push((1, l));
                 }
-                let sum = weights.iter().try_fold(0 as Val, |a, &w| a.checked_add(w)).ok_or_else(|| overflow(weight.span.clone()))?;
-                constraints::linear(&mut self.solver, &total, Rel::Eq, sum).map_err(|e| model_error(&e, span.clone()).into())
+                let sum = weights
+                    .iter()
+                    .try_fold(0 as Val, |a, &w| a.checked_add(w))
+                    .ok_or_else(|| overflow(weight.span.clone()))?;
+                constraints::linear(&mut self.solver, &total, Rel::Eq, sum)
+                    .map_err(|e| model_error(&e, span.clone()).into())
             }
             _ => unreachable!("`{name}` is not in GLOBALS"),
         }
@@ -383,9 +402,8 @@ impl Compiler {
     /// A constant argument that counts something (at least 0).
     fn count_arg(&mut self, arg: &Spanned<Expr>, what: &str) -> Result<usize> {
         let v = self.constant_arg(arg)?;
-        usize::try_from(v).map_err(|_| {
-            Diagnostic::new(format!("expected {what} (at least 0), found {v}"), arg.span.clone()).into()
-        })
+        usize::try_from(v)
+            .map_err(|_| Diagnostic::new(format!("expected {what} (at least 0), found {v}"), arg.span.clone()).into())
     }
 
     /// A table of constants: the name of a 2-d `let` array, or a list of lists.
@@ -395,7 +413,11 @@ impl Compiler {
                 let array = &self.env.arrays[id];
                 if let (Some(values), [_, (lo, hi)]) = (&array.values, array.shape.dims.as_slice()) {
                     let width = (hi - lo + 1).max(0) as usize;
-                    return Ok(if width == 0 { Vec::new() } else { values.chunks(width).map(<[Val]>::to_vec).collect() });
+                    return Ok(if width == 0 {
+                        Vec::new()
+                    } else {
+                        values.chunks(width).map(<[Val]>::to_vec).collect()
+                    });
                 }
                 return Err(expected("a 2-d table of constants", &format!("`{name}`"), arg.span.clone()).into());
             }

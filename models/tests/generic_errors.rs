@@ -90,7 +90,7 @@ fn overflow_is_an_error_at_its_cause() {
 fn later_features_are_not_supported_yet() {
     error(&format!("{Q}x / y == 1\n"), "`/` by a variable is not supported yet", "y");
     error(&format!("{Q}x mod y == 1\n"), "`%` by a variable is not supported yet", "y");
-    error(&format!("{Q}circuit(q)\n"), "`circuit` is not supported yet", "circuit");
+    error(&format!("{Q}atleast(2, q, 1)\n"), "`atleast` is not supported yet", "atleast");
     error("var x in -2000000..2000000\nabs(x) == 3\n", "possible values; at most 1048576 are supported", "abs(x)");
 }
 
@@ -104,6 +104,18 @@ fn nonlinear_misuses() {
     error(&format!("{Q}x + table(q, [[1, 2, 3]]) == 1\n"), "`table` is a constraint", "table(q, [[1, 2, 3]])");
     error(&format!("{Q}x == 1 or x + 1\n"), "expected a condition", "x + 1");
     error(&format!("{Q}x / 0 == 1\n"), "division by zero", "0");
+}
+
+#[test]
+fn global_constraints_of_the_wrong_shape() {
+    error(&format!("{Q}circuit(q, 1)\n"), "`circuit` takes 1 argument, not 2", "circuit(q, 1)");
+    error(&format!("{Q}cumulative(q, [1, 2], [1, 1, 1], 2)\n"), "this list has 2 elements, but the first has 3", "[1, 2]");
+    error(&format!("{Q}among(x, q, y)\n"), "expected a set", "y");
+    error(&format!("{Q}regular(q, 2, 2, [[1, 2]], 1, {{1}})\n"), "the transition table has 1 rows", "[[1, 2]]");
+    error(&format!("{Q}regular(q, 2, 2, [[1, 2], [3, 0]], 1, {{1}})\n"), "a transition to state 3", "[[1, 2], [3, 0]]");
+    error(&format!("{Q}global_cardinality(q, [1, 2], [x])\n"), "1 counts for 2 values to count", "[x]");
+    error(&format!("{Q}bin_packing_load([x, y], q, [1, 2])\n"), "2 weights for 3 items", "[1, 2]");
+    error(&format!("{Q}inverse(q, [x, y])\n"), "`f` has 3 elements and `g` 2", "inverse(q, [x, y])");
 }
 
 #[test]

@@ -109,7 +109,11 @@ fn nonlinear_misuses() {
 #[test]
 fn global_constraints_of_the_wrong_shape() {
     error(&format!("{Q}circuit(q, 1)\n"), "`circuit` takes 1 argument, not 2", "circuit(q, 1)");
-    error(&format!("{Q}cumulative(q, [1, 2], [1, 1, 1], 2)\n"), "this list has 2 elements, but the first has 3", "[1, 2]");
+    error(
+        &format!("{Q}cumulative(q, [1, 2], [1, 1, 1], 2)\n"),
+        "this list has 2 elements, but the first has 3",
+        "[1, 2]",
+    );
     error(&format!("{Q}among(x, q, y)\n"), "expected a set", "y");
     error(&format!("{Q}regular(q, 2, 2, [[1, 2]], 1, {{1}})\n"), "the transition table has 1 rows", "[[1, 2]]");
     error(&format!("{Q}regular(q, 2, 2, [[1, 2], [3, 0]], 1, {{1}})\n"), "a transition to state 3", "[[1, 2], [3, 0]]");

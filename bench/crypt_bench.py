@@ -469,7 +469,7 @@ def main():
     ap.add_argument('--warmup', type=int, default=2, help='untimed runs first (default 2)')
     ap.add_argument('--formulations', action='store_true', help='compare model = columns / equation')
     ap.add_argument('--no-gp-inproc', action='store_true', help="skip GNU Prolog's own timing")
-    ap.add_argument('--peers', default=os.environ.get('PEERS_DIR', '/work/shared/peers'),
+    ap.add_argument('--peers', default=os.environ.get('PEERS_DIR', os.path.join(BENCH, 'peers', 'gprolog')),
                     help='directory with the peers\' gen_crypt.py and cryptlib.py')
     args = ap.parse_args()
     if args.runs < 1 or args.warmup < 0:

@@ -22,8 +22,8 @@ still timed.  Ratios are cpsolve / gecode: above 1 means cpsolve is slower.
 
 Options: --reps N (default 5), --only NAME[,NAME...], --cap SECONDS (per run, default 120),
 --native (Gecode's native all_different_int instead of `alldifferent`, which Debian's
-MiniZinc 2.6.4 + Gecode 6.2.0 decompose into pairwise int_lin_ne; see
-/work/shared/peers/REPORT.md section 5), --no-ff (skip the gecode-ff variant),
+MiniZinc 2.6.4 + Gecode 6.2.0 decompose into pairwise int_lin_ne: Gecode's library there
+has no native alldifferent), --no-ff (skip the gecode-ff variant),
 --cpsolve PATH (default: a copy of target/release/cpsolve).
 """
 import argparse

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark: cpsolve on N-queens (count all solutions, 1 and 2 threads; the generic .puz model;
-# first solution for large n) beside the peers of /work/shared/peers: the C bitboard counter
+# first solution for large n) beside the peers kept in bench/peers/queens/: the C bitboard counter
 # (nqueens.c, gcc -O2), GNU Prolog (queens_gp.pl, pairwise model, gplc --no-top-level) and,
 # only if libgecode-dev is already installed, Gecode C++ (queens_gecode.cpp).
 # A benchmark, not a test: CI never runs it.  See bench/README.md, section "Queens".
@@ -14,7 +14,7 @@
 #   --no-build        skip `cargo build --release --bin cpsolve`, use the existing binary
 #   --warmup K        untimed rounds before the fast group (default 1; the heavy group has none)
 #   --peers DIR       where queens/nqueens.c and queens/queens_gp.pl live
-#                     (default /work/shared/peers, or $PEERS_DIR)
+#                     (default bench/peers, or $PEERS_DIR)
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

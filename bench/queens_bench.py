@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""N-queens benchmark: cpsolve beside the peers of /work/shared/peers.
+"""N-queens benchmark: cpsolve beside the peers kept in bench/peers/queens/.
 
 Called by bench/queens.sh (which builds cpsolve first); standard library only.
 Everything is measured in one run, so every cpsolve figure sits beside peer figures taken
@@ -309,7 +309,7 @@ def main():
                     help='timed runs for n >= 15 and first solution n = 10000 (default min(runs, 3))')
     ap.add_argument('--warmup', type=int, default=1, help='untimed rounds before the fast group (default 1)')
     ap.add_argument('--quick', action='store_true', help='skip n >= 15 and n = 10000')
-    ap.add_argument('--peers', default=os.environ.get('PEERS_DIR', '/work/shared/peers'),
+    ap.add_argument('--peers', default=os.environ.get('PEERS_DIR', os.path.join(BENCH, 'peers')),
                     help='directory holding queens/nqueens.c and queens/queens_gp.pl')
     args = ap.parse_args()
     if args.heavy_runs is None:

@@ -21,8 +21,10 @@
 use std::ops::ControlFlow;
 
 use cpsolve_engine::constraints::{inverse, linear};
-use cpsolve_engine::{Branching, Consistency, Rel, SearchConfig, Solver, Val, ValOrder, VarId, VarOrder};
+use cpsolve_engine::{Consistency, Rel, SearchConfig, Solver, Val, VarId};
 use proptest::prelude::*;
+
+mod common;
 
 /// The position of value `v` in an array of `len` positions counted from `offset`.
 fn position(v: Val, offset: Val, len: usize) -> Option<usize> {
@@ -213,24 +215,10 @@ fn check(m: &Model) -> Result<(), TestCaseError> {
             }
         }
     }
-    let config = SearchConfig {
-        branching: vec![Branching {
-            vars: vars.clone(),
-            var_order: [VarOrder::Input, VarOrder::SmallestDomain, VarOrder::DomWdeg][m.var_order],
-            val_order: [ValOrder::Min, ValOrder::Max, ValOrder::MiddleOut, ValOrder::Split][m.val_order],
-        }],
-        check_solutions: true,
-        ..SearchConfig::default()
-    };
-    let mut found: Vec<Vec<Val>> = Vec::new();
-    let outcome = solver.search(&config, |s| {
-        found.push(vars.iter().map(|&x| s.value(x)).collect());
-        ControlFlow::Continue(())
-    });
-    prop_assert!(outcome.stopped.is_none());
-    found.sort();
+    let found = common::all_solutions(&mut solver, &vars, m.var_order, m.val_order);
+    prop_assert!(found.is_some(), "the search stopped early");
     expected.sort();
-    prop_assert_eq!(found, expected);
+    prop_assert_eq!(found.unwrap_or_default(), expected);
     Ok(())
 }
 

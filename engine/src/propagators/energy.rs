@@ -22,6 +22,7 @@
 //! use the smallest durations and resources and the largest capacity, which keeps them
 //! sound (each bound only weakens).
 
+use super::time_table::{cumulative_holds, cumulative_vars};
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
@@ -217,23 +218,11 @@ impl Propagator for CumulativeEnergy {
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
-        let n = self.starts.len();
-        let (s, d, r): (Vec<Val>, Vec<Val>, Vec<Val>) = (
-            self.starts.iter().map(|&x| value(x)).collect(),
-            self.durations.iter().map(|&x| value(x)).collect(),
-            self.resources.iter().map(|&x| value(x)).collect(),
-        );
-        let c = value(self.capacity);
-        (0..n).filter(|&i| d[i] > 0 && r[i] > 0).all(|i| {
-            let t = s[i];
-            (0..n).filter(|&j| d[j] > 0 && r[j] > 0 && s[j] <= t && t < s[j] + d[j]).map(|j| r[j]).sum::<Val>() <= c
-        })
+        cumulative_holds(&self.starts, &self.durations, &self.resources, self.capacity, value)
     }
 
     fn vars(&self) -> Vec<VarId> {
-        let mut vars: Vec<VarId> = self.starts.iter().chain(&self.durations).chain(&self.resources).copied().collect();
-        vars.push(self.capacity);
-        vars
+        cumulative_vars(&self.starts, &self.durations, &self.resources, self.capacity)
     }
 
     fn priority(&self) -> Priority {

@@ -45,6 +45,44 @@ struct Segment {
     height: Val,
 }
 
+/// MiniZinc's cumulative at a full assignment: the ground truth of every propagator of a
+/// cumulative resource.
+pub(crate) fn cumulative_holds(
+    starts: &[VarId],
+    durations: &[VarId],
+    resources: &[VarId],
+    capacity: VarId,
+    value: &dyn Fn(VarId) -> Val,
+) -> bool {
+    let n = starts.len();
+    let (s, d, r): (Vec<Val>, Vec<Val>, Vec<Val>) = (
+        starts.iter().map(|&x| value(x)).collect(),
+        durations.iter().map(|&x| value(x)).collect(),
+        resources.iter().map(|&x| value(x)).collect(),
+    );
+    if d.iter().chain(&r).any(|&v| v < 0) {
+        return false;
+    }
+    let c = value(capacity);
+    // The load only rises when a task starts: checking at every start suffices.
+    (0..n).filter(|&i| d[i] > 0 && r[i] > 0).all(|i| {
+        let t = s[i];
+        (0..n).filter(|&j| d[j] > 0 && s[j] <= t && t < s[j] + d[j]).map(|j| r[j]).sum::<Val>() <= c
+    }) && (n == 0 || c >= 0)
+}
+
+/// The variables of a cumulative resource, in the order starts, durations, resources, capacity.
+pub(crate) fn cumulative_vars(
+    starts: &[VarId],
+    durations: &[VarId],
+    resources: &[VarId],
+    capacity: VarId,
+) -> Vec<VarId> {
+    let mut vars: Vec<VarId> = starts.iter().chain(durations).chain(resources).copied().collect();
+    vars.push(capacity);
+    vars
+}
+
 impl TimeTable {
     pub(crate) fn new(starts: Vec<VarId>, durations: Vec<VarId>, resources: Vec<VarId>, capacity: VarId) -> TimeTable {
         TimeTable { starts, durations, resources, capacity, events: Vec::new() }
@@ -159,27 +197,11 @@ impl Propagator for TimeTable {
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
-        let n = self.starts.len();
-        let (s, d, r): (Vec<Val>, Vec<Val>, Vec<Val>) = (
-            self.starts.iter().map(|&x| value(x)).collect(),
-            self.durations.iter().map(|&x| value(x)).collect(),
-            self.resources.iter().map(|&x| value(x)).collect(),
-        );
-        if d.iter().chain(&r).any(|&v| v < 0) {
-            return false;
-        }
-        let c = value(self.capacity);
-        // The load only rises when a task starts: checking at every start suffices.
-        (0..n).filter(|&i| d[i] > 0 && r[i] > 0).all(|i| {
-            let t = s[i];
-            (0..n).filter(|&j| d[j] > 0 && s[j] <= t && t < s[j] + d[j]).map(|j| r[j]).sum::<Val>() <= c
-        }) && (n == 0 || c >= 0)
+        cumulative_holds(&self.starts, &self.durations, &self.resources, self.capacity, value)
     }
 
     fn vars(&self) -> Vec<VarId> {
-        let mut vars: Vec<VarId> = self.starts.iter().chain(&self.durations).chain(&self.resources).copied().collect();
-        vars.push(self.capacity);
-        vars
+        cumulative_vars(&self.starts, &self.durations, &self.resources, self.capacity)
     }
 
     fn priority(&self) -> Priority {

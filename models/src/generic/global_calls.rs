@@ -21,6 +21,10 @@ use super::errors::{expected, model_error, overflow, Result};
 use super::Compiler;
 
 /// The global constraints this module compiles.
+/// The most (variable, value) pairs `nvalue` decomposes: 2^18 pairs are half a million
+/// Booleans, some tens of megabytes.
+const MAX_NVALUE_PAIRS: u64 = 1 << 18;
+
 pub(crate) const GLOBALS: &[&str] = &[
     "circuit",
     "subcircuit",
@@ -138,6 +142,16 @@ impl Compiler {
                 let [n, list] = self.arity(name, args, span, "nvalue(n, x)")?;
                 let n = self.var_arg(n)?;
                 let xs = self.vars_of(list)?;
+                // Two Booleans per (variable, value) pair: refuse before building them what
+                // would take the machine's memory.
+                let pairs = xs.iter().fold(0u64, |sum, &(x, _)| sum.saturating_add(self.solver.size(x)));
+                if pairs > MAX_NVALUE_PAIRS {
+                    let message = format!(
+                        "nvalue over domains with {pairs} values in all: the decomposition needs a Boolean \
+                         per (variable, value) pair, at most {MAX_NVALUE_PAIRS}; narrow the domains"
+                    );
+                    return Err(Diagnostic::new(message, list.span.clone()).with_label("too large").into());
+                }
                 let mut values: Vec<Val> =
                     xs.iter().flat_map(|&(x, _)| self.solver.values(x).collect::<Vec<_>>()).collect();
                 values.sort_unstable();

@@ -14,6 +14,10 @@ pub(crate) struct Cli {
     pub(crate) command: Option<Command>,
     #[command(flatten)]
     pub(crate) solve: SolveArgs,
+    /// Stop when the heap passes MB megabytes (exit 3, `stopped: memory`); default: half of
+    /// the machine's memory.
+    #[arg(long, global = true, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    pub(crate) memory: Option<u64>,
 }
 
 #[derive(Debug, Subcommand)]

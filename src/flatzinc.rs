@@ -9,13 +9,16 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use cpsolve_flatzinc::{format_solution, status_line, Found, Goal, Kind, Model, Options, RunResult, Status, Stop};
 use serde_json::{json, Map, Value};
 
+use cpsolve_engine::interrupt;
+
 use crate::cli::{Format, SolveArgs};
+use crate::limits;
 
 const SOLVED: u8 = 0;
 const UNSATISFIABLE: u8 = 1;
@@ -65,6 +68,8 @@ fn extension(path: &Path) -> String {
 /// Solves the one MiniZinc or FlatZinc model of the command line.
 pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
     let start = Instant::now();
+    // Flattening, reading and compiling count against the time limit too.
+    let armed = limits::arm(args.timeout.map(Duration::from_secs_f64), hard_stop(args));
     let (models, data): (Vec<&PathBuf>, Vec<&PathBuf>) =
         args.models.iter().partition(|p| matches!(extension(p).as_str(), "mzn" | "fzn" | "fzn.json"));
     if models.len() != 1 || !args.inline.is_empty() {
@@ -85,7 +90,7 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
             writeln!(io::stderr(), "error: a FlatZinc model takes no data files")?;
             return Ok(BAD_INPUT);
         }
-        return solve_fzn(args, model_path, None, start);
+        return solve_fzn(args, model_path, None, start, &armed);
     }
     let work = match Workspace::new() {
         Ok(work) => work,
@@ -107,7 +112,8 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
         .arg("--ozn")
         .arg(&ozn)
         .stdout(Stdio::null())
-        .status();
+        .spawn()
+        .and_then(wait_or_stop);
     match flattened {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             writeln!(
@@ -122,10 +128,56 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
             writeln!(io::stderr(), "error: cannot run `minizinc`: {e}")?;
             Ok(BAD_INPUT)
         }
+        Ok(None) => {
+            // The time or memory limit struck while MiniZinc was flattening.
+            let reached = hard_stop(args);
+            let stop = if interrupt::raised() == Some(Stop::Memory) { reached.memory } else { reached.time };
+            io::stdout().write_all(stop.as_bytes())?;
+            Ok(LIMIT)
+        }
         // minizinc has printed its own located error.
-        Ok(status) if !status.success() => Ok(BAD_INPUT),
-        Ok(_) => solve_fzn(args, &fzn, Some(&ozn), start),
+        Ok(Some(status)) if !status.success() => Ok(BAD_INPUT),
+        Ok(Some(_)) => solve_fzn(args, &fzn, Some(&ozn), start, &armed),
     }
+}
+
+/// Waits for the flattening to end, or kills it when a limit strikes (`None`): the
+/// watchdog's hard stop would otherwise end cpsolve and leave MiniZinc running.
+fn wait_or_stop(mut child: Child) -> io::Result<Option<ExitStatus>> {
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if interrupt::raised().is_some() {
+            child.kill()?;
+            child.wait()?;
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// What a run cut short by a limit prints where nothing else can be: in text, a FlatZinc
+/// comment line (solutions already printed stay valid output); in JSON, the run's object.
+fn hard_stop(args: &SolveArgs) -> limits::HardStop {
+    let file = args.models.iter().find(|p| matches!(extension(p).as_str(), "mzn" | "fzn" | "fzn.json"));
+    let file = file.map(|p| p.display().to_string()).unwrap_or_default();
+    let time = match args.timeout {
+        Some(t) => format!("time limit of {t} s reached"),
+        None => "time limit reached".to_string(),
+    };
+    let memory = match limits::memory::limit_mb() {
+        Some(mb) => format!("memory limit of {mb} MB reached"),
+        None => "memory limit reached".to_string(),
+    };
+    let render = |why: &str, name: &str| match args.format {
+        Format::Text => format!("% stopped: {why}\n"),
+        Format::Json => {
+            let object = json!({ "file": file, "kind": "minizinc", "status": "limit", "stopped": name });
+            format!("{object}\n")
+        }
+    };
+    limits::HardStop { time: render(&time, "time"), memory: render(&memory, "memory") }
 }
 
 /// A temporary directory holding the solver library and configuration, removed on drop.
@@ -165,7 +217,13 @@ impl Drop for Workspace {
     }
 }
 
-fn solve_fzn(args: &SolveArgs, path: &Path, ozn: Option<&Path>, start: Instant) -> io::Result<u8> {
+fn solve_fzn(
+    args: &SolveArgs,
+    path: &Path,
+    ozn: Option<&Path>,
+    start: Instant,
+    armed: &limits::watchdog::Armed,
+) -> io::Result<u8> {
     let label = path.display().to_string();
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
@@ -208,6 +266,7 @@ fn solve_fzn(args: &SolveArgs, path: &Path, ozn: Option<&Path>, start: Instant) 
                     solutions.push(solution_json(model, found));
                 }
             });
+            armed.searched();
             let object = result_json(&label, &result, solutions, optimising, args.stats);
             writeln!(io::stdout(), "{object}")?;
             result
@@ -219,6 +278,7 @@ fn solve_fzn(args: &SolveArgs, path: &Path, ozn: Option<&Path>, start: Instant) 
                     sink.write(&format_solution(&model.outputs, found));
                 }
             });
+            armed.searched();
             if args.count {
                 sink.write(&format!("count: {}\n", result.solutions));
             }
@@ -343,6 +403,7 @@ fn result_json(file: &str, result: &RunResult, solutions: Vec<Value>, optimising
     if let Some(stop) = result.stopped {
         let name = match stop {
             Stop::Time => "time",
+            Stop::Memory => "memory",
             _ => "interrupted",
         };
         object.insert("stopped".into(), Value::from(name));

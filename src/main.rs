@@ -2,6 +2,7 @@
 
 mod cli;
 mod flatzinc;
+mod limits;
 mod play_minesweeper;
 mod play_numbermatch;
 mod solve;
@@ -15,8 +16,14 @@ use clap::Parser;
 
 use cli::{Cli, Command, PlayGame};
 
+#[global_allocator]
+static ALLOCATOR: limits::memory::Counting = limits::memory::Counting;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(mb) = cli.memory.or_else(limits::memory::default_limit_mb) {
+        limits::memory::set_limit_mb(mb);
+    }
     let result = match &cli.command {
         Some(Command::Check { models }) => solve::check(models),
         Some(Command::Split { model, parts, out }) => split::split(model, *parts, out),

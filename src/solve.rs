@@ -19,6 +19,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
 use crate::cli::{Format, SolveArgs};
+use crate::limits;
 
 /// A model's text and the name it is reported under.
 struct Source {
@@ -158,10 +159,32 @@ fn run_options(args: &SolveArgs) -> RunOptions {
         mode,
         limit: args.limit,
         timeout: args.timeout.map(Duration::from_secs_f64),
+        memory_mb: limits::memory::limit_mb(),
         threads: args.threads as usize,
         part: None,
         progress,
     }
+}
+
+/// What a run cut short by the watchdog prints: the closing line of a limit, or the JSON
+/// object of a run that found nothing it could print.
+fn hard_stop(source: &Source, args: &SolveArgs) -> limits::HardStop {
+    let time = match args.timeout {
+        Some(t) => format!("time limit of {t} s reached"),
+        None => "time limit reached".to_string(),
+    };
+    let memory = match limits::memory::limit_mb() {
+        Some(mb) => format!("memory limit of {mb} MB reached"),
+        None => "memory limit reached".to_string(),
+    };
+    let render = |why: &str, name: &str| match args.format {
+        Format::Text => format!("stopped: {why}\n"),
+        Format::Json => {
+            let object = json!({ "file": source.label, "status": "limit", "stopped": name });
+            format!("{object}\n")
+        }
+    };
+    limits::HardStop { time: render(&time, "time"), memory: render(&memory, "memory") }
 }
 
 /// `cpsolve MODEL…`: solves each model in turn.
@@ -191,19 +214,24 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
             }
             writeln!(out, "== {} ==", source.label)?;
         }
+        // Parsing and compiling count against the time limit too.
+        let armed = limits::arm(options.timeout, hard_stop(source, args));
         let code = match compile(source, args.format, &mut out)? {
             Err(code) => code,
             Ok(Model::Direct(kind, file)) => {
                 let outcome = cpsolve_models::direct::solve(kind, &file, &options);
+                armed.searched();
                 print_outcome(outcome, source, args, &mut out)?
             }
             Ok(Model::MineFile) => {
                 let outcome = cpsolve_models::minesweeper::solve_mine_file(&source.text, &options);
+                armed.searched();
                 print_outcome(outcome, source, args, &mut out)?
             }
-            Ok(Model::Search(compiled)) => solve_one(compiled, source, args, &options, &mut out)?,
+            Ok(Model::Search(compiled)) => solve_one(compiled, source, args, &options, &armed, &mut out)?,
         };
         out.flush()?;
+        drop(armed);
         worst = combine(worst, code);
     }
     Ok(worst)
@@ -214,6 +242,7 @@ fn solve_one(
     source: &Source,
     args: &SolveArgs,
     options: &RunOptions,
+    armed: &limits::watchdog::Armed,
     out: &mut impl Write,
 ) -> io::Result<u8> {
     let mut write_error: Option<io::Error> = None;
@@ -258,6 +287,7 @@ fn solve_one(
             }
         }
     });
+    armed.searched();
     if let Some(e) = write_error {
         return Err(e);
     }

@@ -79,6 +79,12 @@ impl Domain {
         }
     }
 
+    /// Whether values inside the bounds can ever be removed: false for a range too wide for
+    /// a bitset, which stays an interval.
+    pub(crate) fn can_hold_holes(&self) -> bool {
+        self.span <= MAX_BITSET_SPAN
+    }
+
     /// Creates the bitset if it is missing and allowed; returns whether one exists now.
     pub(crate) fn materialise(&mut self) -> bool {
         if self.bits.is_some() {

@@ -24,6 +24,7 @@ mod branch;
 pub mod constraints;
 mod domain;
 mod ids;
+pub mod interrupt;
 mod propagator;
 pub mod propagators;
 mod queue;

@@ -125,6 +125,10 @@ pub trait Propagator: std::fmt::Debug + Send {
     }
 }
 
+/// How many rejected values [`Context::retain`] skips at each end of a domain too wide to
+/// list before it gives up narrowing it.
+pub(crate) const RETAIN_PROBES: usize = 64;
+
 /// A dedicated count was stopped by a limit before it finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Interrupted;
@@ -179,7 +183,26 @@ impl Context<'_> {
 
     /// Removes from `x` every value for which `keep` (which may read other domains) says
     /// no. `Ok(true)` if any was removed.
+    ///
+    /// A domain too wide ever to hold holes (see [`crate::domain`]) is not listed value by
+    /// value, which could take hours and all the memory: its bounds move past at most
+    /// [`RETAIN_PROBES`] rejected values at each end, and the values left unchecked make
+    /// the search check each solution against every constraint, as a skipped removal does.
     pub fn retain(&mut self, x: VarId, keep: impl Fn(&Context<'_>, Val) -> bool) -> Result<bool, Conflict> {
+        let d = &self.store.domains[x.index()];
+        if !d.can_hold_holes() {
+            let (lo, hi) = (d.min, d.max);
+            let first = (lo..=hi).take(RETAIN_PROBES).find(|&v| keep(self, v));
+            let last = (lo..=hi).rev().take(RETAIN_PROBES).find(|&v| keep(self, v));
+            let changed = match (first, last) {
+                (Some(a), Some(b)) => self.set_min(x, a)? | self.set_max(x, b)?,
+                // Rejected values all the way through: empty.
+                _ if hi - lo < RETAIN_PROBES as Val => return Err(Conflict),
+                _ => self.set_min(x, first.unwrap_or(lo))? | self.set_max(x, last.unwrap_or(hi))?,
+            };
+            self.store.lossy = true;
+            return Ok(changed);
+        }
         let gone: Vec<Val> = self.values(x).filter(|&v| !keep(self, v)).collect();
         for &v in &gone {
             let _ = self.remove(x, v)?;

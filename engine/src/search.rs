@@ -56,9 +56,12 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The time limit or the cancel flag, if one has been reached.
+    /// A stop raised for the whole process, the time limit or the cancel flag, if one has
+    /// been reached.
     fn reached(&self, start: Instant) -> Option<Stop> {
-        if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if let Some(stop) = crate::interrupt::raised() {
+            Some(stop)
+        } else if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             Some(Stop::Cancelled)
         } else if self.time.is_some_and(|t| start.elapsed() >= t) {
             Some(Stop::Time)
@@ -72,6 +75,8 @@ impl Limits {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {
     Time,
+    /// The process ran out of the memory it may use (see [`crate::interrupt`]).
+    Memory,
     Solutions,
     Nodes,
     Cancelled,
@@ -522,7 +527,9 @@ impl Solver {
             }
         }
         if self.stats.nodes % CHECK_EVERY != 0 {
-            return None;
+            // A stop raised for the process costs one load to see: see it at once, since a
+            // node of a huge model may take long.
+            return crate::interrupt::raised();
         }
         limits.reached(start)
     }

@@ -7,6 +7,7 @@ pub mod compte;
 mod cryptarithm;
 pub mod direct;
 pub mod generic;
+pub(crate) mod limit;
 pub mod minesweeper;
 mod nothreeinline;
 pub mod numbermatch;

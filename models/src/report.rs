@@ -34,6 +34,10 @@ pub fn summary_text(report: &Report, options: &RunOptions) -> String {
                     Some(n) => format!("solution limit of {n} reached"),
                     None => "solution limit reached".to_string(),
                 },
+                Some(Stop::Memory) => match options.memory_mb {
+                    Some(mb) => format!("memory limit of {mb} MB reached"),
+                    None => "memory limit reached".to_string(),
+                },
                 Some(Stop::Nodes) => "node limit reached".to_string(),
                 Some(Stop::Cancelled | Stop::Callback) | None => "search interrupted".to_string(),
             };
@@ -103,6 +107,7 @@ pub fn json(report: &Report, file: &str, solutions: Vec<Value>, with_stats: bool
     if let Some(stop) = report.stopped_by {
         let name = match stop {
             Stop::Time => "time",
+            Stop::Memory => "memory",
             Stop::Solutions => "solutions",
             Stop::Nodes => "nodes",
             Stop::Cancelled | Stop::Callback => "interrupted",

@@ -29,6 +29,9 @@ pub struct RunOptions {
     /// Stop after this many solutions (implies enumerating them, unless counting).
     pub limit: Option<u128>,
     pub timeout: Option<Duration>,
+    /// The process's memory limit in MB, for the message when it is reached (the limit
+    /// itself is enforced by whoever raises [`cpsolve_engine::interrupt`]).
+    pub memory_mb: Option<u64>,
     /// Worker threads for enumeration and counting.
     pub threads: usize,
     /// Only the `index`-th (0-based) of `parts` slices of the search (`cpsolve split`).
@@ -39,7 +42,7 @@ pub struct RunOptions {
 
 impl Default for RunOptions {
     fn default() -> RunOptions {
-        RunOptions { mode: None, limit: None, timeout: None, threads: 1, part: None, progress: None }
+        RunOptions { mode: None, limit: None, timeout: None, memory_mb: None, threads: 1, part: None, progress: None }
     }
 }
 
@@ -49,6 +52,7 @@ impl std::fmt::Debug for RunOptions {
             .field("mode", &self.mode)
             .field("limit", &self.limit)
             .field("timeout", &self.timeout)
+            .field("memory_mb", &self.memory_mb)
             .field("threads", &self.threads)
             .field("part", &self.part)
             .field("progress", &self.progress.is_some())
@@ -301,7 +305,8 @@ fn solve_subtrees(
         .par_iter()
         .map(|fixings| {
             if cancel.load(Ordering::Relaxed) {
-                return (Found { stopped: Some(Stop::Cancelled), ..Found::default() }, Vec::new());
+                let stopped = cpsolve_engine::interrupt::raised().unwrap_or(Stop::Cancelled);
+                return (Found { stopped: Some(stopped), ..Found::default() }, Vec::new());
             }
             let mut problem = build();
             let mut plan = plan.clone();
@@ -312,7 +317,7 @@ fn solve_subtrees(
                 records.push(record.clone());
                 ControlFlow::Continue(())
             });
-            if found.stopped == Some(Stop::Time) {
+            if matches!(found.stopped, Some(Stop::Time | Stop::Memory)) {
                 cancel.store(true, Ordering::Relaxed);
             }
             let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -340,6 +345,7 @@ fn merge(
         merged.best = found.best.or(merged.best);
         // A worker cancelled because another ran out of time ran out of time too.
         merged.stopped = match (merged.stopped, found.stopped) {
+            (Some(Stop::Memory), _) | (_, Some(Stop::Memory)) => Some(Stop::Memory),
             (Some(Stop::Time), _) | (_, Some(Stop::Time | Stop::Cancelled)) => Some(Stop::Time),
             (a, b) => a.or(b),
         };

@@ -13,6 +13,14 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use cpsolve_flatzinc::{format_solution, status_line, Goal, Options};
 
+// The time and memory limits of the `cpsolve` binary, shared.
+#[path = "../limits/mod.rs"]
+#[allow(dead_code, reason = "shared with `cpsolve`, which uses all of it")]
+mod limits;
+
+#[global_allocator]
+static ALLOCATOR: limits::memory::Counting = limits::memory::Counting;
+
 /// Solve a FlatZinc model (.fzn text or FlatZinc JSON) with cpsolve.
 #[derive(Debug, Parser)]
 #[command(name = "fzn-cpsolve", version)]
@@ -43,6 +51,9 @@ struct Args {
     /// Time limit in milliseconds (for the whole run, reading included).
     #[arg(short = 't', long = "time-limit", value_name = "MS")]
     time_ms: Option<u64>,
+    /// Stop when the heap passes MB megabytes; default: half of the machine's memory.
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    memory: Option<u64>,
     /// Restart after SCALE × luby(k) failures in run k, where the search learns (dom/wdeg)
     /// and one solution or an optimum is wanted; 0: never restart.
     #[arg(long = "restart-scale", value_name = "SCALE", default_value_t = cpsolve_flatzinc::run::RESTART_SCALE)]
@@ -52,7 +63,17 @@ struct Args {
 fn main() -> ExitCode {
     let start = Instant::now();
     let args = Args::parse();
-    match run(&args, start) {
+    if let Some(mb) = args.memory.or_else(limits::memory::default_limit_mb) {
+        limits::memory::set_limit_mb(mb);
+    }
+    // A hard stop ends the output as a search stopped by a limit after a solution does,
+    // with nothing more: the solutions printed stay valid, and with none MiniZinc reports
+    // the status as unknown.
+    let armed = limits::arm(
+        args.time_ms.map(|ms| Duration::from_millis(ms).saturating_sub(start.elapsed())),
+        limits::HardStop { time: String::new(), memory: String::new() },
+    );
+    match run(&args, start, &armed) {
         Ok(code) => ExitCode::from(code),
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(err) => {
@@ -62,7 +83,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(args: &Args, start: Instant) -> io::Result<u8> {
+fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Result<u8> {
     let label = args.model.display().to_string();
     let text = match std::fs::read_to_string(&args.model) {
         Ok(text) => text,
@@ -100,6 +121,7 @@ fn run(args: &Args, start: Instant) -> io::Result<u8> {
             failed_write.get_or_insert(e);
         }
     });
+    armed.searched();
     if let Some(e) = failed_write {
         return Err(e);
     }

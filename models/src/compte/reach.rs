@@ -213,7 +213,7 @@ impl Reach {
 
     /// The sorted values of canonical mask `m`, from its splits' (already computed) sets.
     fn compute(&self, m: u32, deadline: Option<Instant>) -> Result<(Vec<Value>, Counters), TimedOut> {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if crate::limit::expired(deadline) {
             return Err(TimedOut);
         }
         let mut counters = Counters::default();
@@ -272,7 +272,7 @@ impl Reach {
         }
         let mut counters = Counters::default();
         for (a, b) in self.splits(self.full()) {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if crate::limit::expired(deadline) {
                 return Err(TimedOut);
             }
             for &x in &self.sets[a as usize] {

@@ -39,7 +39,7 @@ impl<'r> Enumerator<'r> {
             return Ok(found.clone());
         }
         self.visited += 1;
-        if self.visited % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.visited % 256 == 0 && crate::limit::expired(self.deadline) {
             return Err(TimedOut);
         }
         let mut out: Vec<Nf> = Vec::new();

@@ -60,8 +60,7 @@ pub(crate) fn text(target: Value, mode: SolveMode, answer: &Answer, options: &Ru
     let summary = match answer.stopped {
         Some(stopped) => {
             let why = match (stopped, options.timeout, options.limit) {
-                (Stopped::Time, Some(t), _) => format!("time limit of {} s reached", t.as_secs_f64()),
-                (Stopped::Time, None, _) => "time limit reached".to_string(),
+                (Stopped::Time, _, _) => format!("{} reached", crate::limit::reached(options)),
                 (Stopped::Solutions, _, Some(n)) => format!("solution limit of {n} reached"),
                 (Stopped::Solutions, _, None) => "solution limit reached".to_string(),
             };
@@ -100,7 +99,7 @@ pub(crate) fn json(target: Value, mode: SolveMode, status: Status, answer: &Answ
     }
     if let Some(stopped) = answer.stopped {
         let name = match stopped {
-            Stopped::Time => "time",
+            Stopped::Time => crate::limit::stop_name(),
             Stopped::Solutions => "solutions",
         };
         object.insert("stopped".into(), Json::from(name));

@@ -152,7 +152,13 @@ fn exact(board: &Board, known: &[u8], fr: &Frontier, deadline: Option<Instant>) 
     let mut counted = Vec::with_capacity(fr.components.len());
     let mut states = 0;
     for comp in &fr.components {
-        let c = count::count(comp, deadline)?;
+        let c = match count::count(comp, deadline) {
+            Ok(c) => c,
+            Err(TimedOut) => {
+                crate::limit::free_later(counted);
+                return Err(TimedOut);
+            }
+        };
         if c.by_mines.iter().all(Zero::is_zero) {
             return Ok(None);
         }
@@ -224,7 +230,10 @@ fn exact(board: &Board, known: &[u8], fr: &Frontier, deadline: Option<Instant>) 
         weight[cell] = Some(outside_weight.clone());
     }
     for ((comp, c), e) in fr.components.iter().zip(&counted).zip(&ext) {
-        let w = c.box_weights(e, deadline)?;
+        let Ok(w) = c.box_weights(e, deadline) else {
+            crate::limit::free_later(counted);
+            return Err(TimedOut);
+        };
         for (b, wb) in comp.boxes.iter().zip(w) {
             for &cell in &b.cells {
                 weight[cell] = Some(wb.clone());

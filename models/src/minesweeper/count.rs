@@ -149,8 +149,10 @@ fn add_scaled(dst: &mut Vec<BigUint>, src: &[BigUint], shift: usize, factor: u64
     }
 }
 
+/// Checked at every state: a state of a large board adds vectors of big numbers as long as
+/// the mine count, far more work than reading the clock.
 fn timed_out(deadline: Option<Instant>) -> bool {
-    deadline.is_some_and(|d| Instant::now() >= d)
+    crate::limit::expired(deadline)
 }
 
 /// An order of the boxes in which numbers open late and close early: greedy from a few
@@ -295,12 +297,14 @@ pub fn count(comp: &Component, deadline: Option<Instant>) -> Result<Counted, Tim
     let mut states = 1u64;
     for step in &steps {
         if timed_out(deadline) {
+            crate::limit::free_later(layers);
             return Err(TimedOut);
         }
         let prev = layers.last().unwrap_or_else(|| unreachable!("the first layer is pushed above"));
         let mut next = Layer::default();
         for (s, key) in prev.keys.iter().enumerate() {
-            if s % 256 == 255 && timed_out(deadline) {
+            if timed_out(deadline) {
+                crate::limit::free_later((layers, next));
                 return Err(TimedOut);
             }
             for j in 0..=step.size {
@@ -331,6 +335,7 @@ impl Counted {
         let mut scratch = Vec::new();
         for i in (0..n).rev() {
             if timed_out(deadline) {
+                crate::limit::free_later(after);
                 return Err(TimedOut);
             }
             let step = &self.steps[i];
@@ -339,7 +344,8 @@ impl Counted {
             let mut before: Vec<Vec<BigUint>> = Vec::with_capacity(layer.keys.len());
             let mut weight = BigUint::zero();
             for (s, key) in layer.keys.iter().enumerate() {
-                if s % 256 == 255 && timed_out(deadline) {
+                if timed_out(deadline) {
+                    crate::limit::free_later((after, before));
                     return Err(TimedOut);
                 }
                 let prefix = &layer.counts[s];

@@ -57,7 +57,10 @@ pub(super) fn text(board: &Board, a: &Analysis) -> String {
             out.push_str(&format!("layouts: {}\n", grouped(&a.total.to_string())));
         }
         Verdict::TimedOut => {
-            out.push_str("limit: the exact count did not finish in time; shown: the cells proven by local deduction\n");
+            out.push_str(&format!(
+                "limit: the exact count did not finish within the {} limit; shown: the cells proven by local deduction\n",
+                crate::limit::stop_name()
+            ));
         }
     }
     for r in 0..board.height {

@@ -161,7 +161,7 @@ impl Searcher<'_> {
         }
         // The first node checks too, so that a spent budget stops even a tiny search.
         if self.counters.nodes % 1024 == 1 {
-            let late = self.limits.deadline.is_some_and(|d| Instant::now() >= d);
+            let late = crate::limit::expired(self.limits.deadline);
             let cancelled = self.limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
             self.stopped = late || cancelled;
         }

@@ -89,7 +89,14 @@ pub(crate) fn text(game: &Game, shown: &Shown<'_>) -> String {
                 Some(moves) => format!("best win found: {} (not proven optimal)", summary(moves)),
                 None => "no win found".into(),
             };
-            (*best, format!("stopped by the time limit: {found}; proven: {}", proven(game, *budget)))
+            (
+                *best,
+                format!(
+                    "stopped by the {} limit: {found}; proven: {}",
+                    crate::limit::stop_name(),
+                    proven(game, *budget)
+                ),
+            )
         }
     };
     let _ = writeln!(out, "{heading}");

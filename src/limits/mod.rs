@@ -1,0 +1,24 @@
+//! Limits that hold in every phase of a run: the time limit and the memory limit.
+//!
+//! # How a limit stops a run
+//! Two ways, so that a limit holds even where no code checks it:
+//! 1. **Cooperatively.** When the clock passes the deadline, or the bytes in use pass the
+//!    memory limit, [`cpsolve_engine::interrupt`] is raised. Every search polls it with its
+//!    own limits, stops, and the run prints what it found, as for any limit (exit 3).
+//! 2. **Hard.** If the run is still going a grace period later (a phase that polls nothing:
+//!    compiling a huge model, one enormous propagation), or if the bytes in use pass the
+//!    hard cap a little above the limit (an allocation that would outrun any poll), the
+//!    process writes the stop message prepared when the run was armed and exits with 3 at
+//!    once. Nothing found so far is lost that was not already printed, and the machine never
+//!    swaps.
+//!
+//! [`memory`] counts the bytes in use (it is the process's global allocator) and
+//! [`watchdog`] watches the clock and raises the signal.
+
+pub(crate) mod memory;
+pub(crate) mod watchdog;
+
+pub(crate) use watchdog::{arm, HardStop};
+
+/// The exit status of a run cut short by a limit.
+pub(crate) const LIMIT_EXIT: i32 = 3;

@@ -1,0 +1,146 @@
+//! A thread that watches the clock of the run in progress and ends it if it overstays.
+//!
+//! The main thread [`arm`]s it for each run with the time limit and the message a hard
+//! stop prints. At the deadline the watchdog raises [`cpsolve_engine::interrupt`]; a
+//! search sees it within a node and the run ends normally. If the run is still searching
+//! a grace period after the interrupt was raised (for time or, by the allocator, for
+//! memory), the watchdog ends the process itself: [`hard_stop`].
+//!
+//! The grace is 5% of the time limit plus 30 ms, so that even a hard stop stays within the
+//! promised 10% + 50 ms.
+
+use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+use cpsolve_engine::{interrupt, Stop};
+
+/// What a hard stop prints on standard output, prepared when the run is armed (a hard
+/// stop may happen inside the allocator, where nothing may be allocated).
+#[derive(Debug)]
+pub(crate) struct HardStop {
+    pub(crate) time: String,
+    pub(crate) memory: String,
+}
+
+#[derive(Debug, Default)]
+struct Watch {
+    /// A run is searching: a stop it does not honour within its grace ends the process.
+    armed: bool,
+    deadline: Option<Instant>,
+    time_grace: Duration,
+    /// When the watchdog first saw the interrupt raised in this run.
+    raised_at: Option<Instant>,
+}
+
+/// How often the watchdog looks for an interrupt raised by the allocator.
+const POLL: Duration = Duration::from_millis(10);
+/// The time a search has to honour a memory stop: its memory is under the hard cap.
+const MEMORY_GRACE: Duration = Duration::from_millis(200);
+
+static WATCH: Mutex<Watch> =
+    Mutex::new(Watch { armed: false, deadline: None, time_grace: Duration::ZERO, raised_at: None });
+static WAKE: Condvar = Condvar::new();
+static THREAD: OnceLock<()> = OnceLock::new();
+static MESSAGE: AtomicPtr<HardStop> = AtomicPtr::new(std::ptr::null_mut());
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
+fn watch() -> MutexGuard<'static, Watch> {
+    WATCH.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A run in progress under the watchdog; dropping it ends the watch.
+#[derive(Debug)]
+pub(crate) struct Armed(());
+
+impl Armed {
+    /// The search is over and the run is printing what it found: that is bounded by what
+    /// was found, so the clock no longer applies (the memory hard cap still does).
+    pub(crate) fn searched(&self) {
+        watch().armed = false;
+    }
+}
+
+impl Drop for Armed {
+    fn drop(&mut self) {
+        watch().armed = false;
+        interrupt::lower();
+    }
+}
+
+/// Starts watching a run: the deadline is `timeout` from now.
+pub(crate) fn arm(timeout: Option<Duration>, message: HardStop) -> Armed {
+    THREAD.get_or_init(|| {
+        std::thread::Builder::new()
+            .name("watchdog".into())
+            .spawn(run)
+            .map(|_| ())
+            .unwrap_or_else(|e| panic!("cannot start the watchdog thread: {e}"))
+    });
+    // Leaked on purpose: a hard stop may read the previous message at any moment, and
+    // there are only as many as models in the run.
+    MESSAGE.store(Box::into_raw(Box::new(message)), Ordering::Release);
+    interrupt::lower();
+    let now = Instant::now();
+    let mut watch = watch();
+    *watch = Watch {
+        armed: true,
+        deadline: timeout.map(|t| now + t),
+        time_grace: timeout.map_or(Duration::ZERO, |t| t / 20) + Duration::from_millis(30),
+        raised_at: None,
+    };
+    WAKE.notify_one();
+    Armed(())
+}
+
+fn run() {
+    let mut watch = watch();
+    loop {
+        if !watch.armed {
+            watch = WAKE.wait(watch).unwrap_or_else(|p| p.into_inner());
+            continue;
+        }
+        let now = Instant::now();
+        if watch.deadline.is_some_and(|d| now >= d) {
+            interrupt::raise(Stop::Time);
+        }
+        let wait = match interrupt::raised() {
+            Some(reason) => {
+                let since = *watch.raised_at.get_or_insert(now);
+                let grace = if reason == Stop::Memory { MEMORY_GRACE } else { watch.time_grace };
+                if now >= since + grace {
+                    drop(watch);
+                    hard_stop(reason);
+                }
+                since + grace - now
+            }
+            None => watch.deadline.map_or(POLL, |d| d.saturating_duration_since(now).min(POLL)),
+        };
+        watch = WAKE.wait_timeout(watch, wait).unwrap_or_else(|p| p.into_inner()).0;
+    }
+}
+
+/// Prints the armed run's stop message and ends the process with exit status 3, without
+/// allocating, unwinding or flushing anything (another thread may hold the output).
+pub(crate) fn hard_stop(reason: Stop) -> ! {
+    if STOPPING.swap(true, Ordering::SeqCst) {
+        // Another thread is already ending the process.
+        loop {
+            std::thread::park();
+        }
+    }
+    let message = MESSAGE.load(Ordering::Acquire);
+    // SAFETY: a non-null MESSAGE points to a leaked, never freed HardStop.
+    let text: &str = match unsafe { message.as_ref() } {
+        Some(m) if reason == Stop::Memory => &m.memory,
+        Some(m) => &m.time,
+        None if reason == Stop::Memory => "stopped: memory limit reached\n",
+        None => "stopped: time limit reached\n",
+    };
+    // SAFETY: writing a valid buffer to the standard output descriptor, then ending the
+    // process without running anything else.
+    unsafe {
+        libc::write(1, text.as_ptr().cast(), text.len());
+        libc::_exit(super::LIMIT_EXIT);
+    }
+}

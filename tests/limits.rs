@@ -1,0 +1,115 @@
+//! Limits that hold in every phase: `--timeout` and `--memory` stop a run with exit 3 and
+//! say which limit struck, whether it struck in a search (which then prints what it found),
+//! in a puzzle's own solver, or while compiling (where nothing checks: the watchdog ends
+//! the process). How close to the limit a run stops is measured by `bench/limits.sh`,
+//! not here: timings do not belong in tests.
+
+mod common;
+
+use common::cpsolve;
+use serde_json::Value;
+
+/// `n` × `n` bits of domains: about 1.2 GB for n = 100,000, while compiling.
+const HUGE_QUEENS: &str = "queens n = 100000\nsolve count";
+
+#[test]
+fn the_memory_limit_stops_a_model_that_outgrows_it_while_compiling() {
+    let run = cpsolve(&["--memory", "100", "-e", HUGE_QUEENS], None);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert_eq!(run.stdout, "stopped: memory limit of 100 MB reached\n");
+    let json = cpsolve(&["--memory", "100", "--format", "json", "-e", HUGE_QUEENS], None);
+    assert_eq!(json.code, 3, "{json:?}");
+    let object: Value = serde_json::from_str(json.stdout.trim()).expect("one JSON object");
+    assert_eq!(object["status"], "limit");
+    assert_eq!(object["stopped"], "memory");
+}
+
+#[test]
+fn the_time_limit_holds_while_compiling() {
+    // Two million compiled constraints: about half a second of compiling, far more than
+    // the limit, and no search yet to check the clock.
+    let model = "let n = 1999999\nvar x in 0..n\nforall i in 1..n: x != i\nsolve first";
+    let run = cpsolve(&["--timeout", "0.05", "-e", model], None);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert_eq!(run.stdout, "stopped: time limit of 0.05 s reached\n");
+}
+
+#[test]
+fn a_search_out_of_memory_stops_and_reports_what_it_found() {
+    // 9^8 solutions, each kept for the JSON output until the memory runs out.
+    let model = "var x[1..8] in 1..9\nsolve all";
+    let run = cpsolve(&["--memory", "60", "--format", "json", "-e", model], None);
+    assert_eq!(run.code, 3, "{run:?}");
+    let object: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!(object["status"], "limit");
+    assert_eq!(object["stopped"], "memory");
+    let count = object["count"].as_u64().expect("a count");
+    assert!(count > 1000, "found {count} before the limit");
+    assert_eq!(object["solutions"].as_array().map(Vec::len), Some(count as usize));
+}
+
+#[test]
+fn a_later_model_runs_after_an_earlier_one_ran_out_of_memory_in_its_search() {
+    let run = cpsolve(
+        &["--memory", "60", "--format", "json", "-e", "var x[1..8] in 1..9\nsolve all", "-e", "var y in 1..3\ny > 2"],
+        None,
+    );
+    assert_eq!(run.code, 3, "{run:?}");
+    let lines: Vec<Value> = run.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["status"], "solved");
+    assert_eq!(lines[1]["solutions"][0]["y"], 3);
+}
+
+/// A 100 × 100 Minesweeper position with 2,000 mines and a third of the safe cells open:
+/// its exact count takes minutes and gigabytes.
+fn large_minesweeper() -> String {
+    let (w, h, mines) = (100usize, 100usize, 2000usize);
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut is_mine = vec![false; w * h];
+    let mut placed = 0;
+    while placed < mines {
+        let i = (next() % (w * h) as u64) as usize;
+        if !is_mine[i] {
+            is_mine[i] = true;
+            placed += 1;
+        }
+    }
+    let mut text = format!("minesweeper mines = {mines}\n");
+    for r in 0..h {
+        let row: Vec<String> = (0..w)
+            .map(|c| {
+                if is_mine[r * w + c] || next() % 3 != 0 {
+                    return ".".to_string();
+                }
+                let near = (r.saturating_sub(1)..=(r + 1).min(h - 1))
+                    .flat_map(|rr| (c.saturating_sub(1)..=(c + 1).min(w - 1)).map(move |cc| rr * w + cc))
+                    .filter(|&j| is_mine[j])
+                    .count();
+                near.to_string()
+            })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn a_puzzle_solver_stopped_by_either_limit_prints_what_it_proved() {
+    let position = large_minesweeper();
+    for (args, limit) in [(["--timeout", "0.3"], "time"), (["--memory", "60"], "memory")] {
+        let run = cpsolve(&[args[0], args[1], "-"], Some(&position));
+        let head: String = run.stdout.lines().take(2).collect::<Vec<_>>().join("\n");
+        assert_eq!(run.code, 3, "{head}");
+        let expected = format!("limit: the exact count did not finish within the {limit} limit");
+        assert!(run.stdout.contains(&expected), "{head}");
+        assert!(run.stdout.contains("certain: "), "the cells proven by local deduction are shown");
+    }
+}

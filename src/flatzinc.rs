@@ -16,6 +16,7 @@ use cpsolve_flatzinc::{format_solution, status_line, Found, Goal, Kind, Model, O
 use serde_json::{json, Map, Value};
 
 use cpsolve_engine::interrupt;
+use cpsolve_models::report;
 
 use crate::cli::{Format, SolveArgs};
 use crate::limits;
@@ -263,12 +264,12 @@ fn solve_fzn(
             let mut solutions = Vec::new();
             let result = cpsolve_flatzinc::solve(&mut model, &options, |model, found| {
                 if !args.count {
-                    solutions.push(solution_json(model, found));
+                    solutions.push(solution_json(model, found).to_string());
                 }
             });
             armed.searched();
-            let object = result_json(&label, &result, solutions, optimising, args.stats);
-            writeln!(io::stdout(), "{object}")?;
+            let object = result_json(&label, &result, optimising, args.stats);
+            report::write_with_solutions(&mut io::stdout().lock(), &object, &solutions)?;
             result
         }
         Format::Text => {
@@ -382,7 +383,7 @@ fn nest(kind: Kind, dims: &[(i64, i64)], values: &[i64]) -> Value {
     }
 }
 
-fn result_json(file: &str, result: &RunResult, solutions: Vec<Value>, optimising: bool, stats: bool) -> Value {
+fn result_json(file: &str, result: &RunResult, optimising: bool, stats: bool) -> Value {
     let status = match exit_code(result) {
         SOLVED => "solved",
         UNSATISFIABLE => "unsatisfiable",
@@ -396,7 +397,7 @@ fn result_json(file: &str, result: &RunResult, solutions: Vec<Value>, optimising
         object.insert("optimal".into(), Value::from(result.status == Status::Complete));
     }
     object.insert("count".into(), Value::from(result.solutions as u64));
-    object.insert("solutions".into(), Value::Array(solutions));
+    object.insert("solutions".into(), Value::from(report::SOLUTIONS_HERE));
     if let Some(best) = result.objective {
         object.insert("objective".into(), Value::from(best));
     }

@@ -246,7 +246,7 @@ fn solve_one(
     out: &mut impl Write,
 ) -> io::Result<u8> {
     let mut write_error: Option<io::Error> = None;
-    let mut solutions: Vec<Value> = Vec::new();
+    let mut solutions: Vec<String> = Vec::new();
     let mut shown = 0usize;
     let Compiled { file, problem, part } = compiled;
     if problem.search.objective.is_some() && (args.all || args.count) {
@@ -270,7 +270,7 @@ fn solve_one(
     let report = run::solve(&build, options, |view, record| {
         let written = match args.format {
             Format::Json => {
-                solutions.push(view.json(record));
+                solutions.push(view.json(record).to_string());
                 Ok(())
             }
             Format::Text => {
@@ -304,8 +304,8 @@ fn solve_one(
             }
         }
         Format::Json => {
-            let object = report::json(&report, &source.label, solutions, args.stats);
-            writeln!(out, "{object}")?;
+            let object = report::json(&report, &source.label, args.stats);
+            report::write_with_solutions(out, &object, &solutions)?;
         }
     }
     Ok(match report.status {

@@ -88,15 +88,47 @@ pub fn count_json(n: u128) -> Value {
     }
 }
 
-/// The JSON object of one model file (SPEC §3).
-pub fn json(report: &Report, file: &str, solutions: Vec<Value>, with_stats: bool) -> Value {
+/// Where [`write_with_solutions`] puts the solutions in an object: a string no solver
+/// output can hold (file names cannot contain NUL).
+pub const SOLUTIONS_HERE: &str = "\u{0}solutions\u{0}";
+
+/// Writes `object` as one line, its [`SOLUTIONS_HERE`] value replaced by the array of
+/// `solutions`, each already JSON text. Solutions are kept as text while a search runs:
+/// a run that keeps a million of them must not hold a million `Value` trees (ten times the
+/// memory), nor spend as long again writing them after its time limit.
+pub fn write_with_solutions(
+    out: &mut impl std::io::Write,
+    object: &Value,
+    solutions: &[String],
+) -> std::io::Result<()> {
+    let text = object.to_string();
+    let marker = Value::from(SOLUTIONS_HERE).to_string();
+    match text.split_once(&marker) {
+        Some((before, after)) => {
+            out.write_all(before.as_bytes())?;
+            out.write_all(b"[")?;
+            for (i, solution) in solutions.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b",")?;
+                }
+                out.write_all(solution.as_bytes())?;
+            }
+            out.write_all(b"]")?;
+            writeln!(out, "{after}")
+        }
+        None => writeln!(out, "{text}"),
+    }
+}
+
+/// The JSON object of one model file (SPEC §3), its solutions at [`SOLUTIONS_HERE`].
+pub fn json(report: &Report, file: &str, with_stats: bool) -> Value {
     let mut object = Map::new();
     object.insert("file".into(), Value::from(file));
     object.insert("kind".into(), Value::from(report.kind.name()));
     object.insert("status".into(), Value::from(report.status.name()));
     object.insert("count".into(), count_json(report.count));
     if report.mode != SolveMode::Count || report.objective.is_some() {
-        object.insert("solutions".into(), Value::Array(solutions));
+        object.insert("solutions".into(), Value::from(SOLUTIONS_HERE));
     }
     if let Some(best) = report.objective {
         object.insert("objective".into(), Value::from(best));

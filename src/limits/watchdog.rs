@@ -6,7 +6,8 @@
 //! a grace period after the interrupt was raised (for time or, by the allocator, for
 //! memory), the watchdog ends the process itself: [`hard_stop`].
 //!
-//! The grace is 5% of the time limit plus 30 ms, so that even a hard stop stays within the
+//! The grace is 2% of the time limit plus 20 ms, so that even a hard stop, and the exit of a
+//! process holding gigabytes, stays within the
 //! promised 10% + 50 ms.
 
 use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
@@ -86,7 +87,7 @@ pub(crate) fn arm(timeout: Option<Duration>, message: HardStop) -> Armed {
     *watch = Watch {
         armed: true,
         deadline: timeout.map(|t| now + t),
-        time_grace: timeout.map_or(Duration::ZERO, |t| t / 20) + Duration::from_millis(30),
+        time_grace: timeout.map_or(Duration::ZERO, |t| t / 50) + Duration::from_millis(20),
         raised_at: None,
     };
     WAKE.notify_one();

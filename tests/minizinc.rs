@@ -85,3 +85,16 @@ fn without_minizinc_a_mzn_model_gets_the_install_hint() {
     assert!(stderr.contains("`minizinc` is not installed"), "{stderr}");
     assert!(stderr.contains("apt-get install minizinc"), "{stderr}");
 }
+
+#[test]
+fn the_time_limit_stops_minizinc_while_it_flattens() {
+    if !minizinc_installed() {
+        return;
+    }
+    // Three million pairwise constraints: seconds of flattening.
+    let run = cpsolve(&["--timeout", "0.5", "--format", "json", "../tests/minizinc/slow-flattening.mzn"], None);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    let object: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!(object["status"], "limit");
+    assert_eq!(object["stopped"], "time");
+}

@@ -251,13 +251,27 @@ fn reified_parts(
 /// coefficients, and rejects sums that could leave the 64-bit range.
 fn simplify_terms(solver: &Solver, terms: &[(i64, VarId)], rhs: i64) -> Result<(Vec<(i64, VarId)>, i64), ModelError> {
     let mut merged: Vec<(i128, VarId)> = Vec::with_capacity(terms.len());
+    // Where each variable's term is in `merged`, for long sums: a scan of `merged` made a
+    // sum of 100,000 terms take seconds to post. Short ones (most) are scanned.
+    const SCANNED_TERMS: usize = 16;
+    let mut position: std::collections::HashMap<VarId, usize> = std::collections::HashMap::new();
+    let find = |position: &std::collections::HashMap<VarId, usize>, merged: &[(i128, VarId)], x: VarId| {
+        if terms.len() > SCANNED_TERMS {
+            position.get(&x).copied()
+        } else {
+            merged.iter().position(|t| t.1 == x)
+        }
+    };
     let mut rhs = rhs as i128;
     for &(a, x) in terms {
         if solver.is_fixed(x) {
             rhs -= a as i128 * solver.min(x) as i128;
-        } else if let Some(t) = merged.iter_mut().find(|t| t.1 == x) {
-            t.0 += a as i128;
+        } else if let Some(i) = find(&position, &merged, x) {
+            merged[i].0 += a as i128;
         } else {
+            if terms.len() > SCANNED_TERMS {
+                position.insert(x, merged.len());
+            }
             merged.push((a as i128, x));
         }
     }

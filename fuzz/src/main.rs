@@ -65,6 +65,10 @@ struct Cli {
     /// Most candidates tried by --minimise.
     #[arg(long, default_value_t = 3000)]
     max_tests: usize,
+    /// In-process targets: do not render the errors as the binary prints them (to fuzz
+    /// around a known rendering bug).
+    #[arg(long)]
+    no_render: bool,
     /// Run one input file once and print its outcome (used by --minimise).
     #[arg(long, value_name = "FILE", hide = true)]
     run_one: Option<PathBuf>,
@@ -77,6 +81,11 @@ fn workspace() -> PathBuf {
 impl Cli {
     fn limits(&self) -> Limits {
         Limits { budget: Duration::from_millis(self.budget_ms), memory: self.memory_mb << 20 }
+    }
+
+    /// The in-process target named by `--target`.
+    fn target(&self) -> Option<targets::Target> {
+        targets::with_rendering(&self.target, !self.no_render)
     }
 
     fn out(&self) -> PathBuf {
@@ -148,7 +157,7 @@ fn fuzz(cli: &Cli) -> Result<ExitCode, String> {
         let _ = std::fs::remove_dir_all(&work);
         report
     } else {
-        let target = targets::by_name(&cli.target).expect("clap checked the name");
+        let target = cli.target().expect("clap checked the name");
         let seeds: Vec<_> = seeds.into_iter().filter(|s| s.kind == target.kind).collect();
         if seeds.is_empty() {
             return Err(format!("no .{} seed under {}", target.kind.extension(), dir.display()));
@@ -195,6 +204,7 @@ fn keep_going(cli: &Cli) -> Result<ExitCode, String> {
             .arg(&out)
             .args(cli.corpus.iter().flat_map(|c| [Path::new("--corpus"), c.as_path()]))
             .args(cli.cpsolve.iter().flat_map(|c| [Path::new("--cpsolve"), c.as_path()]))
+            .args(cli.no_render.then_some("--no-render"))
             .stdout(Stdio::piped())
             .spawn()
             .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
@@ -255,7 +265,7 @@ fn outcome_line(judgement: &Judgement) -> String {
 
 fn run_one(cli: &Cli, file: &Path) -> Result<ExitCode, String> {
     let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let target = targets::by_name(&cli.target).ok_or("--run-one is for the in-process targets")?;
+    let target = cli.target().ok_or("--run-one is for the in-process targets")?;
     let out = std::env::temp_dir().join(format!("cpsolve-fuzz-one-{}", std::process::id()));
     let mut runner = InProcess::new(target, cli.limits(), &out);
     let judgement = runner.judge(&bytes);
@@ -274,6 +284,7 @@ fn outcome_in_child(cli: &Cli, exe: &Path, file: &Path) -> String {
     let child = Command::new(exe)
         .args(["--target", &cli.target, "--budget-ms", &cli.budget_ms.to_string()])
         .args(["--memory-mb", &cli.memory_mb.to_string()])
+        .args(cli.no_render.then_some("--no-render"))
         .arg("--run-one")
         .arg(file)
         .stdin(Stdio::null())

@@ -1,13 +1,16 @@
 //! The in-process targets: the library entry points that read untrusted text.
 //!
-//! Each target takes the text of one file and returns a [`Verdict`]: whether the input was
-//! accepted, and a *signature* of what happened. Errors are the expected answer to most
+//! Each target takes the text of one file, reads it as the binary would (and, unless
+//! told not to, renders the errors as the binary prints them), and returns a [`Verdict`]:
+//! whether the input was accepted, and a *signature* of what happened. Errors are the expected answer to most
 //! mutants and are not findings; what matters is that the call returns at all, without a
 //! panic, in reasonable time and memory. The signature is the campaign's stand-in for
 //! code coverage (see the crate docs): the stage reached plus the first error's wording
 //! with its digits folded, so `x[12]` and `x[13]` out of range count as one behaviour.
 
 use std::sync::Arc;
+
+use cpsolve_dsl::Diagnostic;
 
 use crate::corpus::Kind;
 
@@ -18,14 +21,34 @@ pub struct Verdict {
     pub signature: String,
 }
 
-impl Verdict {
-    fn accepted(stage: &str) -> Verdict {
-        Verdict { accepted: true, signature: format!("ok {stage}") }
+/// What a reader made of an input: the stage it reached, and the errors it refused the
+/// input with (none if it accepted it).
+struct Reading {
+    stage: String,
+    errors: Vec<Diagnostic>,
+}
+
+impl Reading {
+    fn accepted(stage: &str) -> Reading {
+        Reading { stage: stage.to_string(), errors: Vec::new() }
     }
 
-    fn rejected(stage: &str, messages: impl IntoIterator<Item = String>) -> Verdict {
-        let first = messages.into_iter().next().unwrap_or_default();
-        Verdict { accepted: false, signature: format!("{stage}: {}", fold(&first)) }
+    fn rejected(stage: &str, errors: Vec<Diagnostic>) -> Reading {
+        Reading { stage: stage.to_string(), errors }
+    }
+
+    /// The verdict. With `render`, the errors are rendered as the binary prints them and
+    /// the text thrown away: a span off a character boundary, or a report that grows with
+    /// the square of the input, is as much a bug as a panic in the parser.
+    fn verdict(self, source: &str, render: bool) -> Verdict {
+        if self.errors.is_empty() {
+            return Verdict { accepted: true, signature: format!("ok {}", self.stage) };
+        }
+        if render {
+            std::hint::black_box(cpsolve_dsl::render("input", source, &self.errors, false));
+        }
+        let first = self.errors[0].message.as_str();
+        Verdict { accepted: false, signature: format!("{}: {}", self.stage, fold(first)) }
     }
 }
 
@@ -81,61 +104,68 @@ impl std::fmt::Debug for Target {
 /// The names of the in-process targets.
 pub const NAMES: [&str; 3] = ["puz", "mine", "fzn"];
 
-/// The in-process target of that name.
+/// The in-process target of that name, rendering its errors.
 pub fn by_name(name: &str) -> Option<Target> {
-    let (kind, run): (Kind, fn(&str) -> Verdict) = match name {
+    with_rendering(name, true)
+}
+
+/// The in-process target of that name; `render` says whether its errors are rendered too.
+pub fn with_rendering(name: &str, render: bool) -> Option<Target> {
+    let (kind, read): (Kind, fn(&str) -> Reading) = match name {
         "puz" => (Kind::Puz, puz),
         "mine" => (Kind::Mine, mine),
         "fzn" => (Kind::Fzn, fzn),
         _ => return None,
     };
-    Some(Target { name: NAMES.iter().find(|&&n| n == name)?, kind, run: Arc::new(run) })
+    let name = NAMES.iter().find(|&&n| n == name)?;
+    Some(Target { name, kind, run: Arc::new(move |text: &str| read(text).verdict(text, render)) })
 }
 
 /// A `.puz` file, as `cpsolve check` reads it: parse; then a puzzle with its own solver
 /// is checked by that solver, anything else compiled for the engine (with its `option
 /// part` line read as the runner reads it). Nothing is searched: a search may rightly
 /// take forever, a compile may not.
-pub fn puz(text: &str) -> Verdict {
+fn puz(text: &str) -> Reading {
     let file = match cpsolve_dsl::parse(text) {
         Ok(file) => file,
-        Err(errors) => return Verdict::rejected("parse", errors.into_iter().map(|d| d.message)),
+        Err(errors) => return Reading::rejected("parse", errors),
     };
     if let Some(kind) = cpsolve_models::direct::direct_kind(&file) {
+        let stage = format!("{kind:?}");
         return match cpsolve_models::direct::check(kind, &file) {
-            Ok(_) => Verdict::accepted(&format!("{kind:?}")),
-            Err(errors) => Verdict::rejected(&format!("{kind:?}"), errors.into_iter().map(|d| d.message)),
+            Ok(_) => Reading::accepted(&stage),
+            Err(errors) => Reading::rejected(&stage, errors),
         };
     }
     if let Err(errors) = cpsolve_models::part(&file) {
-        return Verdict::rejected("part", errors.into_iter().map(|d| d.message));
+        return Reading::rejected("part", errors);
     }
     match cpsolve_models::compile(&file) {
         Ok(problem) => {
             // Dropping the problem is part of the run: drops walk the trees too.
             drop(problem);
-            Verdict::accepted("compile")
+            Reading::accepted("compile")
         }
-        Err(errors) => Verdict::rejected("compile", errors.into_iter().map(|d| d.message)),
+        Err(errors) => Reading::rejected("compile", errors),
     }
 }
 
 /// A JSMinesweeper `.mine` position, read and described.
-pub fn mine(text: &str) -> Verdict {
+fn mine(text: &str) -> Reading {
     match cpsolve_models::minesweeper::check_mine_file(text) {
-        Ok(_) => Verdict::accepted("mine"),
-        Err(errors) => Verdict::rejected("mine", errors.into_iter().map(|d| d.message)),
+        Ok(_) => Reading::accepted("mine"),
+        Err(errors) => Reading::rejected("mine", errors),
     }
 }
 
 /// A FlatZinc text, parsed and compiled into engine variables and propagators.
-pub fn fzn(text: &str) -> Verdict {
+fn fzn(text: &str) -> Reading {
     match cpsolve_flatzinc::load(text) {
         Ok(model) => {
             drop(model);
-            Verdict::accepted("fzn")
+            Reading::accepted("fzn")
         }
-        Err(error) => Verdict::rejected("fzn", [error.message]),
+        Err(error) => Reading::rejected("fzn", vec![error]),
     }
 }
 
@@ -151,13 +181,14 @@ mod tests {
 
     #[test]
     fn targets_accept_valid_files_and_reject_broken_ones() {
-        assert!(puz("let n = 4\nvar q[1..n] in 1..n\nalldifferent(q)\n").accepted);
-        assert!(puz("queens n = 8\n").accepted);
-        assert!(puz("compte 100 2 1 10 4 3 -> 819\n").accepted);
-        assert!(!puz("let = \n").accepted);
-        assert!(mine("2x1x1\nH1\n").accepted);
-        assert!(!mine("2x1\n").accepted);
-        assert!(fzn("var 1..3: x;\nsolve satisfy;\n").accepted);
-        assert!(!fzn("var 1..3 x\n").accepted);
+        let run = |name: &str, text: &str| (by_name(name).expect("exists").run)(text).accepted;
+        assert!(run("puz", "let n = 4\nvar q[1..n] in 1..n\nalldifferent(q)\n"));
+        assert!(run("puz", "queens n = 8\n"));
+        assert!(run("puz", "compte 100 2 1 10 4 3 -> 819\n"));
+        assert!(!run("puz", "let = \n"));
+        assert!(run("mine", "2x1x1\nH1\n"));
+        assert!(!run("mine", "2x1\n"));
+        assert!(run("fzn", "var 1..3: x;\nsolve satisfy;\n"));
+        assert!(!run("fzn", "var 1..3 x\n"));
     }
 }

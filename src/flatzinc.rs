@@ -235,6 +235,12 @@ fn solve_fzn(
     };
     let mut model = match cpsolve_flatzinc::load(&text) {
         Ok(model) => model,
+        Err(_) if interrupt::raised().is_some() => {
+            let stop = hard_stop(args);
+            let line = if interrupt::raised() == Some(Stop::Memory) { stop.memory } else { stop.time };
+            io::stdout().write_all(line.as_bytes())?;
+            return Ok(LIMIT);
+        }
         Err(diagnostic) => {
             let rendered = cpsolve_dsl::render(&label, &text, &[diagnostic], io::stderr().is_terminal());
             io::stderr().write_all(rendered.as_bytes())?;

@@ -20,6 +20,7 @@ use serde_json::{json, Value};
 
 use crate::cli::{Format, SolveArgs};
 use crate::limits;
+use cpsolve_engine::{interrupt, Stop};
 
 /// A model's text and the name it is reported under.
 struct Source {
@@ -87,8 +88,14 @@ fn is_mine_file(source: &Source) -> bool {
     source.label.ends_with(".mine")
 }
 
-/// Parses (once) and compiles; on failure, reports the errors (stderr, and JSON on stdout).
-fn compile(source: &Source, format: Format, out: &mut impl Write) -> io::Result<Result<Model, u8>> {
+/// Parses (once) and compiles; on failure, reports the errors (stderr, and JSON on stdout),
+/// or the limit that stopped the compiling (`stop`: the stop lines, as the watchdog has them).
+fn compile(
+    source: &Source,
+    format: Format,
+    stop: &limits::HardStop,
+    out: &mut impl Write,
+) -> io::Result<Result<Model, u8>> {
     if is_mine_file(source) {
         return Ok(Ok(Model::MineFile));
     }
@@ -102,6 +109,11 @@ fn compile(source: &Source, format: Format, out: &mut impl Write) -> io::Result<
     });
     match compiled {
         Ok(model) => Ok(Ok(model)),
+        Err(_) if interrupt::raised().is_some() => {
+            let line = if interrupt::raised() == Some(Stop::Memory) { &stop.memory } else { &stop.time };
+            out.write_all(line.as_bytes())?;
+            Ok(Err(LIMIT))
+        }
         Err(diagnostics) => {
             report_errors(source, &diagnostics, format, out)?;
             Ok(Err(BAD_INPUT))
@@ -117,6 +129,7 @@ fn report_errors(source: &Source, diagnostics: &[Diagnostic], format: Format, ou
         let file = SimpleFile::new(source.label.as_str(), source.text.as_str());
         let errors: Vec<Value> = diagnostics
             .iter()
+            .take(cpsolve_dsl::diagnostic::MAX_RENDERED)
             .map(|d| {
                 let at = d.span.start.min(source.text.len());
                 let (line, column) = file.location((), at).map(|l| (l.line_number, l.column_number)).unwrap_or((0, 0));
@@ -187,6 +200,15 @@ fn hard_stop(source: &Source, args: &SolveArgs) -> limits::HardStop {
     limits::HardStop { time: render(&time, "time"), memory: render(&memory, "memory") }
 }
 
+/// The stop line of `check`, which has no time limit: only the memory limit can strike.
+fn check_stop(source: &Source) -> limits::HardStop {
+    let memory = match limits::memory::limit_mb() {
+        Some(mb) => format!("{}: stopped: memory limit of {mb} MB reached\n", source.label),
+        None => format!("{}: stopped: memory limit reached\n", source.label),
+    };
+    limits::HardStop { time: memory.clone(), memory }
+}
+
 /// `cpsolve MODEL…`: solves each model in turn.
 pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
     let all = sources(&args.models, &args.inline);
@@ -215,8 +237,9 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
             writeln!(out, "== {} ==", source.label)?;
         }
         // Parsing and compiling count against the time limit too.
+        let stop = hard_stop(source, args);
         let armed = limits::arm(options.timeout, hard_stop(source, args));
-        let code = match compile(source, args.format, &mut out)? {
+        let code = match compile(source, args.format, &stop, &mut out)? {
             Err(code) => code,
             Ok(Model::Direct(kind, file)) => {
                 let outcome = cpsolve_models::direct::solve(kind, &file, &options);
@@ -261,13 +284,10 @@ fn solve_one(
         return Ok(BAD_INPUT);
     }
     let options = &RunOptions { part, ..options.clone() };
-    // The first compilation serves the main search; workers compile their own copy.
-    let first = std::sync::Mutex::new(Some(problem));
-    let build = || {
-        let taken = first.lock().ok().and_then(|mut p| p.take());
-        taken.unwrap_or_else(|| cpsolve_models::compile(&file).unwrap_or_else(|_| unreachable!("it compiled once")))
-    };
-    let report = run::solve(&build, options, |view, record| {
+    // The first compilation serves the main search; workers compile their own copy, which
+    // only a limit can stop (it compiled once).
+    let build = || cpsolve_models::compile(&file).ok();
+    let report = run::solve(problem, &build, options, |view, record| {
         let written = match args.format {
             Format::Json => {
                 solutions.push(view.json(record).to_string());
@@ -380,7 +400,7 @@ pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
                 writeln!(io::stderr(), "error: {message}")?;
                 BAD_INPUT
             }
-            Ok(source) => match compile(&source, Format::Text, &mut out)? {
+            Ok(source) => match compile(&source, Format::Text, &check_stop(&source), &mut out)? {
                 Err(code) => code,
                 Ok(Model::MineFile) => {
                     report_check(&source, cpsolve_models::minesweeper::check_mine_file(&source.text), &mut out)?

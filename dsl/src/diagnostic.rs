@@ -46,8 +46,13 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool)
     let file = SimpleFile::new(path, source);
     let config = term::Config::default();
     let mut out = Vec::new();
-    for diagnostic in diagnostics {
-        let label = Label::primary((), clamp(source, &diagnostic.span)).with_message(&diagnostic.label);
+    for diagnostic in diagnostics.iter().take(MAX_RENDERED) {
+        let span = clamp(source, &diagnostic.span);
+        if longest_line_of(source, &span) > MAX_RENDERED_LINE {
+            out.extend_from_slice(render_in_long_line(path, source, diagnostic, &span).as_bytes());
+            continue;
+        }
+        let label = Label::primary((), span).with_message(&diagnostic.label);
         let rendered = CsDiagnostic::error()
             .with_message(&diagnostic.message)
             .with_labels(vec![label])
@@ -63,7 +68,62 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool)
             out.extend_from_slice(format!("error: {}\n", diagnostic.message).as_bytes());
         }
     }
+    if diagnostics.len() > MAX_RENDERED {
+        let more = diagnostics.len() - MAX_RENDERED;
+        out.extend_from_slice(format!("... and {more} more error{}\n", if more == 1 { "" } else { "s" }).as_bytes());
+    }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// At most this many errors are shown: a damaged file can hold thousands (one per bad
+/// cell of a grid), and the first ones tell what is wrong.
+pub const MAX_RENDERED: usize = 20;
+
+/// Lines longer than this are not shown whole: the renderer's time grows with the square
+/// of a line's length (a 16,000-character line took 47 s), and nobody reads such a line.
+const MAX_RENDERED_LINE: usize = 400;
+
+/// Characters shown on each side of the caret in a line too long to show whole.
+const WINDOW: usize = 40;
+
+/// The length in bytes of the longest of the lines where `span` starts and ends.
+fn longest_line_of(source: &str, span: &Span) -> usize {
+    let line_at = |at: usize| {
+        let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = source[at..].find('\n').map_or(source.len(), |i| at + i);
+        end - start
+    };
+    line_at(span.start).max(line_at(span.end))
+}
+
+/// The same layout as the renderer's, for a span in a line too long to show whole: the
+/// location, then a window of the line around the span's start with the caret.
+fn render_in_long_line(path: &str, source: &str, diagnostic: &Diagnostic, span: &Span) -> String {
+    let line_start = source[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = source[span.start..].find('\n').map_or(source.len(), |i| span.start + i);
+    let line_number = source[..line_start].matches('\n').count() + 1;
+    let before: Vec<char> = source[line_start..span.start].chars().collect();
+    let column = before.len() + 1;
+    let shown_before: String = before[before.len().saturating_sub(WINDOW)..].iter().collect();
+    let rest = &source[span.start..line_end];
+    let shown_after: String = rest.chars().take(WINDOW).collect();
+    let (open, close) =
+        (if before.len() > WINDOW { "…" } else { "" }, if rest.chars().count() > WINDOW { "…" } else { "" });
+    let carets = source[span.start..span.end.min(line_end)].chars().count().clamp(1, WINDOW);
+    let gutter = " ".repeat(line_number.to_string().len());
+    let indent = " ".repeat(open.chars().count() + shown_before.chars().count());
+    let mut text = format!("error: {}\n{gutter} ┌─ {path}:{line_number}:{column}\n{gutter} │\n", diagnostic.message);
+    text += &format!("{line_number} │ {open}{shown_before}{shown_after}{close}\n");
+    text += format!("{gutter} │ {indent}{} {}", "^".repeat(carets), diagnostic.label).trim_end();
+    text.push('\n');
+    if !diagnostic.notes.is_empty() {
+        text += &format!("{gutter} │\n");
+        for note in &diagnostic.notes {
+            text += &format!("{gutter} = {note}\n");
+        }
+    }
+    text.push('\n');
+    text
 }
 
 /// Makes a span safe to render: inside the source and on character boundaries. A span

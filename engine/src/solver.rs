@@ -24,6 +24,9 @@ pub enum ModelError {
     /// A constraint whose arguments do not fit together (a table of the wrong shape, a
     /// state that does not exist): the reason.
     InvalidArgument(String),
+    /// The process asked every computation to stop ([`crate::interrupt`]) while the model
+    /// was being built: not a fault of the model.
+    Interrupted,
 }
 
 impl fmt::Display for ModelError {
@@ -37,6 +40,7 @@ impl fmt::Display for ModelError {
             }
             ModelError::Overflow(what) => write!(f, "arithmetic overflow: {what}"),
             ModelError::InvalidArgument(what) => write!(f, "invalid argument: {what}"),
+            ModelError::Interrupted => write!(f, "stopped by a limit while the model was built"),
         }
     }
 }
@@ -70,7 +74,12 @@ impl Solver {
     }
 
     /// A variable with domain `lo..=hi`.
+    /// Fails with [`ModelError::Interrupted`] once a stop is raised: building a huge model
+    /// creates variables all along, so this is where building it stops.
     pub fn new_var(&mut self, lo: Val, hi: Val) -> Result<VarId, ModelError> {
+        if crate::interrupt::raised().is_some() {
+            return Err(ModelError::Interrupted);
+        }
         check_value(lo)?;
         check_value(hi)?;
         if lo > hi {
@@ -82,6 +91,9 @@ impl Solver {
 
     /// A variable whose domain is exactly `values` (in any order, repeats allowed).
     pub fn new_var_in(&mut self, values: &[Val]) -> Result<VarId, ModelError> {
+        if crate::interrupt::raised().is_some() {
+            return Err(ModelError::Interrupted);
+        }
         let mut values = values.to_vec();
         values.sort_unstable();
         values.dedup();

@@ -9,7 +9,10 @@
 //!   location and a backtrace on the worker thread (and stays silent there, so a run
 //!   that finds a thousand panics does not print a thousand backtraces); panics on other
 //!   threads go to the hook that was there before.
-//! - **Hang.** The input took longer than the budget. A thread cannot be killed from the
+//! - **Hang.** The input took longer than the budget. Half-way through the budget the
+//!   watchdog raises [`cpsolve_engine::interrupt`], as the binary's watchdog does at its
+//!   time limit: compiling a huge but valid model must then stop, and only an input that
+//!   does not stop within the other half is a hang. A thread cannot be killed from the
 //!   outside, so the executor marks itself stuck and the campaign ends: the caller saves
 //!   the input and exits the process.
 //! - **Memory.** The resident set grew past the limit while the input ran. Same ending.
@@ -26,6 +29,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Once;
 use std::thread;
 use std::time::{Duration, Instant};
+
+use cpsolve_engine::{interrupt, Stop};
 
 use crate::crash_guard;
 use crate::memory;
@@ -109,8 +114,12 @@ impl Executor {
     pub fn run(&mut self, input: &[u8]) -> Outcome {
         assert!(!self.stuck, "the worker is stuck on an earlier input");
         let start = Instant::now();
+        interrupt::lower();
         self.jobs.as_ref().expect("the job queue is open").send(input.to_vec()).expect("the worker is alive");
         loop {
+            if start.elapsed() >= self.limits.budget / 2 {
+                interrupt::raise(Stop::Time);
+            }
             let left = self.limits.budget.saturating_sub(start.elapsed());
             match self.answers.recv_timeout(left.min(POLL)) {
                 Ok(answer) => {

@@ -207,16 +207,17 @@ fn search(
     found
 }
 
-/// Searches the problem that `build` compiles, calling `on_solution` for each solution to
-/// show (none when counting; each improving one when optimising). `on_solution` may stop
-/// the search. `build` must compile the same model every time (workers call it).
+/// Searches `problem`, calling `on_solution` for each solution to show (none when
+/// counting; each improving one when optimising). `on_solution` may stop the search.
+/// Parallel workers search copies that `build` compiles from the same model; `None` when
+/// a limit stopped the compiling (see [`cpsolve_engine::interrupt`]).
 pub fn solve(
-    build: &(dyn Fn() -> Problem + Sync),
+    mut problem: Problem,
+    build: &(dyn Fn() -> Option<Problem> + Sync),
     options: &RunOptions,
     mut on_solution: impl FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
 ) -> Report {
     let start = Instant::now();
-    let mut problem = build();
     let plan = Plan::new(&problem, options, start);
     let threads = options.threads.max(1);
     let pool = pool(threads);
@@ -292,7 +293,7 @@ fn slice(subtrees: Vec<Subproblem>, index: u64, parts: u64) -> Vec<Subproblem> {
 
 /// Solves `subtrees` on the current thread pool; each keeps its solutions.
 fn solve_subtrees(
-    build: &(dyn Fn() -> Problem + Sync),
+    build: &(dyn Fn() -> Option<Problem> + Sync),
     subtrees: &[Subproblem],
     plan: &Plan,
     options: &RunOptions,
@@ -308,7 +309,10 @@ fn solve_subtrees(
                 let stopped = cpsolve_engine::interrupt::raised().unwrap_or(Stop::Cancelled);
                 return (Found { stopped: Some(stopped), ..Found::default() }, Vec::new());
             }
-            let mut problem = build();
+            let Some(mut problem) = build() else {
+                let stopped = cpsolve_engine::interrupt::raised().unwrap_or(Stop::Cancelled);
+                return (Found { stopped: Some(stopped), ..Found::default() }, Vec::new());
+            };
             let mut plan = plan.clone();
             plan.config.limits.time = options.timeout.map(|t| t.saturating_sub(start.elapsed()));
             plan.config.limits.cancel = Some(cancel.clone());

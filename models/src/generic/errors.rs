@@ -60,6 +60,7 @@ pub(crate) fn model_error(error: &ModelError, span: Span) -> Diagnostic {
         ModelError::ValueOutOfRange(_) => "too large for the solver",
         ModelError::Overflow(_) => "its sums could overflow",
         ModelError::InvalidArgument(_) => "its arguments do not fit together",
+        ModelError::Interrupted => "stopped by a limit",
     };
     Diagnostic::new(error.to_string(), span).with_label(label)
 }

@@ -66,6 +66,10 @@ impl Compiler {
         };
         for value in source.values() {
             self.bindings += 1;
+            if cpsolve_engine::interrupt::raised().is_some() {
+                // Compiling stops here; the caller reports the limit, not this.
+                return Err(Diagnostic::new("stopped by a limit while compiling", generator.source.span.clone()).into());
+            }
             if self.bindings > MAX_BINDINGS {
                 let message = format!("too many iterations: more than {MAX_BINDINGS} in this model");
                 return Err(Diagnostic::new(message, generator.source.span.clone())

@@ -113,3 +113,26 @@ fn a_puzzle_solver_stopped_by_either_limit_prints_what_it_proved() {
         assert!(run.stdout.contains("certain: "), "the cells proven by local deduction are shown");
     }
 }
+
+#[test]
+fn a_later_model_runs_after_an_earlier_one_was_stopped_while_compiling() {
+    // Two million compiled constraints, stopped in the middle of compiling by the limit.
+    let slow = "let n = 1999999\nvar x in 0..n\nforall i in 1..n: x != i\nsolve first";
+    let run = cpsolve(&["--timeout", "0.05", "--format", "json", "-e", slow, "-e", "var y in 1..3\ny > 2"], None);
+    assert_eq!(run.code, 3, "{run:?}");
+    let lines: Vec<Value> = run.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(lines.len(), 2, "{run:?}");
+    assert_eq!(lines[0]["stopped"], "time");
+    assert_eq!(lines[1]["solutions"][0]["y"], 3);
+}
+
+#[test]
+fn an_element_over_a_table_with_a_huge_value_is_solved_not_listed() {
+    // Found by the fuzzer: the result's domain spans 2^32 values, which propagation once
+    // listed one by one (8.5 GB, and past any time limit).
+    let model = "let c = [1, 4294967295]\nvar i in 1..2\nminimize c[i]";
+    let run = cpsolve(&["--format", "json", "-e", model], None);
+    assert_eq!(run.code, 0, "{run:?}");
+    let object: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!(object["objective"], 1);
+}

@@ -76,7 +76,8 @@ struct NoThreeInLine {
 /// Compiles a file whose model is a `nothreeinline` statement.
 pub(crate) fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
     let puzzle = read(file).map_err(|e| vec![e])?;
-    Ok(build(&puzzle))
+    // Only a limit stops the building; the caller reports the limit, not this.
+    build(&puzzle).ok_or_else(|| vec![Diagnostic::new("stopped by a limit while compiling", 0..0)])
 }
 
 fn read(file: &File) -> Result<NoThreeInLine, Diagnostic> {
@@ -130,7 +131,9 @@ fn terms(cells: impl IntoIterator<Item = Point>, var_of: &impl Fn(Point) -> VarI
     coefs.into_iter().map(|(x, a)| (a, x)).collect()
 }
 
-fn build(puzzle: &NoThreeInLine) -> Problem {
+/// The model, or `None` when a limit was raised while building it (large n posts about
+/// n⁴/24 lines: seconds of work).
+fn build(puzzle: &NoThreeInLine) -> Option<Problem> {
     let n = puzzle.n;
     let group = puzzle.symmetry.group();
     let mut solver = Solver::new();
@@ -168,11 +171,14 @@ fn build(puzzle: &NoThreeInLine) -> Problem {
         post(&mut solver, terms((0..n).map(|r| (r, i)), &var_of), Rel::Eq);
     }
     for line in lines::slanted_lines(n) {
+        if cpsolve_engine::interrupt::raised().is_some() {
+            return None;
+        }
         post(&mut solver, terms(line, &var_of), Rel::Le);
     }
     let search = SearchConfig { branching: branching(n, puzzle.mode, &cells), ..SearchConfig::default() };
     let view = NoThreeView { n, cells, distinct: puzzle.symmetry == Symmetry::Distinct };
-    Problem { kind: Kind::NoThreeInLine, solver, search, mode: puzzle.mode, unsat_reason, view: Box::new(view) }
+    Some(Problem { kind: Kind::NoThreeInLine, solver, search, mode: puzzle.mode, unsat_reason, view: Box::new(view) })
 }
 
 /// The order of the decisions, measured (bench/nothreeinline.sh): rows from the middle

@@ -163,22 +163,13 @@ fn wait_or_stop(mut child: Child) -> io::Result<Option<ExitStatus>> {
 fn hard_stop(args: &SolveArgs) -> limits::HardStop {
     let file = args.models.iter().find(|p| matches!(extension(p).as_str(), "mzn" | "fzn" | "fzn.json"));
     let file = file.map(|p| p.display().to_string()).unwrap_or_default();
-    let time = match args.timeout {
-        Some(t) => format!("time limit of {t} s reached"),
-        None => "time limit reached".to_string(),
-    };
-    let memory = match limits::memory::limit_mb() {
-        Some(mb) => format!("memory limit of {mb} MB reached"),
-        None => "memory limit reached".to_string(),
-    };
-    let render = |why: &str, name: &str| match args.format {
+    limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
         Format::Text => format!("% stopped: {why}\n"),
         Format::Json => {
             let object = json!({ "file": file, "kind": "minizinc", "status": "limit", "stopped": name });
             format!("{object}\n")
         }
-    };
-    limits::HardStop { time: render(&time, "time"), memory: render(&memory, "memory") }
+    })
 }
 
 /// A temporary directory holding the solver library and configuration, removed on drop.

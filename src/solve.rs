@@ -182,22 +182,13 @@ fn run_options(args: &SolveArgs) -> RunOptions {
 /// What a run cut short by the watchdog prints: the closing line of a limit, or the JSON
 /// object of a run that found nothing it could print.
 fn hard_stop(source: &Source, args: &SolveArgs) -> limits::HardStop {
-    let time = match args.timeout {
-        Some(t) => format!("time limit of {t} s reached"),
-        None => "time limit reached".to_string(),
-    };
-    let memory = match limits::memory::limit_mb() {
-        Some(mb) => format!("memory limit of {mb} MB reached"),
-        None => "memory limit reached".to_string(),
-    };
-    let render = |why: &str, name: &str| match args.format {
+    limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
         Format::Text => format!("stopped: {why}\n"),
         Format::Json => {
             let object = json!({ "file": source.label, "status": "limit", "stopped": name });
             format!("{object}\n")
         }
-    };
-    limits::HardStop { time: render(&time, "time"), memory: render(&memory, "memory") }
+    })
 }
 
 /// The stop line of `check`, which has no time limit: only the memory limit can strike.
@@ -238,7 +229,7 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         }
         // Parsing and compiling count against the time limit too.
         let stop = hard_stop(source, args);
-        let armed = limits::arm(options.timeout, hard_stop(source, args));
+        let armed = limits::arm(options.timeout, stop.clone());
         let code = match compile(source, args.format, &stop, &mut out)? {
             Err(code) => code,
             Ok(Model::Direct(kind, file)) => {

@@ -22,3 +22,17 @@ pub(crate) use watchdog::{arm, HardStop};
 
 /// The exit status of a run cut short by a limit.
 pub(crate) const LIMIT_EXIT: i32 = 3;
+
+/// The stop lines of a run with this time limit, in the words every output uses ("time
+/// limit of 2 s reached"), each rendered by `render(words, JSON name)`.
+pub(crate) fn stop_lines(timeout: Option<f64>, render: impl Fn(&str, &str) -> String) -> HardStop {
+    let time = match timeout {
+        Some(t) => format!("time limit of {t} s reached"),
+        None => "time limit reached".to_string(),
+    };
+    let memory = match memory::limit_mb() {
+        Some(mb) => format!("memory limit of {mb} MB reached"),
+        None => "memory limit reached".to_string(),
+    };
+    HardStop { time: render(&time, "time"), memory: render(&memory, "memory") }
+}

@@ -18,7 +18,7 @@ use cpsolve_engine::{interrupt, Stop};
 
 /// What a hard stop prints on standard output, prepared when the run is armed (a hard
 /// stop may happen inside the allocator, where nothing may be allocated).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct HardStop {
     pub(crate) time: String,
     pub(crate) memory: String,

@@ -13,8 +13,8 @@ use crate::propagators::linear_domain::MAX_SUM_RANGE;
 use crate::propagators::regular::DEAD;
 use crate::propagators::reified::{ReifiedLinear, Test};
 use crate::propagators::{
-    Abs, AllDifferent, BinaryFunction, Clause, Element, Extremum, Function, LinearEq, LinearEqDomain, LinearLe,
-    LinearNe, Monotone, NotEqual, Parity, Queens, Regular, ReifiedIn, Table, Times,
+    Abs, AllDifferent, AllDifferentShifted, BinaryFunction, Clause, Element, Extremum, Function, LinearEq,
+    LinearEqDomain, LinearLe, LinearNe, Monotone, NotEqual, Parity, Regular, ReifiedIn, Table, Times,
 };
 use crate::solver::{ModelError, Solver, VAL_LIMIT};
 
@@ -166,11 +166,12 @@ pub fn all_different(solver: &mut Solver, vars: &[VarId], offsets: &[i64], consi
     }
 }
 
-/// Posts that `vars` (column `i` holding its queen's row) place non-attacking queens:
-/// `varsᵢ`, `varsᵢ + i` and `varsᵢ − i` pairwise distinct.
-pub fn queens(solver: &mut Solver, vars: &[VarId]) {
+/// Posts that `varsᵢ`, `varsᵢ + i` and `varsᵢ − i` are each pairwise distinct (three
+/// all-different constraints with offsets, as one propagator that can also count). With
+/// column `i` holding its queen's row, these are non-attacking queens.
+pub fn all_different_shifted(solver: &mut Solver, vars: &[VarId]) {
     if vars.len() > 1 {
-        let _ = solver.post(Box::new(Queens::new(vars.to_vec())));
+        let _ = solver.post(Box::new(AllDifferentShifted::new(vars.to_vec())));
     }
 }
 

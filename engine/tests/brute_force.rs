@@ -63,7 +63,7 @@ impl Constraint {
                 linear(solver, &terms, *rel, *rhs).expect("small model cannot overflow");
             }
             Constraint::AllDifferent { offsets, consistency } => all_different(solver, vars, offsets, *consistency),
-            Constraint::Queens => cpsolve_engine::constraints::queens(solver, vars),
+            Constraint::Queens => cpsolve_engine::constraints::all_different_shifted(solver, vars),
             Constraint::LinearDomain { coefs, rhs } => {
                 let terms: Vec<(i64, VarId)> = coefs.iter().copied().zip(vars.iter().copied()).collect();
                 cpsolve_engine::constraints::linear_eq_domain(solver, &terms, *rhs)
@@ -380,7 +380,7 @@ fn queens_counts_match_oeis_with_and_without_the_mirror() {
         let n = i as i64 + 1;
         let mut solver = Solver::new();
         let vars: Vec<VarId> = (0..n).map(|_| solver.new_var(1, n).unwrap()).collect();
-        cpsolve_engine::constraints::queens(&mut solver, &vars);
+        cpsolve_engine::constraints::all_different_shifted(&mut solver, &vars);
         let config = SearchConfig { count_only: true, ..SearchConfig::default() };
         assert_eq!(solver.search(&config, |_| ControlFlow::Continue(())).solutions, expected, "n = {n}");
         let by_search = solver.search(&SearchConfig::default(), |_| ControlFlow::Continue(()));
@@ -390,7 +390,7 @@ fn queens_counts_match_oeis_with_and_without_the_mirror() {
         for row in 1..=n {
             let mut part = Solver::new();
             let pvars: Vec<VarId> = (0..n).map(|_| part.new_var(1, n).unwrap()).collect();
-            cpsolve_engine::constraints::queens(&mut part, &pvars);
+            cpsolve_engine::constraints::all_different_shifted(&mut part, &pvars);
             part.assign(pvars[0], row);
             total += part.search(&config, |_| ControlFlow::Continue(())).solutions;
         }

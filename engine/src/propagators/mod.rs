@@ -2,6 +2,7 @@
 
 pub(crate) mod abs;
 pub(crate) mod all_different;
+pub(crate) mod all_different_shifted;
 pub(crate) mod arith;
 pub(crate) mod binary_function;
 mod bitrow;
@@ -16,7 +17,6 @@ mod matching;
 pub(crate) mod monotone;
 pub(crate) mod not_equal;
 pub(crate) mod parity;
-pub(crate) mod queens;
 pub(crate) mod reified;
 pub(crate) mod reified_in;
 pub(crate) mod table;
@@ -24,6 +24,7 @@ pub(crate) mod times;
 
 pub use abs::Abs;
 pub use all_different::AllDifferent;
+pub use all_different_shifted::AllDifferentShifted;
 pub use binary_function::BinaryFunction;
 pub use clause::Clause;
 pub use element::Element;
@@ -34,7 +35,6 @@ pub use linear_domain::LinearEqDomain;
 pub use monotone::Monotone;
 pub use not_equal::NotEqual;
 pub use parity::Parity;
-pub use queens::Queens;
 pub use reified::ReifiedLinear;
 pub use reified_in::ReifiedIn;
 pub use table::Table;

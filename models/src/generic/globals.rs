@@ -35,7 +35,7 @@ pub(crate) fn post_all_different(solver: &mut Solver, pending: Vec<AllDifferent>
             used[a] = true;
             used[up] = true;
             used[down] = true;
-            constraints::queens(solver, &pending[a].0);
+            constraints::all_different_shifted(solver, &pending[a].0);
         }
     }
     let remaining: Vec<AllDifferent> =

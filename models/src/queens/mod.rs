@@ -11,7 +11,7 @@ mod view;
 
 use cpsolve_dsl::ast::{File, Item, OptionValue, PuzzleKind, SolveMode, Spanned};
 use cpsolve_dsl::Diagnostic;
-use cpsolve_engine::constraints::queens as queens_constraint;
+use cpsolve_engine::constraints::all_different_shifted;
 use cpsolve_engine::{Branching, SearchConfig, Solver, ValOrder, VarId, VarOrder};
 
 use crate::options::{word_option, UnknownOption};
@@ -85,7 +85,7 @@ fn build(queens: &Queens) -> Problem {
     let vars: Vec<VarId> = (0..n).map(|_| solver.new_var(1, n as i64).expect("1..n is a valid range")).collect();
     // One global constraint for the three all-different (rows, both diagonals): the same
     // pruning, and it can count completions with a bitboard.
-    queens_constraint(&mut solver, &vars);
+    all_different_shifted(&mut solver, &vars);
     for (&x, &r) in vars.iter().zip(&queens.fix) {
         solver.assign(x, r);
     }

@@ -1,11 +1,14 @@
-//! N-queens as one global constraint: `xᵢ`, `xᵢ + i` and `xᵢ − i` all different.
+//! `xᵢ`, `xᵢ + i` and `xᵢ − i` each pairwise different: three all-different constraints
+//! over the same variables with the offsets `0`, `+i` and `−i`, as one global (the
+//! n-queens problem is its best-known use: column `i` holds its queen's row, and the
+//! offsets are the two diagonals).
 //!
 //! It prunes exactly like the three all-different constraints with offsets (value
-//! elimination: a fixed queen removes its row and both diagonals from every other
-//! column), in one pass instead of three. What makes it worth a propagator of its own is
-//! counting: when it is the only constraint left, [`Propagator::count_solutions`] counts
-//! the completions of the current domains with a bitboard depth-first search — rows and
-//! both diagonals as 64-bit masks shifted one column at a time (Jeff Somers' counter) —
+//! elimination: a fixed variable removes its value and both shifted values from every
+//! other variable), in one pass instead of three. What makes it worth a propagator of its
+//! own is counting: when it is the only constraint left, [`Propagator::count_solutions`]
+//! counts the completions of the current domains with a bitboard depth-first search — the
+//! three value sets as 64-bit masks shifted one variable at a time (Jeff Somers' counter) —
 //! instead of walking the engine's search tree node by node.
 
 use rayon::prelude::*;
@@ -16,17 +19,17 @@ use crate::ids::VarId;
 use crate::propagator::{Context, Events, Interrupted, PostContext, Priority, PropResult, PropStatus, Propagator};
 
 #[derive(Debug, Clone)]
-pub struct Queens {
+pub struct AllDifferentShifted {
     /// Column `i` of the board; its value is the row.
     vars: Vec<VarId>,
     /// The fixed columns whose queen already pruned the others.
     fixed: FixedFront,
 }
 
-impl Queens {
-    pub(crate) fn new(vars: Vec<VarId>) -> Queens {
+impl AllDifferentShifted {
+    pub(crate) fn new(vars: Vec<VarId>) -> AllDifferentShifted {
         let fixed = FixedFront::new(vars.len());
-        Queens { vars, fixed }
+        AllDifferentShifted { vars, fixed }
     }
 }
 
@@ -124,7 +127,7 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
     })
 }
 
-impl Propagator for Queens {
+impl Propagator for AllDifferentShifted {
     fn name(&self) -> &'static str {
         "queens"
     }
@@ -358,7 +361,7 @@ impl Placer<'_, '_> {
     }
 }
 
-impl Queens {
+impl AllDifferentShifted {
     /// One placement completing the current domains, by [`Placer`].
     pub(crate) fn place(
         &self,
@@ -385,7 +388,7 @@ impl Queens {
             position: (0..n).collect(),
             live: n,
         };
-        // Queens already fixed are placed first, exactly as a search would have them.
+        // Variables already fixed are placed first, exactly as a search would have them.
         for (column, &x) in self.vars.iter().enumerate() {
             if cx.is_fixed(x) {
                 let row = (cx.min(x) - low) as usize;

@@ -44,7 +44,7 @@ for f in tests/corpus/minesweeper/expert.puz tests/corpus/minesweeper/minesweepr
 done
 
 echo "== expert mid-game positions ($MIDGAME games)"
-MINESWEEPER_BENCH_GAMES=$MIDGAME cargo test --release -q -p cpsolve-models --test minesweeper \
+MINESWEEPER_BENCH_GAMES=$MIDGAME cargo test --release -q -p cpsolve-puzzles --test minesweeper \
   -- --nocapture expert_midgame_analysis_times 2>&1 | grep "expert mid-game"
 
 echo "== bot: $GAMES games per level, $THREADS threads, seed 1"

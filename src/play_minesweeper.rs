@@ -3,8 +3,8 @@
 use std::io::{self, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
-use cpsolve_models::minesweeper::game::{self, Level};
-use cpsolve_models::minesweeper::play::{self, Batch};
+use cpsolve_puzzles::minesweeper::game::{self, Level};
+use cpsolve_puzzles::minesweeper::play::{self, Batch};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 

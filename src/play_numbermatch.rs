@@ -4,7 +4,7 @@ use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use cpsolve_models::numbermatch::play::{self, Settings};
+use cpsolve_puzzles::numbermatch::play::{self, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::cli::Format;

@@ -10,8 +10,8 @@ use std::time::Duration;
 use codespan_reporting::files::{Files, SimpleFile};
 use cpsolve_dsl::ast::{File, SolveMode};
 use cpsolve_dsl::Diagnostic;
-use cpsolve_models::direct::{direct_kind, Direct};
-use cpsolve_models::outcome::Outcome;
+use cpsolve_puzzles::direct::{direct_kind, Direct};
+use cpsolve_puzzles::outcome::Outcome;
 use cpsolve_models::problem::Problem;
 use cpsolve_models::report;
 use cpsolve_models::run::{self, RunOptions, Status};
@@ -233,12 +233,12 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         let code = match compile(source, args.format, &stop, &mut out)? {
             Err(code) => code,
             Ok(Model::Direct(kind, file)) => {
-                let outcome = cpsolve_models::direct::solve(kind, &file, &options);
+                let outcome = cpsolve_puzzles::direct::solve(kind, &file, &options);
                 armed.searched();
                 print_outcome(outcome, source, args, &mut out)?
             }
             Ok(Model::MineFile) => {
-                let outcome = cpsolve_models::minesweeper::solve_mine_file(&source.text, &options);
+                let outcome = cpsolve_puzzles::minesweeper::solve_mine_file(&source.text, &options);
                 armed.searched();
                 print_outcome(outcome, source, args, &mut out)?
             }
@@ -394,10 +394,10 @@ pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
             Ok(source) => match compile(&source, Format::Text, &check_stop(&source), &mut out)? {
                 Err(code) => code,
                 Ok(Model::MineFile) => {
-                    report_check(&source, cpsolve_models::minesweeper::check_mine_file(&source.text), &mut out)?
+                    report_check(&source, cpsolve_puzzles::minesweeper::check_mine_file(&source.text), &mut out)?
                 }
                 Ok(Model::Direct(kind, file)) => {
-                    report_check(&source, cpsolve_models::direct::check(kind, &file), &mut out)?
+                    report_check(&source, cpsolve_puzzles::direct::check(kind, &file), &mut out)?
                 }
                 Ok(Model::Search(Compiled { problem, .. })) => {
                     writeln!(

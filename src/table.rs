@@ -1,12 +1,12 @@
 //! `cpsolve table compte [--targets 101..999] [--threads N] [--tiles "…"]`: the
 //! reachability table of Le Compte est Bon, as text or one JSON object. The computation
-//! is `cpsolve_models::compte::table`; this file parses the range and lays out the figures.
+//! is `cpsolve_puzzles::compte::table`; this file parses the range and lays out the figures.
 
 use std::io::{self, Write};
 use std::ops::RangeInclusive;
 use std::time::Instant;
 
-use cpsolve_models::compte::table::{self as compte_table, Selection, Table, DRAWN};
+use cpsolve_puzzles::compte::table::{self as compte_table, Selection, Table, DRAWN};
 use serde_json::{json, Value};
 
 use crate::cli::Format;
@@ -72,8 +72,8 @@ pub(crate) fn table_of(tiles: &str, targets: RangeInclusive<u32>, threads: usize
             }
         }
     }
-    if values.is_empty() || values.len() > cpsolve_models::compte::MAX_TILES {
-        writeln!(io::stderr(), "error: --tiles takes 1 to {} tiles", cpsolve_models::compte::MAX_TILES)?;
+    if values.is_empty() || values.len() > cpsolve_puzzles::compte::MAX_TILES {
+        writeln!(io::stderr(), "error: --tiles takes 1 to {} tiles", cpsolve_puzzles::compte::MAX_TILES)?;
         return Ok(2);
     }
     let range = u64::from(*targets.start())..=u64::from(*targets.end());

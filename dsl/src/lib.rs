@@ -5,6 +5,9 @@
 //! `grammar.lalrpop` (the syntax) → `ast.rs` (the tree). `actions.rs` holds the grammar's
 //! helpers, `parse_error.rs` words lalrpop's errors, and `diagnostic.rs` renders them.
 //! Nothing here evaluates, resolves names or checks types: that is the model's job.
+//!
+//! A front end, and the bottom of its stack: this crate depends on no other cpsolve crate
+//! (no engine, no search), so the language can be read, checked and rendered on its own.
 
 pub mod ast;
 pub mod diagnostic;

@@ -130,9 +130,9 @@ fn puz(text: &str) -> Reading {
         Ok(file) => file,
         Err(errors) => return Reading::rejected("parse", errors),
     };
-    if let Some(kind) = cpsolve_models::direct::direct_kind(&file) {
+    if let Some(kind) = cpsolve_puzzles::direct::direct_kind(&file) {
         let stage = format!("{kind:?}");
-        return match cpsolve_models::direct::check(kind, &file) {
+        return match cpsolve_puzzles::direct::check(kind, &file) {
             Ok(_) => Reading::accepted(&stage),
             Err(errors) => Reading::rejected(&stage, errors),
         };
@@ -152,7 +152,7 @@ fn puz(text: &str) -> Reading {
 
 /// A JSMinesweeper `.mine` position, read and described.
 fn mine(text: &str) -> Reading {
-    match cpsolve_models::minesweeper::check_mine_file(text) {
+    match cpsolve_puzzles::minesweeper::check_mine_file(text) {
         Ok(_) => Reading::accepted("mine"),
         Err(errors) => Reading::rejected("mine", errors),
     }

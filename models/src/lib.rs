@@ -1,19 +1,22 @@
-//! The puzzle front ends of cpsolve. Each compiles a parsed `.puz` file into engine
-//! variables and propagators (a [`problem::Problem`]); the runner searches it and
-//! renders the answer.
+//! The models of cpsolve that the engine solves: cryptarithms, queens, no-three-in-line
+//! and generic `.puz` models. Each front end compiles a parsed file into engine variables
+//! and propagators (a [`problem::Problem`]); the runner ([`run`]) searches it under the
+//! user's limits, modes and threads, and [`report`] frames the answer.
+//!
+//! The puzzles with a solver of their own (Le Compte est Bon, Minesweeper, Number Match)
+//! live in the `cpsolve-puzzles` crate; they share this crate's run options, statuses,
+//! statement readers ([`params`], [`options`]) and output framing.
+//!
+//! What it may use: the engine's public API and the DSL's syntax tree; never a puzzle's own
+//! solver (the dependency runs the other way; `tests/layout.rs` at the workspace root checks
+//! which crate may use which).
 
 mod compile;
-pub mod compte;
 mod cryptarithm;
-pub mod direct;
 pub mod generic;
-pub(crate) mod limit;
-pub mod minesweeper;
 mod nothreeinline;
-pub mod numbermatch;
-mod options;
-pub mod outcome;
-mod params;
+pub mod options;
+pub mod params;
 pub mod problem;
 mod queens;
 pub mod report;

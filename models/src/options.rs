@@ -14,7 +14,7 @@ fn single<'a>(
 }
 
 /// An integer option within `lo..=hi`.
-pub(crate) fn int_option(
+pub fn int_option(
     name: &Spanned<String>,
     values: &[Spanned<OptionValue>],
     lo: i64,
@@ -32,7 +32,7 @@ pub(crate) fn int_option(
 }
 
 /// A `true` / `false` option.
-pub(crate) fn bool_option(name: &Spanned<String>, values: &[Spanned<OptionValue>]) -> Result<bool, Diagnostic> {
+pub fn bool_option(name: &Spanned<String>, values: &[Spanned<OptionValue>]) -> Result<bool, Diagnostic> {
     let value = single(name, values)?;
     match value.node {
         OptionValue::Bool(b) => Ok(b),
@@ -41,7 +41,7 @@ pub(crate) fn bool_option(name: &Spanned<String>, values: &[Spanned<OptionValue>
 }
 
 /// One of a fixed set of words.
-pub(crate) fn word_option<'k>(
+pub fn word_option<'k>(
     name: &Spanned<String>,
     values: &[Spanned<OptionValue>],
     known: &[&'k str],
@@ -56,9 +56,10 @@ pub(crate) fn word_option<'k>(
 }
 
 /// An option name that this kind of model does not know.
-pub(crate) struct UnknownOption<'a> {
-    pub(crate) name: &'a Spanned<String>,
-    pub(crate) known: &'a [&'a str],
+#[derive(Debug)]
+pub struct UnknownOption<'a> {
+    pub name: &'a Spanned<String>,
+    pub known: &'a [&'a str],
 }
 
 impl From<UnknownOption<'_>> for Diagnostic {

@@ -4,7 +4,7 @@ use cpsolve_dsl::ast::{BinaryOp, Expr, Param, Span, Spanned, UnaryOp};
 use cpsolve_dsl::Diagnostic;
 
 /// Evaluates a constant integer expression: literals, `+ - *`, unary minus, parentheses.
-pub(crate) fn const_int(expr: &Spanned<Expr>) -> Result<i64, Diagnostic> {
+pub fn const_int(expr: &Spanned<Expr>) -> Result<i64, Diagnostic> {
     let overflow = || Diagnostic::new("this value overflows 64-bit integers", expr.span.clone());
     match &expr.node {
         Expr::Int(v) => Ok(*v),
@@ -24,14 +24,14 @@ pub(crate) fn const_int(expr: &Spanned<Expr>) -> Result<i64, Diagnostic> {
 
 /// The parameters of a puzzle statement, checked against the names it accepts.
 #[derive(Debug)]
-pub(crate) struct Params<'a> {
+pub struct Params<'a> {
     params: &'a [Param],
     statement: Span,
 }
 
 impl<'a> Params<'a> {
     /// Fails on a parameter name outside `known` or given twice.
-    pub(crate) fn new(params: &'a [Param], statement: Span, known: &[&str]) -> Result<Params<'a>, Diagnostic> {
+    pub fn new(params: &'a [Param], statement: Span, known: &[&str]) -> Result<Params<'a>, Diagnostic> {
         for (i, p) in params.iter().enumerate() {
             if !known.contains(&p.name.node.as_str()) {
                 return Err(Diagnostic::new(format!("unknown parameter `{}`", p.name.node), p.name.span.clone())
@@ -48,7 +48,7 @@ impl<'a> Params<'a> {
     }
 
     /// An integer parameter within `lo..=hi`; `default` when absent (`None`: required).
-    pub(crate) fn int(&self, name: &str, lo: i64, hi: i64, default: Option<i64>) -> Result<i64, Diagnostic> {
+    pub fn int(&self, name: &str, lo: i64, hi: i64, default: Option<i64>) -> Result<i64, Diagnostic> {
         let Some(p) = self.params.iter().find(|p| p.name.node == name) else {
             return default.ok_or_else(|| {
                 Diagnostic::new(format!("missing parameter `{name}`"), self.statement.clone())

@@ -1,6 +1,6 @@
 //! Writing a `compte` answer: text for people, the JSON object of SPEC §3 for programs.
 //! The framing (summary lines, `"status"`, `"count"`, `"stopped"`) follows
-//! `crate::report`, so a `compte` run reads like any other kind.
+//! `cpsolve_models::report`, so a `compte` run reads like any other kind.
 
 use cpsolve_dsl::ast::SolveMode;
 use serde_json::{json, Map, Value as Json};
@@ -8,8 +8,8 @@ use serde_json::{json, Map, Value as Json};
 use super::expr::Nf;
 use super::reach::Value;
 use super::Answer;
-use crate::report::count_json;
-use crate::run::{RunOptions, Status};
+use cpsolve_models::report::count_json;
+use cpsolve_models::run::{RunOptions, Status};
 
 /// Which limit cut the search short.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

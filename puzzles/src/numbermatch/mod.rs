@@ -23,7 +23,7 @@ use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::Stats;
 
 use crate::outcome::Outcome;
-use crate::run::{RunOptions, Status};
+use cpsolve_models::run::{RunOptions, Status};
 use rules::Rules;
 use search::{Limits, Verdict};
 use view::Shown;

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use cpsolve_engine::{interrupt, Stop};
 
-use crate::run::RunOptions;
+use cpsolve_models::run::RunOptions;
 
 /// Whether a loop checking `deadline` must stop now.
 pub(crate) fn expired(deadline: Option<Instant>) -> bool {

@@ -7,10 +7,10 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
-use cpsolve_models::numbermatch::grid::Game;
-use cpsolve_models::numbermatch::rules::{Move, Rules};
-use cpsolve_models::numbermatch::search::{solve, Limits, Verdict};
-use cpsolve_models::numbermatch::{greedy, read};
+use cpsolve_puzzles::numbermatch::grid::Game;
+use cpsolve_puzzles::numbermatch::rules::{Move, Rules};
+use cpsolve_puzzles::numbermatch::search::{solve, Limits, Verdict};
+use cpsolve_puzzles::numbermatch::{greedy, read};
 
 /// Whether the digits at `i < j` are neighbours: nothing but cleared cells between them in
 /// reading order, or on the straight line between them (a column, or under app rules a

@@ -4,7 +4,7 @@
 use cpsolve_dsl::ast::{File, Item, PuzzleKind, Span};
 use cpsolve_dsl::Diagnostic;
 
-use crate::params::Params;
+use cpsolve_models::params::Params;
 
 /// One cell of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use cpsolve_models::minesweeper::analysis::{analyse, Verdict};
-use cpsolve_models::minesweeper::grid::{neighbours, Board, Cell};
+use cpsolve_puzzles::minesweeper::analysis::{analyse, Verdict};
+use cpsolve_puzzles::minesweeper::grid::{neighbours, Board, Cell};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -195,7 +195,7 @@ fn checkerboard_frontier_is_exact_and_fast() {
 /// component of 105 single-cell boxes.
 #[test]
 fn checkerboard_count_without_deduction() {
-    use cpsolve_models::minesweeper::{count, frontier};
+    use cpsolve_puzzles::minesweeper::{count, frontier};
     for (seed, density) in [(7, 30), (1, 50)] {
         let board = checkerboard_with(21, 10, seed, density);
         let fr = frontier::build(&board, &vec![frontier::UNKNOWN; board.cells.len()]);
@@ -221,8 +221,8 @@ fn checkerboard_count_without_deduction() {
 /// bench/minesweeper.sh asks for more).
 #[test]
 fn expert_midgame_analysis_times() {
-    use cpsolve_models::minesweeper::frontier::{local_deductions, MINE, SAFE};
-    use cpsolve_models::minesweeper::game::{game_rng, FirstClick, Game, Level, Reveal};
+    use cpsolve_puzzles::minesweeper::frontier::{local_deductions, MINE, SAFE};
+    use cpsolve_puzzles::minesweeper::game::{game_rng, FirstClick, Game, Level, Reveal};
     let games: u64 = std::env::var("MINESWEEPER_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
     let mut times = Vec::new();
     for index in 0..games {
@@ -280,7 +280,7 @@ fn expert_midgame_analysis_times() {
 /// settles everything is won whenever that cell is safe.
 #[test]
 fn endgame_search_values() {
-    use cpsolve_models::minesweeper::endgame::best_move;
+    use cpsolve_puzzles::minesweeper::endgame::best_move;
     // Two covered cells, one mine, no numbers between them: a coin toss.
     let board = parse(&["xx"], Some(1));
     let (_, p) = best_move(&board).expect("two layouts");
@@ -370,7 +370,7 @@ proptest! {
     /// with layouts weighed by an arbitrary weight per number of mines.
     #[test]
     fn endgame_search_equals_naive_expectimax(board in position(), roll in proptest::collection::vec(0u32..20, 15)) {
-        use cpsolve_models::minesweeper::endgame::{best_move_in, enumerate, MineCount};
+        use cpsolve_puzzles::minesweeper::endgame::{best_move_in, enumerate, MineCount};
         let (covered, all) = layouts_satisfying_numbers(&board);
         // The search lists layouts for a position the bot reached: numbers away from the
         // covered cells are not checked again.
@@ -419,7 +419,7 @@ proptest! {
 /// it as free and count layouts twice).
 #[test]
 fn endgame_listing_refuses_flags() {
-    use cpsolve_models::minesweeper::endgame::{enumerate, MineCount};
+    use cpsolve_puzzles::minesweeper::endgame::{enumerate, MineCount};
     let mut board = parse(&["1xx"], Some(1));
     assert!(enumerate(&board, &[1, 2], MineCount::Exactly(1)).is_some_and(|l| l.len() == 1));
     board.cells[1] = Cell::Flag;
@@ -431,7 +431,7 @@ fn endgame_listing_refuses_flags() {
 /// the cell to guess at once.
 #[test]
 fn walled_pair_is_a_coin_flip() {
-    use cpsolve_models::minesweeper::fifty::{Influence, MAX_FACTOR};
+    use cpsolve_puzzles::minesweeper::fifty::{Influence, MAX_FACTOR};
     let board = Board { width: 3, height: 1, cells: vec![Cell::Covered, Cell::Covered, Cell::Flag], mines: Some(2) };
     let a = analyse(&board, None);
     let mut influence = Influence::new(&board, &a);
@@ -545,7 +545,7 @@ fn brute_force_factor(board: &Board, layouts: &[Vec<bool>], cell: usize) -> f64 
 /// between 1 and its maximum and equals its definition counted over all layouts. Returns
 /// whether a cell was given.
 fn check_coin_flip_or_safe(board: &Board) -> Result<bool, TestCaseError> {
-    use cpsolve_models::minesweeper::fifty::{Influence, MAX_FACTOR};
+    use cpsolve_puzzles::minesweeper::fifty::{Influence, MAX_FACTOR};
     let a = analyse(board, None);
     if a.verdict != Verdict::Exact || board.mines.is_none() {
         return Ok(false);

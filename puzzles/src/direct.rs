@@ -5,7 +5,7 @@ use cpsolve_dsl::ast::{File, Item, PuzzleKind};
 use cpsolve_dsl::Diagnostic;
 
 use crate::outcome::Outcome;
-use crate::run::RunOptions;
+use cpsolve_models::run::RunOptions;
 
 /// A puzzle with its own solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

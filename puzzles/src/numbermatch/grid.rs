@@ -5,8 +5,8 @@ use cpsolve_dsl::ast::{File, GridRow, Item, PuzzleKind, SolveMode};
 use cpsolve_dsl::Diagnostic;
 
 use super::rules::Rules;
-use crate::options::{word_option, UnknownOption};
-use crate::params::Params;
+use cpsolve_models::options::{word_option, UnknownOption};
+use cpsolve_models::params::Params;
 
 /// The widest grid accepted; the app has 9 columns.
 const MAX_COLS: i64 = 64;

@@ -3,7 +3,7 @@
 
 use cpsolve_engine::Stats;
 
-use crate::run::Status;
+use cpsolve_models::run::Status;
 
 /// What a puzzle's own solver found, ready to print.
 #[derive(Debug)]

@@ -23,7 +23,7 @@ use cpsolve_engine::Stats;
 use rayon::prelude::*;
 
 use crate::outcome::Outcome;
-use crate::run::{RunOptions, Status};
+use cpsolve_models::run::{RunOptions, Status};
 use expr::Nf;
 use reach::{Reach, TimedOut, Value};
 use search::Enumerator;

@@ -23,6 +23,7 @@
 mod branch;
 pub mod constraints;
 mod domain;
+pub mod explain;
 mod ids;
 pub mod interrupt;
 mod propagator;

@@ -1,0 +1,384 @@
+//! The step loop: find the candidates, explain each as simply as possible, tell the
+//! simplest, check it, learn its conclusion, and go on.
+
+use crate::domain::Val;
+use crate::ids::{PropId, VarId};
+use crate::solver::Solver;
+
+use super::subset::Narrowing;
+use super::verify::Verdict;
+use super::{Conclusion, Ending, ExplainConfig, ExplainError, Explanation, Fact, Reasoning, Step};
+
+/// A shown variable with more values than this cannot be a fact.
+pub(crate) const MAX_FACT_VALUES: u64 = 4096;
+
+/// What a probe must reach.
+#[derive(Debug, Clone)]
+enum Goal {
+    /// The shown variable (by position) ends within these values.
+    Within(usize, Vec<Val>),
+    /// A conflict.
+    Conflict,
+}
+
+struct Driver<'a> {
+    solver: &'a mut Solver,
+    config: &'a ExplainConfig,
+    /// Root domain of each shown variable.
+    root: Vec<Vec<Val>>,
+    /// Known domain of each shown variable.
+    known: Vec<Vec<Val>>,
+    /// Propagators in no group: they run in every probe.
+    plumbing: Vec<bool>,
+    /// The variables of each group.
+    group_vars: Vec<Vec<VarId>>,
+    /// The groups over each shown variable.
+    groups_of: Vec<Vec<usize>>,
+    /// Position of each variable among the shown ones.
+    shown_at: std::collections::HashMap<VarId, usize>,
+}
+
+impl Solver {
+    /// Explains, step by step, how the model's shown variables get their values. See the
+    /// [module documentation](crate::explain).
+    pub fn explain(&mut self, config: &ExplainConfig) -> Result<Explanation, ExplainError> {
+        if self.stats.propagations > 0 {
+            return Err(ExplainError::RootPropagated);
+        }
+        if self.is_failed() {
+            // The givens contradict each other as they are posted: nothing to deduce.
+            return Ok(Explanation { steps: Vec::new(), ending: Ending::NoSolution, known: Vec::new() });
+        }
+        let mut root = Vec::with_capacity(config.shown.len());
+        for &x in &config.shown {
+            if self.size(x) > MAX_FACT_VALUES {
+                return Err(ExplainError::DomainTooLarge(x));
+            }
+            root.push(self.values(x).collect::<Vec<Val>>());
+        }
+        let mut plumbing = vec![true; self.props.len()];
+        let mut group_vars = Vec::with_capacity(config.groups.len());
+        for group in &config.groups {
+            let mut vars = Vec::new();
+            for &p in group {
+                plumbing[p.index()] = false;
+                vars.extend(self.props[p.index()].vars());
+            }
+            vars.sort();
+            vars.dedup();
+            group_vars.push(vars);
+        }
+        let shown_at: std::collections::HashMap<VarId, usize> =
+            config.shown.iter().enumerate().map(|(i, &x)| (x, i)).collect();
+        let mut groups_of = vec![Vec::new(); config.shown.len()];
+        for (g, vars) in group_vars.iter().enumerate() {
+            for x in vars {
+                if let Some(&i) = shown_at.get(x) {
+                    groups_of[i].push(g);
+                }
+            }
+        }
+        let known = root.clone();
+        let mut driver = Driver { solver: self, config, root, known, plumbing, group_vars, groups_of, shown_at };
+        driver.run()
+    }
+}
+
+impl Driver<'_> {
+    fn run(&mut self) -> Result<Explanation, ExplainError> {
+        let mut steps = Vec::new();
+        let ending = loop {
+            if let Some(stop) = crate::interrupt::raised() {
+                break Ending::Stopped(Some(stop));
+            }
+            if steps.len() >= self.config.max_steps {
+                break Ending::Stopped(None);
+            }
+            if self.known.iter().all(|d| d.len() == 1) {
+                break Ending::Solved;
+            }
+            let step = match self.next_step()? {
+                Ok(step) => step,
+                Err(ending) => break ending,
+            };
+            self.check(&step)?;
+            let contradiction = step.conclusion == Conclusion::Contradiction;
+            if let Conclusion::Narrowed(fact) = &step.conclusion {
+                let i = self.shown_at[&fact.var];
+                self.known[i] = fact.values.clone();
+            }
+            steps.push(step);
+            if contradiction {
+                break Ending::NoSolution;
+            }
+        };
+        let known = self.config.shown.iter().zip(&self.known).map(|(&var, v)| Fact { var, values: v.clone() }).collect();
+        Ok(Explanation { steps, ending, known })
+    }
+
+    /// The simplest next step, or why there is none.
+    fn next_step(&mut self) -> Result<Result<Step, Ending>, ExplainError> {
+        let all: Vec<usize> = (0..self.config.groups.len()).collect();
+        let facts = self.known_facts();
+        let mut active = vec![false; self.solver.props.len()];
+        let fixpoint = self.probe_domains(&all, &facts, None, Some(&mut active));
+        let active_groups = self.active_groups(&active);
+        let Some(domains) = fixpoint else {
+            let (groups, facts) = self.minimise(&active_groups, None, &Goal::Conflict);
+            return Ok(Ok(self.step(Reasoning::Direct, groups, facts, Conclusion::Contradiction)));
+        };
+        let narrowed: Vec<usize> = (0..domains.len()).filter(|&i| domains[i].len() < self.known[i].len()).collect();
+        let fixed: Vec<usize> = narrowed.iter().copied().filter(|&i| domains[i].len() == 1).collect();
+        if !fixed.is_empty() {
+            return Ok(Ok(self.direct_step(&fixed, &domains, &active_groups)));
+        }
+        // A case split that fixes a variable reads better than a narrowing.
+        if let Some(step) = self.case_split(true) {
+            return Ok(Ok(step));
+        }
+        if !narrowed.is_empty() {
+            return Ok(Ok(self.direct_step(&narrowed, &domains, &active_groups)));
+        }
+        if let Some(step) = self.case_split(false) {
+            return Ok(Ok(step));
+        }
+        self.beyond_propagation()
+    }
+
+    /// The simplest direct explanation among the candidates.
+    fn direct_step(&mut self, candidates: &[usize], domains: &[Vec<Val>], active_groups: &[usize]) -> Step {
+        let mut best: Option<(usize, usize, Step)> = None;
+        let consider = |step: Step, best: &mut Option<(usize, usize, Step)>| {
+            let cost = (step.groups.len(), step.facts.len());
+            if best.as_ref().is_none_or(|(g, f, _)| cost < (*g, *f)) {
+                *best = Some((cost.0, cost.1, step));
+            }
+        };
+        for &i in candidates {
+            let goal = Goal::Within(i, domains[i].clone());
+            for g in self.groups_of[i].clone() {
+                if self.reaches(&[g], &self.scope_facts(&[g]), None, &goal) {
+                    let (groups, facts) = self.minimise(&[g], None, &goal);
+                    let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
+                    consider(step, &mut best);
+                }
+            }
+        }
+        if best.is_none() {
+            for &i in candidates.iter().take(self.config.candidates) {
+                let goal = Goal::Within(i, domains[i].clone());
+                let (groups, facts) = self.minimise(active_groups, None, &goal);
+                let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
+                consider(step, &mut best);
+            }
+        }
+        best.expect("a candidate is always explained by the constraints that found it").2
+    }
+
+    /// "If x = v, contradiction": the simplest such step, trying the open variables with
+    /// the fewest values first.
+    fn case_split(&mut self, fixing_only: bool) -> Option<Step> {
+        let all: Vec<usize> = (0..self.config.groups.len()).collect();
+        let facts = self.known_facts();
+        let mut open: Vec<usize> =
+            (0..self.known.len()).filter(|&i| self.known[i].len() > 1 && (!fixing_only || self.known[i].len() == 2)).collect();
+        open.sort_by_key(|&i| (self.known[i].len(), i));
+        let mut best: Option<Step> = None;
+        let mut found = 0;
+        'search: for i in open {
+            for v in self.known[i].clone() {
+                let assume = (self.config.shown[i], v);
+                let mut active = vec![false; self.solver.props.len()];
+                if self.probe_domains(&all, &facts, Some(assume), Some(&mut active)).is_some() {
+                    continue;
+                }
+                let (groups, mut facts) = self.minimise(&self.active_groups(&active), Some(assume), &Goal::Conflict);
+                // The conclusion "x ∈ K \ {v}" rests on the fact "x ∈ K" too.
+                if self.known[i].len() < self.root[i].len() && !facts.contains(&i) {
+                    facts.push(i);
+                    facts.sort();
+                }
+                let rest: Vec<Val> = self.known[i].iter().copied().filter(|&w| w != v).collect();
+                let step = self.step(
+                    Reasoning::CaseSplit { var: assume.0, value: v },
+                    groups,
+                    facts,
+                    self.narrowed(i, &rest),
+                );
+                if best.as_ref().is_none_or(|b| (step.groups.len(), step.facts.len()) < (b.groups.len(), b.facts.len())) {
+                    best = Some(step);
+                }
+                found += 1;
+                if found >= self.config.candidates {
+                    break 'search;
+                }
+            }
+        }
+        best
+    }
+
+    /// Propagation and one-level case splits are exhausted: either the model has several
+    /// solutions from here (a free pick), or a search decides the next variable.
+    fn beyond_propagation(&mut self) -> Result<Result<Step, Ending>, ExplainError> {
+        let all_props = self.props_of(&(0..self.config.groups.len()).collect::<Vec<_>>());
+        let facts = self.narrowings(&self.known_facts());
+        let budget = self.config.verify_budget;
+        let solution = match self.solver.refute(&all_props, &facts, budget) {
+            Verdict::Holds => return Ok(Err(Ending::NoSolutionBySearch)),
+            Verdict::Unfinished => return Ok(Err(Ending::Stopped(None))),
+            Verdict::Counterexample(solution) => solution,
+        };
+        let i = (0..self.known.len()).find(|&i| self.known[i].len() > 1).expect("an open variable");
+        let x = self.config.shown[i];
+        let value = solution.iter().find(|(y, _)| *y == x).map(|&(_, v)| v).expect("the solution fixes x");
+        let mut other = facts.clone();
+        other.push(Narrowing::Without(x, vec![value]));
+        match self.solver.refute(&all_props, &other, budget) {
+            Verdict::Counterexample(_) => Ok(Err(Ending::FreeChoice { var: x })),
+            Verdict::Unfinished => Ok(Err(Ending::Stopped(None))),
+            Verdict::Holds => {
+                // x = value in every solution, but only a search shows it: a case split
+                // on every other value at once, with all the constraints.
+                let groups = (0..self.config.groups.len()).collect();
+                let facts = self.known_facts();
+                let wrong = self.known[i].iter().copied().find(|&w| w != value).expect("x is open");
+                let conclusion = self.narrowed(i, &[value]);
+                Ok(Ok(self.step(Reasoning::CaseSplit { var: x, value: wrong }, groups, facts, conclusion)))
+            }
+        }
+    }
+
+    fn step(&self, reasoning: Reasoning, groups: Vec<usize>, facts: Vec<usize>, conclusion: Conclusion) -> Step {
+        let facts = facts.into_iter().map(|i| Fact { var: self.config.shown[i], values: self.known[i].clone() }).collect();
+        Step { reasoning, groups, facts, conclusion }
+    }
+
+    fn narrowed(&self, i: usize, values: &[Val]) -> Conclusion {
+        Conclusion::Narrowed(Fact { var: self.config.shown[i], values: values.to_vec() })
+    }
+
+    /// The independent check of a step, before it is told.
+    fn check(&mut self, step: &Step) -> Result<(), ExplainError> {
+        check_step(self.solver, &self.props_of(&step.groups), step, self.config.verify_budget)
+    }
+
+    /// The fewest groups, then the fewest facts, that still reach `goal`, by deletion.
+    fn minimise(&mut self, groups: &[usize], assume: Option<(VarId, Val)>, goal: &Goal) -> (Vec<usize>, Vec<usize>) {
+        let mut groups = groups.to_vec();
+        let mut k = groups.len();
+        while k > 0 && groups.len() > 1 {
+            k -= 1;
+            let mut fewer = groups.clone();
+            fewer.remove(k);
+            if self.reaches(&fewer, &self.scope_facts(&fewer), assume, goal) {
+                groups = fewer;
+            }
+        }
+        let mut facts = self.scope_facts(&groups);
+        let mut k = facts.len();
+        while k > 0 {
+            k -= 1;
+            let mut fewer = facts.clone();
+            fewer.remove(k);
+            if self.reaches(&groups, &fewer, assume, goal) {
+                facts = fewer;
+            }
+        }
+        groups.sort();
+        (groups, facts)
+    }
+
+    fn reaches(&mut self, groups: &[usize], facts: &[usize], assume: Option<(VarId, Val)>, goal: &Goal) -> bool {
+        match (self.probe_domains(groups, facts, assume, None), goal) {
+            (None, Goal::Conflict) => true,
+            (Some(domains), Goal::Within(i, values)) => domains[*i].iter().all(|v| values.contains(v)),
+            _ => false,
+        }
+    }
+
+    /// Runs the groups (and the plumbing) from the facts; the shown domains at the
+    /// fixpoint, or `None` on conflict.
+    fn probe_domains(
+        &mut self,
+        groups: &[usize],
+        facts: &[usize],
+        assume: Option<(VarId, Val)>,
+        active: Option<&mut [bool]>,
+    ) -> Option<Vec<Vec<Val>>> {
+        let mut subset = self.plumbing.clone();
+        for &g in groups {
+            for p in &self.config.groups[g] {
+                subset[p.index()] = true;
+            }
+        }
+        let narrowings = self.narrowings(facts);
+        self.solver.enter_subset(&subset);
+        let mut ok = narrowings.iter().all(|n| self.solver.narrow(n));
+        if let Some((x, v)) = assume {
+            ok = ok && self.solver.narrow(&Narrowing::Within(x, vec![v]));
+        }
+        ok = ok && self.solver.run_awake(active);
+        let domains = ok.then(|| self.config.shown.iter().map(|&x| self.solver.values(x).collect()).collect());
+        self.solver.leave_subset();
+        domains
+    }
+
+    /// The shown variables whose known domain is narrower than at the root.
+    fn known_facts(&self) -> Vec<usize> {
+        (0..self.known.len()).filter(|&i| self.known[i].len() < self.root[i].len()).collect()
+    }
+
+    /// The known facts about the variables of these groups (and of the plumbing).
+    fn scope_facts(&self, groups: &[usize]) -> Vec<usize> {
+        let mut in_scope = vec![false; self.known.len()];
+        for &g in groups {
+            for x in &self.group_vars[g] {
+                if let Some(&i) = self.shown_at.get(x) {
+                    in_scope[i] = true;
+                }
+            }
+        }
+        for (p, &plumbing) in self.plumbing.iter().enumerate() {
+            if plumbing {
+                for x in self.solver.props[p].vars() {
+                    if let Some(&i) = self.shown_at.get(&x) {
+                        in_scope[i] = true;
+                    }
+                }
+            }
+        }
+        self.known_facts().into_iter().filter(|&i| in_scope[i]).collect()
+    }
+
+    fn narrowings(&self, facts: &[usize]) -> Vec<Narrowing> {
+        facts.iter().map(|&i| Narrowing::Within(self.config.shown[i], self.known[i].clone())).collect()
+    }
+
+    /// The groups with a propagator that pruned.
+    fn active_groups(&self, active: &[bool]) -> Vec<usize> {
+        (0..self.config.groups.len()).filter(|&g| self.config.groups[g].iter().any(|p| active[p.index()])).collect()
+    }
+
+    /// The propagators of these groups, and the plumbing.
+    fn props_of(&self, groups: &[usize]) -> Vec<PropId> {
+        let mut props: Vec<PropId> = groups.iter().flat_map(|&g| self.config.groups[g].iter().copied()).collect();
+        props.extend(self.plumbing.iter().enumerate().filter(|(_, &p)| p).map(|(p, _)| PropId(p as u32)));
+        props.sort();
+        props.dedup();
+        props
+    }
+}
+
+/// Checks that the propagators `props` with the step's facts leave no value outside its
+/// conclusion (or, for a contradiction, no solution at all).
+pub(super) fn check_step(solver: &mut Solver, props: &[PropId], step: &Step, budget: u64) -> Result<(), ExplainError> {
+    let mut facts: Vec<Narrowing> = step.facts.iter().map(|f| Narrowing::Within(f.var, f.values.clone())).collect();
+    if let Conclusion::Narrowed(fact) = &step.conclusion {
+        facts.push(Narrowing::Without(fact.var, fact.values.clone()));
+    }
+    match solver.refute(props, &facts, budget) {
+        Verdict::Holds => Ok(()),
+        Verdict::Counterexample(c) => Err(ExplainError::Unverified { step: Box::new(step.clone()), counterexample: Some(c) }),
+        Verdict::Unfinished => Err(ExplainError::Unverified { step: Box::new(step.clone()), counterexample: None }),
+    }
+}

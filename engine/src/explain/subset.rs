@@ -1,0 +1,90 @@
+//! Propagating a *part* of a model from a few stated facts.
+//!
+//! An explanation step claims: "these constraints, from these facts, give this conclusion".
+//! To test such a claim the engine must run the named constraints and nothing else, starting
+//! from the named facts and nothing else. It does so on top of the model's root, in a level
+//! of its own: every propagator outside the subset is put to sleep, the facts narrow the
+//! domains, the subset runs to its fixpoint, and closing the level undoes it all. The root is
+//! never propagated, so that nothing is ever deduced without being said.
+
+use crate::domain::Val;
+use crate::ids::{PropId, VarId};
+use crate::propagator::{Context, PropStatus};
+use crate::solver::Solver;
+
+/// A narrowing of one variable's domain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Narrowing {
+    /// Keep only these values (sorted).
+    Within(VarId, Vec<Val>),
+    /// Remove these values.
+    Without(VarId, Vec<Val>),
+}
+
+impl Solver {
+    /// Opens a level and leaves awake only the propagators marked in `subset`.
+    pub(crate) fn enter_subset(&mut self, subset: &[bool]) {
+        self.store.queue.clear();
+        self.store.open_level();
+        for (p, &keep) in subset.iter().enumerate() {
+            if !keep && self.store.alive[p] {
+                self.store.kill(PropId(p as u32));
+            }
+        }
+    }
+
+    /// Undoes everything since the matching [`Solver::enter_subset`].
+    pub(crate) fn leave_subset(&mut self) {
+        self.store.close_level();
+        self.store.queue.clear();
+    }
+
+    /// Applies a narrowing; `false` if a domain became empty.
+    pub(crate) fn narrow(&mut self, narrowing: &Narrowing) -> bool {
+        match narrowing {
+            Narrowing::Within(x, keep) => {
+                let drop: Vec<Val> = self.values(*x).filter(|v| keep.binary_search(v).is_err()).collect();
+                drop.iter().all(|&v| self.store.remove(*x, v).is_ok())
+            }
+            Narrowing::Without(x, drop) => drop.iter().all(|&v| self.store.remove(*x, v).is_ok()),
+        }
+    }
+
+    /// Queues every awake propagator and runs them to a fixpoint. A propagator that removed
+    /// a value, or failed, is marked in `active` when given. `false` on conflict.
+    pub(crate) fn run_awake(&mut self, mut active: Option<&mut [bool]>) -> bool {
+        for p in 0..self.props.len() {
+            if self.store.alive[p] {
+                self.store.queue.push(PropId(p as u32));
+            }
+        }
+        while let Some(p) = self.store.queue.pop() {
+            if !self.store.alive[p.index()] {
+                continue;
+            }
+            let before = active.as_ref().map(|_| self.scope_size(p));
+            let mut cx = Context { store: &mut self.store };
+            let result = self.props[p.index()].propagate(&mut cx);
+            if let (Some(active), Some(before)) = (active.as_deref_mut(), before) {
+                if result.is_err() || self.scope_size(p) != before {
+                    active[p.index()] = true;
+                }
+            }
+            match result {
+                Ok(PropStatus::Active) => {}
+                Ok(PropStatus::Entailed) => self.store.kill(p),
+                Err(_) => {
+                    self.store.queue.clear();
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The total domain size of a propagator's variables: it shrinks exactly when the
+    /// propagator removes a value.
+    fn scope_size(&self, p: PropId) -> u64 {
+        self.props[p.index()].vars().iter().map(|x| self.store.domains[x.index()].size).sum()
+    }
+}

@@ -297,7 +297,7 @@ impl InProcess {
                 Judgement { behaviour: format!("panic {}", report.location), problems: vec![problem], fatal: false }
             }
             Outcome::Hung(elapsed) => {
-                let message = format!("still running after {:.1} s", elapsed.as_secs_f64());
+                let message = format!("still running after {:.1} s of CPU time", elapsed.as_secs_f64());
                 let problem = Problem {
                     kind: FindingKind::Hang,
                     signature: String::from("hang"),

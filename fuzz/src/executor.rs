@@ -15,6 +15,13 @@
 //!   does not stop within the other half is a hang. A thread cannot be killed from the
 //!   outside, so the executor marks itself stuck and the campaign ends: the caller saves
 //!   the input and exits the process.
+//!
+//!   The budget is the worker thread's *CPU time*, not the wall clock: on a loaded machine
+//!   (a fuzzer beside compilations, load 12 on two cores) a thread may get a sixth of a
+//!   core, and a wall-clock budget then reports inputs that merely waited for the CPU. What
+//!   the check is after, code that keeps working after the interrupt, is measured by the
+//!   work itself. A wall-clock ceiling ([`WALL_FACTOR`] budgets) still catches a worker
+//!   that blocks without using the CPU.
 //! - **Memory.** The resident set grew past the limit while the input ran. Same ending.
 //!
 //! The worker's stack is 8 MiB, the size of a main thread's on Linux, because the
@@ -39,7 +46,7 @@ use crate::targets::{TargetFn, Verdict};
 /// How long and how large one input may grow.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
-    /// Wall-clock time for one input.
+    /// CPU time of the worker thread for one input.
     pub budget: Duration,
     /// Resident memory of the whole process, in bytes.
     pub memory: u64,
@@ -77,6 +84,9 @@ pub struct PanicReport {
 const POLL: Duration = Duration::from_millis(50);
 /// An input that took longer than this may have grown the heap: check the memory after it.
 const SLOW: Duration = Duration::from_millis(10);
+/// A worker that has used less CPU than its budget is still a hang after this many budgets
+/// of wall-clock time (it is blocked, not working).
+const WALL_FACTOR: u32 = 20;
 
 type Answer = Result<Verdict, PanicReport>;
 
@@ -84,6 +94,8 @@ type Answer = Result<Verdict, PanicReport>;
 #[derive(Debug)]
 pub struct Executor {
     jobs: Option<Sender<Vec<u8>>>,
+    /// The worker thread's CPU clock.
+    worker_clock: libc::clockid_t,
     answers: Receiver<Answer>,
     limits: Limits,
     stuck: bool,
@@ -94,7 +106,7 @@ impl Executor {
         install_panic_hook();
         let (jobs, inbox) = mpsc::channel::<Vec<u8>>();
         let (outbox, answers) = mpsc::channel();
-        thread::Builder::new()
+        let worker = thread::Builder::new()
             .name("fuzz-target".into())
             .stack_size(8 << 20)
             .spawn(move || {
@@ -106,7 +118,8 @@ impl Executor {
                 }
             })
             .expect("the worker thread starts");
-        Executor { jobs: Some(jobs), answers, limits, stuck: false }
+        let worker_clock = thread_cpu_clock(&worker);
+        Executor { jobs: Some(jobs), worker_clock, answers, limits, stuck: false }
     }
 
     /// Runs one input and judges it. After [`Outcome::Hung`] or [`Outcome::OverMemory`]
@@ -114,14 +127,16 @@ impl Executor {
     pub fn run(&mut self, input: &[u8]) -> Outcome {
         assert!(!self.stuck, "the worker is stuck on an earlier input");
         let start = Instant::now();
+        let cpu_start = cpu_time(self.worker_clock);
+        let used = |clock| cpu_time(clock).saturating_sub(cpu_start);
         interrupt::lower();
         self.jobs.as_ref().expect("the job queue is open").send(input.to_vec()).expect("the worker is alive");
         loop {
-            if start.elapsed() >= self.limits.budget / 2 {
+            if used(self.worker_clock) >= self.limits.budget / 2 {
                 interrupt::raise(Stop::Time);
             }
-            let left = self.limits.budget.saturating_sub(start.elapsed());
-            match self.answers.recv_timeout(left.min(POLL)) {
+            let left = self.limits.budget.saturating_sub(used(self.worker_clock));
+            match self.answers.recv_timeout(left.clamp(Duration::from_millis(1), POLL)) {
                 Ok(answer) => {
                     if start.elapsed() > SLOW {
                         if let Some(resident) = self.over_memory() {
@@ -134,9 +149,11 @@ impl Executor {
                     };
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    if start.elapsed() >= self.limits.budget {
+                    if used(self.worker_clock) >= self.limits.budget
+                        || start.elapsed() >= self.limits.budget * WALL_FACTOR
+                    {
                         self.stuck = true;
-                        return Outcome::Hung(start.elapsed());
+                        return Outcome::Hung(used(self.worker_clock));
                     }
                     if let Some(resident) = self.over_memory() {
                         self.stuck = true;
@@ -154,6 +171,25 @@ impl Executor {
     fn over_memory(&self) -> Option<u64> {
         memory::resident_bytes().filter(|&r| r > self.limits.memory)
     }
+}
+
+/// The CPU-time clock of a thread.
+fn thread_cpu_clock<T>(thread: &thread::JoinHandle<T>) -> libc::clockid_t {
+    use std::os::unix::thread::JoinHandleExt;
+    let mut clock: libc::clockid_t = 0;
+    // SAFETY: the handle names a live thread (it was just spawned and is never joined).
+    let status = unsafe { libc::pthread_getcpuclockid(thread.as_pthread_t(), &mut clock) };
+    assert_eq!(status, 0, "the worker thread has a CPU clock");
+    clock
+}
+
+/// The time a CPU clock has counted.
+fn cpu_time(clock: libc::clockid_t) -> Duration {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `now` is a valid timespec to write into.
+    let status = unsafe { libc::clock_gettime(clock, &mut now) };
+    assert_eq!(status, 0, "the CPU clock can be read");
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
 }
 
 impl Drop for Executor {
@@ -261,6 +297,19 @@ mod tests {
         assert!(matches!(executor.run(b"loop"), Outcome::Hung(_)));
         assert!(start.elapsed() < Duration::from_secs(2), "the watchdog fires on time");
         RELEASE.store(true, Ordering::SeqCst);
+    }
+
+    #[test]
+    fn waiting_for_the_cpu_is_not_a_hang() {
+        // Blocked for three budgets of wall-clock time but using no CPU: on a loaded
+        // machine that is an input waiting its turn, not one that keeps working.
+        let target: TargetFn = Arc::new(|_: &str| {
+            thread::sleep(Duration::from_millis(300));
+            verdict()
+        });
+        let limits = Limits { budget: Duration::from_millis(100), ..Limits::default() };
+        let mut executor = Executor::new(target, limits);
+        assert!(matches!(executor.run(b"x"), Outcome::Returned(_)));
     }
 
     #[test]

@@ -25,6 +25,10 @@ use super::Compiler;
 /// Booleans, some tens of megabytes.
 const MAX_NVALUE_PAIRS: u64 = 1 << 18;
 
+/// The most nodes of a `circuit` or `subcircuit`: each successor's domain becomes a bitset
+/// over the nodes, n² bits in all (2^15 nodes: 128 MB).
+const MAX_CIRCUIT_NODES: usize = 1 << 15;
+
 pub(crate) const GLOBALS: &[&str] = &[
     "circuit",
     "subcircuit",
@@ -65,6 +69,14 @@ impl Compiler {
                 let offset = self.first_index(succ);
                 let vars = self.vars_of(succ)?;
                 let succ: Vec<VarId> = vars.iter().map(|v| v.0).collect();
+                if succ.len() > MAX_CIRCUIT_NODES {
+                    let message = format!(
+                        "{name} over {} nodes: each successor needs a domain over all the nodes, \
+                         n² bits in all; at most {MAX_CIRCUIT_NODES} nodes",
+                        succ.len()
+                    );
+                    return Err(Diagnostic::new(message, args[0].span.clone()).with_label("too many nodes").into());
+                }
                 if name == "circuit" {
                     constraints::circuit(&mut self.solver, &succ, offset);
                 } else {

@@ -48,6 +48,11 @@ pub fn compile(file: &ast::File) -> Result<Problem, Vec<Diagnostic>> {
         if let Err(fault) = compiler.item(item) {
             compiler.report(fault);
         }
+        // After a limit struck, the next items would only run on until it strikes again
+        // (a large global's post does not look at the clock).
+        if cpsolve_engine::interrupt::raised().is_some() {
+            break;
+        }
     }
     compiler.finish()
 }

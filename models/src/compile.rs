@@ -34,6 +34,12 @@ pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
     crate::generic::compile(file)
 }
 
+/// What a model's builder returns when a limit strikes while it builds ([`cpsolve_engine::interrupt`]):
+/// the runner reports the limit, not this message.
+pub(crate) fn stopped_while_compiling() -> Vec<Diagnostic> {
+    vec![Diagnostic::new("stopped by a limit while compiling", 0..0)]
+}
+
 fn is_part(item: &Spanned<Item>) -> bool {
     matches!(&item.node, Item::Option { name, .. } if name.node == "part")
 }

@@ -14,8 +14,12 @@ pub(super) fn build(crypt: &Cryptarithm) -> Result<Problem, Vec<Diagnostic>> {
     let letters = crypt.letters();
     let base = crypt.base as i64;
     let mut solver = Solver::new();
-    let vars: Vec<VarId> =
-        letters.iter().map(|_| solver.new_var(0, base - 1).expect("digits are a valid range")).collect();
+    // Only a limit can refuse the digits' range (the interrupt was raised).
+    let vars: Vec<VarId> = letters
+        .iter()
+        .map(|_| solver.new_var(0, base - 1).ok())
+        .collect::<Option<_>>()
+        .ok_or_else(crate::compile::stopped_while_compiling)?;
     let var_of = |c: char| vars[letters.iter().position(|&l| l == c).expect("every letter has a variable")];
 
     let mut unsat_reason = None;

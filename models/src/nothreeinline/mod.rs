@@ -77,7 +77,7 @@ struct NoThreeInLine {
 pub(crate) fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
     let puzzle = read(file).map_err(|e| vec![e])?;
     // Only a limit stops the building; the caller reports the limit, not this.
-    build(&puzzle).ok_or_else(|| vec![Diagnostic::new("stopped by a limit while compiling", 0..0)])
+    build(&puzzle).ok_or_else(crate::compile::stopped_while_compiling)
 }
 
 fn read(file: &File) -> Result<NoThreeInLine, Diagnostic> {
@@ -142,7 +142,11 @@ fn build(puzzle: &NoThreeInLine) -> Option<Problem> {
     for r in 0..n {
         for c in 0..n {
             let rep = symmetry::orbit_representative(n, (r, c), group);
-            let x = *orbit_var.entry(rep).or_insert_with(|| solver.new_var(0, 1).expect("0..1 is a valid range"));
+            let x = match orbit_var.get(&rep) {
+                Some(&x) => x,
+                // Only a limit can refuse 0..1 (the interrupt was raised).
+                None => *orbit_var.entry(rep).or_insert(solver.new_var(0, 1).ok()?),
+            };
             cells.push(x);
         }
     }

@@ -34,7 +34,7 @@ struct Queens {
 /// Compiles a file whose model is a `queens` statement.
 pub(crate) fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
     let queens = read(file).map_err(|e| vec![e])?;
-    Ok(build(&queens))
+    build(&queens).ok_or_else(crate::compile::stopped_while_compiling)
 }
 
 fn read(file: &File) -> Result<Queens, Diagnostic> {
@@ -79,10 +79,12 @@ fn read(file: &File) -> Result<Queens, Diagnostic> {
     Ok(queens)
 }
 
-fn build(queens: &Queens) -> Problem {
+/// The model, or `None` when a limit struck while it was built (only a limit can refuse
+/// the range 1..n).
+fn build(queens: &Queens) -> Option<Problem> {
     let n = queens.n;
     let mut solver = Solver::new();
-    let vars: Vec<VarId> = (0..n).map(|_| solver.new_var(1, n as i64).expect("1..n is a valid range")).collect();
+    let vars: Vec<VarId> = (0..n).map(|_| solver.new_var(1, n as i64).ok()).collect::<Option<_>>()?;
     // One global constraint for the three all-different (rows, both diagonals): the same
     // pruning, and it can count completions with a bitboard.
     all_different_shifted(&mut solver, &vars);
@@ -100,5 +102,5 @@ fn build(queens: &Queens) -> Problem {
     };
     let fixed = queens.fix.iter().map(|&r| r as usize - 1).collect();
     let view = QueensView { vars, distinct: queens.distinct, fixed };
-    Problem { kind: Kind::Queens, solver, search, mode: queens.mode, unsat_reason: None, view: Box::new(view) }
+    Some(Problem { kind: Kind::Queens, solver, search, mode: queens.mode, unsat_reason: None, view: Box::new(view) })
 }

@@ -21,15 +21,22 @@ use crate::solver::{ModelError, Solver, VAL_LIMIT};
 /// A comparison between two integer quantities.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rel {
+    /// `a = b`
     Eq,
+    /// `a ≠ b`
     Ne,
+    /// `a ≤ b`
     Le,
+    /// `a < b`
     Lt,
+    /// `a ≥ b`
     Ge,
+    /// `a > b`
     Gt,
 }
 
 impl Rel {
+    /// Whether `a ⋈ b` holds, in `i128` so that sums of `i64` values compare exactly.
     pub fn holds(self, a: i128, b: i128) -> bool {
         match self {
             Rel::Eq => a == b,

@@ -45,7 +45,6 @@
 //! and explores both sides depth first. Every domain change is recorded on a *trail*, so
 //! going back up the tree is undoing changes, never copying state.
 //!
-//!
 //! # Variables and domains
 //! A variable is a [`VarId`], a handle into its solver. [`Solver::new_var`] gives it the
 //! range `lo..=hi`, [`Solver::new_var_in`] any set of values. A domain of up to 2^24

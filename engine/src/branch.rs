@@ -36,8 +36,10 @@ pub enum VarOrder {
 /// Which value to try first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ValOrder {
+    /// The smallest value first: left `x = min`, right `x ≠ min`.
     #[default]
     Min,
+    /// The largest value first: left `x = max`, right `x ≠ max`.
     Max,
     /// The value nearest the centre of the variable's initial range first.
     MiddleOut,
@@ -55,8 +57,11 @@ pub enum ValOrder {
 /// order with the smallest value, so that a solution always fixes every variable.
 #[derive(Debug, Clone, Default)]
 pub struct Branching {
+    /// The variables of the group; [`VarOrder::Input`] takes them in this order.
     pub vars: Vec<VarId>,
+    /// Which unfixed variable of the group is decided next.
     pub var_order: VarOrder,
+    /// How the chosen variable's domain is split.
     pub val_order: ValOrder,
 }
 

@@ -3,6 +3,28 @@
 //! Each one validates its arguments, simplifies (merges repeated variables, folds fixed
 //! ones, drops zero coefficients), decides trivial cases at once, and only then creates a
 //! propagator — the cheapest one that enforces the constraint.
+//!
+//! Two kinds of trouble are kept apart. A constraint the engine cannot represent (a sum
+//! whose intermediate values could overflow 64 bits, a table of the wrong shape) is a
+//! [`ModelError`], returned by the functions that can meet one. A constraint that is merely
+//! false (`x + y = 30` over digits) is not an error: posting it marks the solver failed
+//! ([`Solver::is_failed`]), and its search finds no solution.
+//!
+//! ```
+//! use cpsolve_engine::constraints::linear;
+//! use cpsolve_engine::{ModelError, Rel, Solver};
+//!
+//! let mut solver = Solver::new();
+//! let x = solver.new_var(0, 9)?;
+//! let y = solver.new_var(0, 9)?;
+//! linear(&mut solver, &[(1, x), (1, y)], Rel::Eq, 30)?;
+//! assert!(!solver.propagate());
+//!
+//! let huge = solver.new_var(0, 1 << 60)?;
+//! let error = linear(&mut solver, &[(1 << 10, huge)], Rel::Le, 0);
+//! assert!(matches!(error, Err(ModelError::Overflow(_))));
+//! # Ok::<(), ModelError>(())
+//! ```
 
 use crate::domain::Val;
 use crate::ids::VarId;
@@ -21,15 +43,22 @@ use crate::solver::{ModelError, Solver, VAL_LIMIT};
 /// A comparison between two integer quantities.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rel {
+    /// `a = b`
     Eq,
+    /// `a ≠ b`
     Ne,
+    /// `a ≤ b`
     Le,
+    /// `a < b`
     Lt,
+    /// `a ≥ b`
     Ge,
+    /// `a > b`
     Gt,
 }
 
 impl Rel {
+    /// Whether `a ⋈ b` holds, in `i128` so that sums of `i64` values compare exactly.
     pub fn holds(self, a: i128, b: i128) -> bool {
         match self {
             Rel::Eq => a == b,

@@ -5,6 +5,8 @@
 pub struct VarId(pub(crate) u32);
 
 impl VarId {
+    /// The position of the variable in creation order, from 0: an index into arrays the
+    /// caller keeps per variable.
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -15,6 +17,7 @@ impl VarId {
 pub struct PropId(pub(crate) u32);
 
 impl PropId {
+    /// The position of the propagator in posting order, from 0.
     pub fn index(self) -> usize {
         self.0 as usize
     }

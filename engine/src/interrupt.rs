@@ -7,7 +7,7 @@
 //! this) must be able to stop whatever is running — one search, the parallel workers of a
 //! count, or a puzzle's own solver — without knowing which. Each of them polls
 //! [`raised`] where it already polls its own limits; the search reports the reason as its
-//! [`Stop`](crate::Stop). The signal is one atomic byte, so polling it costs a load.
+//! [`Stop`]. The signal is one atomic byte, so polling it costs a load.
 //!
 //! A library user who never calls [`raise`] never sees it: it starts lowered.
 

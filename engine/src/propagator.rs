@@ -31,6 +31,8 @@ pub enum PropStatus {
     Entailed,
 }
 
+/// What [`Propagator::post`] and [`Propagator::propagate`] return: a status, or a conflict
+/// when the current node has no solution of the constraint.
 pub type PropResult = Result<PropStatus, Conflict>;
 
 /// A set of domain events a propagator subscribes to.
@@ -70,6 +72,7 @@ impl Priority {
 
 /// A constraint's filtering algorithm. See the module documentation for the contract.
 pub trait Propagator: std::fmt::Debug + Send {
+    /// The constraint's name, as statistics and error messages show it (`"linear"`).
     fn name(&self) -> &'static str;
 
     /// Subscribes to the events that should wake it, and may prune or decide at once.
@@ -85,6 +88,8 @@ pub trait Propagator: std::fmt::Debug + Send {
     /// The variables it constrains.
     fn vars(&self) -> Vec<VarId>;
 
+    /// When it runs among the queued propagators: cheap ones first, so that expensive ones
+    /// see domains already narrowed.
     fn priority(&self) -> Priority {
         Priority::Linear
     }
@@ -140,43 +145,56 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
+    /// The smallest value in the domain of `x`.
     pub fn min(&self, x: VarId) -> Val {
         self.store.domains[x.index()].min
     }
 
+    /// The largest value in the domain of `x`.
     pub fn max(&self, x: VarId) -> Val {
         self.store.domains[x.index()].max
     }
 
+    /// The number of values in the domain of `x`.
     pub fn size(&self, x: VarId) -> u64 {
         self.store.domains[x.index()].size
     }
 
+    /// Whether `x` has a single value left.
     pub fn is_fixed(&self, x: VarId) -> bool {
         self.store.domains[x.index()].is_fixed()
     }
 
+    /// Whether `v` is still in the domain of `x`.
     pub fn contains(&self, x: VarId, v: Val) -> bool {
         self.store.domains[x.index()].contains(v)
     }
 
+    /// The values of `x`, in increasing order.
     pub fn values(&self, x: VarId) -> DomainValues<'_> {
         self.store.domains[x.index()].values()
     }
 
-    /// Raises the minimum to `v` (or to the next value in the domain). `Ok(true)` if it changed.
+    /// Raises the minimum to `v` (or to the next value in the domain). `Ok(true)` if it
+    /// changed; `Err` if no value is left.
     pub fn set_min(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
         self.store.set_min(x, v)
     }
 
+    /// Lowers the maximum to `v` (or to the previous value in the domain). `Ok(true)` if it
+    /// changed; `Err` if no value is left.
     pub fn set_max(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
         self.store.set_max(x, v)
     }
 
+    /// Removes `v` from the domain of `x`. `Ok(true)` if the domain changed; `Err` if it
+    /// became empty. (Inside a range of more than 2^24 values, which is kept as an interval,
+    /// only a bound can be removed: an inner value stays, which only weakens propagation.)
     pub fn remove(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
         self.store.remove(x, v)
     }
 
+    /// Fixes `x` to `v`. `Ok(true)` if the domain changed; `Err` if `v` is not in it.
     pub fn assign(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
         self.store.assign(x, v)
     }
@@ -184,9 +202,9 @@ impl Context<'_> {
     /// Removes from `x` every value for which `keep` (which may read other domains) says
     /// no. `Ok(true)` if any was removed.
     ///
-    /// A domain too wide ever to hold holes (see [`crate::domain`]) is not listed value by
-    /// value, which could take hours and all the memory: its bounds move past at most
-    /// [`RETAIN_PROBES`] rejected values at each end, and the values left unchecked make
+    /// A domain too wide ever to hold holes (an interval wider than a bitset the engine
+    /// would allocate) is not listed value by value, which could take hours and all the
+    /// memory: its bounds move past at most 64 (`RETAIN_PROBES`) rejected values at each end, and the values left unchecked make
     /// the search check each solution against every constraint, as a skipped removal does.
     pub fn retain(&mut self, x: VarId, keep: impl Fn(&Context<'_>, Val) -> bool) -> Result<bool, Conflict> {
         let d = &self.store.domains[x.index()];
@@ -210,10 +228,12 @@ impl Context<'_> {
         Ok(!gone.is_empty())
     }
 
+    /// The current value of a trailed integer made by [`PostContext::new_int`].
     pub fn int(&self, id: TrailedInt) -> i64 {
         self.store.int(id)
     }
 
+    /// Sets a trailed integer; backtracking past this node restores its old value.
     pub fn set_int(&mut self, id: TrailedInt, value: i64) {
         self.store.set_int(id, value)
     }
@@ -232,6 +252,8 @@ impl PostContext<'_> {
         self.cx.store.subscribe(x, self.prop, events);
     }
 
+    /// A new trailed integer starting at `initial`, for state the propagator updates
+    /// incrementally and the search must undo on backtrack.
     pub fn new_int(&mut self, initial: i64) -> TrailedInt {
         self.cx.store.new_int(initial)
     }

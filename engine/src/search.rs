@@ -26,14 +26,19 @@ pub struct Stats {
     pub failures: u64,
     /// Propagator runs.
     pub propagations: u64,
+    /// Solutions found (counted ones included).
     pub solutions: u128,
+    /// The deepest the decision stack went.
     pub max_depth: usize,
     /// Times the search went back to the root to start again.
     pub restarts: u64,
+    /// Time spent searching (building the model not included).
     pub time: Duration,
 }
 
 impl Stats {
+    /// Adds the counters of another search (a parallel worker's) to these; the depth is the
+    /// larger of the two.
     pub fn add(&mut self, other: &Stats) {
         self.nodes += other.nodes;
         self.failures += other.failures;
@@ -48,8 +53,11 @@ impl Stats {
 /// Bounds on the effort of a search. Reaching one stops the search cleanly.
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
+    /// Wall-clock time for this search (read every 256 nodes).
     pub time: Option<Duration>,
+    /// Stop once this many solutions were found.
     pub solutions: Option<u128>,
+    /// Stop once this many branches were taken.
     pub nodes: Option<u64>,
     /// Another thread may set this to stop the search.
     pub cancel: Option<Arc<AtomicBool>>,
@@ -74,26 +82,36 @@ impl Limits {
 /// Why a search stopped before exploring the whole tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {
+    /// [`Limits::time`] ran out, or a stop was raised for the time ([`crate::interrupt`]).
     Time,
     /// The process ran out of the memory it may use (see [`crate::interrupt`]).
     Memory,
+    /// [`Limits::solutions`] solutions were found.
     Solutions,
+    /// [`Limits::nodes`] branches were taken.
     Nodes,
+    /// [`Limits::cancel`] was set.
     Cancelled,
     /// The solution callback asked to stop.
     Callback,
 }
 
+/// The direction of optimisation in [`SearchConfig::objective`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sense {
+    /// Each solution after the first has a smaller objective.
     Minimize,
+    /// Each solution after the first has a larger objective.
     Maximize,
 }
 
 /// What to search for.
 #[derive(Debug, Clone, Default)]
 pub struct SearchConfig {
+    /// The groups of variables to branch on, in order (empty: every variable in input order,
+    /// smallest value first).
     pub branching: Vec<Branching>,
+    /// When to stop early.
     pub limits: Limits,
     /// Branch and bound: every solution after the first must be strictly better.
     pub objective: Option<(VarId, Sense)>,
@@ -145,6 +163,7 @@ impl SearchConfig {
 /// How a search ended.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
+    /// Solutions found by this search (with an objective: the improving ones).
     pub solutions: u128,
     /// `None` when the whole tree was explored (so a count is exact and an optimum proven).
     pub stopped: Option<Stop>,
@@ -161,9 +180,13 @@ pub struct Solution<'a> {
 /// One step from the root towards a subtree: a decision, or the negation of one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fixing {
+    /// `x = v`
     Eq(VarId, Val),
+    /// `x ≠ v`
     Ne(VarId, Val),
+    /// `x ≤ v`
     Le(VarId, Val),
+    /// `x > v`
     Gt(VarId, Val),
 }
 
@@ -184,6 +207,7 @@ impl Decision {
 }
 
 impl Solution<'_> {
+    /// The value of `x` in this solution (every variable is fixed in a solution).
     pub fn value(&self, x: VarId) -> Val {
         self.store.domains[x.index()].min
     }

@@ -69,6 +69,7 @@ fn check_value(v: Val) -> Result<(), ModelError> {
 }
 
 impl Solver {
+    /// An empty model: no variables, no constraints.
     pub fn new() -> Solver {
         Solver::default()
     }
@@ -106,34 +107,42 @@ impl Solver {
         Ok(self.store.add_var(Domain::from_values(&values)))
     }
 
+    /// The number of variables created so far.
     pub fn num_vars(&self) -> usize {
         self.store.domains.len()
     }
 
+    /// The number of propagators posted so far (a constraint may post several).
     pub fn num_propagators(&self) -> usize {
         self.props.len()
     }
 
+    /// The smallest value left in the domain of `x` (at the root, outside a search).
     pub fn min(&self, x: VarId) -> Val {
         self.store.domains[x.index()].min
     }
 
+    /// The largest value left in the domain of `x`.
     pub fn max(&self, x: VarId) -> Val {
         self.store.domains[x.index()].max
     }
 
+    /// The number of values left in the domain of `x`.
     pub fn size(&self, x: VarId) -> u64 {
         self.store.domains[x.index()].size
     }
 
+    /// Whether `x` has a single value left.
     pub fn is_fixed(&self, x: VarId) -> bool {
         self.store.domains[x.index()].is_fixed()
     }
 
+    /// Whether `v` is still in the domain of `x`.
     pub fn contains(&self, x: VarId, v: Val) -> bool {
         self.store.domains[x.index()].contains(v)
     }
 
+    /// The values left in the domain of `x`, in increasing order.
     pub fn values(&self, x: VarId) -> DomainValues<'_> {
         self.store.domains[x.index()].values()
     }
@@ -148,23 +157,28 @@ impl Solver {
         self.failed = true;
     }
 
+    /// The effort counters, summed over every search of this solver so far.
     pub fn stats(&self) -> &Stats {
         &self.stats
     }
 
+    /// Raises the minimum of `x` to `v`, at the root; the model fails if no value is left.
     /// Direct root-level pruning, for models that know a domain before posting anything.
     pub fn set_min(&mut self, x: VarId, v: Val) {
         self.failed |= self.store.set_min(x, v).is_err();
     }
 
+    /// Lowers the maximum of `x` to `v`, at the root; the model fails if no value is left.
     pub fn set_max(&mut self, x: VarId, v: Val) {
         self.failed |= self.store.set_max(x, v).is_err();
     }
 
+    /// Removes `v` from the domain of `x`, at the root; the model fails if no value is left.
     pub fn remove(&mut self, x: VarId, v: Val) {
         self.failed |= self.store.remove(x, v).is_err();
     }
 
+    /// Fixes `x` to `v`, at the root; the model fails if `v` is not in the domain.
     pub fn assign(&mut self, x: VarId, v: Val) {
         self.failed |= self.store.assign(x, v).is_err();
     }

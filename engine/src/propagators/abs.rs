@@ -13,6 +13,7 @@ use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Pr
 /// Holes inside the domain of `x` at most this wide are removed value by value.
 const MAX_HOLE: Val = 4096;
 
+/// `z = |x|` by bounds reasoning, for domains too wide to tabulate; posted by [`crate::constraints::abs`].
 #[derive(Debug, Clone)]
 pub struct Abs {
     pub(crate) x: VarId,

@@ -28,6 +28,7 @@ pub enum Consistency {
     Domain,
 }
 
+/// All-different with offsets (`xᵢ + oᵢ` pairwise distinct) at a chosen [`Consistency`]; posted by [`crate::constraints::all_different`].
 #[derive(Debug, Clone)]
 pub struct AllDifferent {
     vars: Vec<VarId>,

@@ -18,6 +18,7 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagator::{Context, Events, Interrupted, PostContext, Priority, PropResult, PropStatus, Propagator};
 
+/// `xᵢ`, `xᵢ + i` and `xᵢ − i` each pairwise distinct, with a bitboard count and a dedicated first-solution search; posted by [`crate::constraints::all_different_shifted`].
 #[derive(Debug, Clone)]
 pub struct AllDifferentShifted {
     /// Column `i` of the board; its value is the row.

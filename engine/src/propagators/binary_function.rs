@@ -30,6 +30,7 @@ use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropRe
 /// The most pairs enumerated per propagation.
 pub(crate) const MAX_PAIRS: u64 = 1 << 16;
 
+/// `z = f(x, y)` for a closure `f`, by support search over the pairs while there are few; posted by [`crate::constraints::binary_function`].
 pub struct BinaryFunction {
     x: VarId,
     y: VarId,

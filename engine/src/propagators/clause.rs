@@ -47,6 +47,7 @@ impl Literal {
     }
 }
 
+/// A clause over 0/1 variables, by two watched literals; posted by [`crate::constraints::clause`].
 #[derive(Debug, Clone)]
 pub struct Clause {
     literals: Vec<Literal>,

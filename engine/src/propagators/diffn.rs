@@ -27,6 +27,7 @@ use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropRe
 /// rules still apply.
 const MAX_HOLE: Val = 1 << 12;
 
+/// Non-overlapping rectangles by pairwise separation and compulsory parts; posted by [`crate::constraints::diffn`].
 #[derive(Debug, Clone)]
 pub struct Diffn {
     /// `origins[d][i]` and `sizes[d][i]`: rectangle `i` in dimension `d` (0 = x, 1 = y).

@@ -9,6 +9,7 @@ use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
 use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
 
+/// `z = array[i]` over an array of variables; posted by [`crate::constraints::element`].
 #[derive(Debug, Clone)]
 pub struct Element {
     pub(crate) index: VarId,

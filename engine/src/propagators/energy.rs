@@ -30,6 +30,7 @@ use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropRe
 /// Resources with more tasks than this get time-tabling only (the rules are cubic here).
 pub(crate) const MAX_TASKS: usize = 48;
 
+/// A cumulative resource by energetic reasoning (overload checking and edge finding); posted beside [`TimeTable`](crate::propagators::TimeTable) by [`crate::constraints::cumulative`] on small task sets.
 #[derive(Debug, Clone)]
 pub struct CumulativeEnergy {
     starts: Vec<VarId>,

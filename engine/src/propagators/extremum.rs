@@ -8,6 +8,7 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
 
+/// `z = max(xs)` or `z = min(xs)` by bounds reasoning; posted by [`crate::constraints::extremum`].
 #[derive(Debug, Clone)]
 pub struct Extremum {
     pub(crate) result: VarId,

@@ -6,6 +6,7 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
 
+/// `z = f(x)` given by its graph over the domain of `x`, domain consistent; posted by [`crate::constraints::function`].
 #[derive(Debug, Clone)]
 pub struct Function {
     pub(crate) x: VarId,

@@ -43,6 +43,7 @@ use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, Prop
 /// Domains up to this many values are listed to take out the values outside the cover.
 const MAX_LISTED: u64 = 1 << 12;
 
+/// The number of variables taking each value of a cover, by counting rules; posted by [`crate::constraints::global_cardinality`] and [`crate::constraints::global_cardinality_low_up`].
 #[derive(Debug, Clone)]
 pub struct GlobalCardinality {
     x: Vec<VarId>,

@@ -39,6 +39,7 @@ use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
 use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
 
+/// `x ≤lex y` or `x <lex y`, generalised arc consistent; posted by [`crate::constraints::lex_less`] and [`crate::constraints::lex_lesseq`].
 #[derive(Debug, Clone)]
 pub struct Lex {
     x: Vec<VarId>,

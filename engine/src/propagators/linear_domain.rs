@@ -17,6 +17,7 @@ use crate::propagators::bitrow::BitRow;
 /// Partial sums must span at most this many values, or the post function uses bounds reasoning.
 pub(crate) const MAX_SUM_RANGE: i64 = 1 << 14;
 
+/// `Σ aᵢ·xᵢ = c`, domain consistent by dynamic programming over the partial sums; posted by [`crate::constraints::linear_eq_domain`].
 #[derive(Debug, Clone)]
 pub struct LinearEqDomain {
     terms: Vec<(i64, VarId)>,

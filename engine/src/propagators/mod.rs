@@ -1,4 +1,19 @@
-//! The generic propagators. None of them knows what puzzle it serves.
+//! The generic propagators: the filtering algorithms behind the post functions of
+//! [`crate::constraints`]. None of them knows what puzzle it serves.
+//!
+//! A propagator removes from the domains of its variables values that cannot appear in any
+//! solution of its constraint. How many it finds is its *consistency*: *bounds
+//! consistency* makes every variable's minimum and maximum part of some solution of the
+//! constraint (within the other variables' bounds), *domain consistency* (generalised arc
+//! consistency) makes every remaining value part of one. Stronger filtering costs more per
+//! call and saves search nodes; each type's documentation says which it achieves, and the
+//! post functions choose among them (a domain-consistent linear equation when its sums
+//! span a small range, bounds reasoning otherwise).
+//!
+//! The types are public so that documentation and statistics can name them; they are
+//! created only by the post functions, which check and simplify the arguments first. A
+//! propagator of your own implements [`crate::Propagator`] and is added with
+//! [`crate::Solver::post`].
 
 pub(crate) mod abs;
 pub(crate) mod all_different;

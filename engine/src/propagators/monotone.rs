@@ -11,6 +11,7 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
 
+/// `z = f(x)` for a non-decreasing `f`, by bounds reasoning; posted by [`crate::constraints::div_by_constant`] for wide domains.
 pub struct Monotone {
     pub(crate) x: VarId,
     pub(crate) z: VarId,

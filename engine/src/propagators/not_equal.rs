@@ -5,6 +5,7 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagator::{Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
 
+/// `x ≠ y + c`; posted by [`crate::constraints::not_equal`].
 #[derive(Debug, Clone)]
 pub struct NotEqual {
     pub(crate) x: VarId,

@@ -19,6 +19,7 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
 
+/// An odd or even number of 0/1 variables are 1, by two watched variables; posted by [`crate::constraints::parity`].
 #[derive(Debug, Clone)]
 pub struct Parity {
     xs: Vec<VarId>,

@@ -44,6 +44,7 @@ use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropRe
 /// A transition to no state: the automaton rejects the word.
 pub(crate) const DEAD: u32 = u32::MAX;
 
+/// A word accepted by a deterministic finite automaton, domain consistent on the layered graph; posted by [`crate::constraints::regular`].
 #[derive(Debug, Clone)]
 pub struct Regular {
     vars: Vec<VarId>,

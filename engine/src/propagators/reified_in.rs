@@ -20,6 +20,7 @@ use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, Prop
 /// fixed the walk is one value long, so a wrong value is still refused.
 pub(crate) const MAX_WALK: u64 = 1 << 20;
 
+/// `b ⇔ x ∈ S` or `b → x ∈ S` for a fixed set `S`; posted by [`crate::constraints::reified_in`].
 #[derive(Debug, Clone)]
 pub struct ReifiedIn {
     b: VarId,

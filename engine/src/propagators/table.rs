@@ -9,6 +9,7 @@ use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
 use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
 
+/// The variables take the values of one of the allowed tuples; posted by [`crate::constraints::table`].
 #[derive(Debug, Clone)]
 pub struct Table {
     pub(crate) vars: Vec<VarId>,

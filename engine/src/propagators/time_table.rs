@@ -26,6 +26,7 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagator::{Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
 
+/// A cumulative resource by time-tabling on the profile of compulsory parts; posted by [`crate::constraints::cumulative`].
 #[derive(Debug, Clone)]
 pub struct TimeTable {
     starts: Vec<VarId>,

@@ -10,6 +10,7 @@ use crate::ids::VarId;
 use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
 use crate::propagators::arith::{ceil_div, floor_div};
 
+/// `z = x · y` by bounds reasoning; posted by [`crate::constraints::times`].
 #[derive(Debug, Clone)]
 pub struct Times {
     pub(crate) x: VarId,

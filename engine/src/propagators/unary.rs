@@ -28,6 +28,9 @@ use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropRe
 /// Machines with more tasks than this get time-tabling only (the rules are cubic here).
 pub(crate) const MAX_TASKS: usize = 64;
 
+/// Tasks that never overlap (a unary resource) by edge finding; posted by
+/// [`crate::constraints::cumulative`] (and so [`crate::constraints::disjunctive`]) on the
+/// tasks too large to run together.
 #[derive(Debug, Clone)]
 pub struct Unary {
     starts: Vec<VarId>,

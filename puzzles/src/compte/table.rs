@@ -3,10 +3,10 @@
 //! The game's 24 tiles are 1..10 twice and 25, 50, 75, 100; a selection is 6 of them,
 //! 13,243 distinct multisets in all. Selections share most of their parts, so the values
 //! of every multiset of up to 5 tiles (5,402 of size 5, 7,837 in all) are computed once,
-//! each from its splits into two smaller multisets ([`combine`] on every pair of values),
+//! each from its splits into two smaller multisets (`reach::combine` on every pair of values),
 //! level by level, the multisets of a level in parallel. A selection itself needs only
 //! the values inside the target range: its own splits are combined with range-restricted
-//! lookups ([`combine_in_range`]), and its sub-multisets' in-range sets are or-ed in (not
+//! lookups (`combine_in_range`), and its sub-multisets' in-range sets are or-ed in (not
 //! every tile need be used). Every figure is a sum over selections done in a fixed order,
 //! so the result is the same for any thread count.
 

@@ -72,7 +72,7 @@ impl Layouts {
 /// Lists the layouts of `cells` (covered, unflagged) that have a positive weight, or
 /// `None` when a listed cell is not covered, a number around them also sees a covered
 /// cell not listed, no layout weighs anything, or there are more than [`MAX_LAYOUTS`]
-/// layouts or the listing takes more than [`LISTING_STEPS`] steps.
+/// layouts or the listing takes more than `LISTING_STEPS` (2,000,000) steps.
 pub fn enumerate(board: &Board, cells: &[usize], count: MineCount) -> Option<Layouts> {
     if cells.iter().any(|&c| board.cells[c] != Cell::Covered) {
         return None;

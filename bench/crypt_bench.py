@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Cryptarithm benchmark: cpsolve vs GNU Prolog on tests/corpus/cryptarithm/*.puz.
+"""Cryptarithm benchmark: cpsolve vs GNU Prolog and OR-Tools CP-SAT on tests/corpus/cryptarithm/*.puz.
 
 Called by bench/crypt.sh (which builds cpsolve first); standard library only.
 Two modes:
   default         cpsolve (one process, all 40 puzzles, all solutions) beside a GNU Prolog
-                  executable for the same 40 puzzles, plus process start-up floors.
+                  executable for the same 40 puzzles and, when bench/setup.sh has installed
+                  it in bench/.venv, OR-Tools CP-SAT (one Python process), plus process
+                  start-up floors.
   --formulations  cpsolve's `option model = columns` (default) vs `option model = equation`.
-Every figure is checked first: cpsolve's counts against answers.tsv (and GNU Prolog's full
+Every figure is checked first: cpsolve's counts against answers.tsv (and the peers' full
 solution sets against cpsolve's); any mismatch stops the benchmark with exit status 1.
 """
 import argparse
@@ -260,37 +262,43 @@ def setup_gprolog(args, root, files, texts):
     return exe, lines, ver
 
 
-def verify_gprolog(exe, lines, answers, cp_sets):
-    rc, out, err = run_capture([exe, 'once'])
+def verify_peer(label, argv, lines, answers, cp_sets):
+    """Checks a peer program that takes the peers' two modes: `once` prints per puzzle
+    `index, text, count, ...`, and `all` prints every solution as `index, A=1 B=2 ...`.  Its
+    counts must match answers.tsv and its solution sets cpsolve's.  Returns `once`'s output."""
+    rc, once, err = run_capture(argv + ['once'])
     if rc != 0:
-        die('crypt_gp once exited %d: %s' % (rc, err))
+        die('%s once exited %d: %s' % (label, rc, err))
     bad, n = [], 0
-    for row in out.splitlines():
+    for row in once.splitlines():
+        if row.startswith('#'):          # crypt_cpsat.py's timing line
+            continue
         c = row.split('\t')
         i, text, cnt = int(c[0]), c[1], int(c[2])
         n += 1
         if text != lines[i - 1]:
             bad.append('puzzle %d is %r, expected %r' % (i, text, lines[i - 1]))
         elif cnt != answers[text][0]:
-            bad.append('%s: GNU Prolog counts %d, answers.tsv says %d' % (text, cnt, answers[text][0]))
+            bad.append('%s: %s counts %d, answers.tsv says %d' % (text, label, cnt, answers[text][0]))
     if n != len(lines):
-        bad.append('crypt_gp once printed %d puzzles, expected %d' % (n, len(lines)))
+        bad.append('%s once printed %d puzzles, expected %d' % (label, n, len(lines)))
     # full solution sets, compared with cpsolve's
-    rc, out, err = run_capture([exe, 'all'])
+    rc, out, err = run_capture(argv + ['all'])
     if rc != 0:
-        die('crypt_gp all exited %d: %s' % (rc, err))
-    gp = {t: set() for t in lines}
+        die('%s all exited %d: %s' % (label, rc, err))
+    sets = {t: set() for t in lines}
     for row in out.splitlines():
-        i, s = row.split('\t')
-        gp[lines[int(i) - 1]].add(tuple(sorted((kv.split('=')[0], int(kv.split('=')[1])) for kv in s.split())))
+        i, sol = row.split('\t')
+        sets[lines[int(i) - 1]].add(tuple(sorted((kv.split('=')[0], int(kv.split('=')[1])) for kv in sol.split())))
     for t in lines:
-        if gp[t] != cp_sets[t]:
-            bad.append('%s: GNU Prolog and cpsolve print different solution sets (%d vs %d)'
-                       % (t, len(gp[t]), len(cp_sets[t])))
+        if sets[t] != cp_sets[t]:
+            bad.append('%s: %s and cpsolve print different solution sets (%d vs %d)'
+                       % (t, label, len(sets[t]), len(cp_sets[t])))
     if bad:
-        die('GNU Prolog output disagrees:\n  ' + '\n  '.join(bad))
-    print('   gprolog: %d puzzles, %d solutions, counts match answers.tsv, solution sets equal cpsolve\'s'
-          % (len(lines), sum(len(v) for v in gp.values())))
+        die('%s output disagrees:\n  ' % label + '\n  '.join(bad))
+    print('   %s: %d puzzles, %d solutions, counts match answers.tsv, solution sets equal cpsolve\'s'
+          % (label, len(lines), sum(len(v) for v in sets.values())))
+    return once
 
 
 def gprolog_inproc_ms(exe):
@@ -300,6 +308,44 @@ def gprolog_inproc_ms(exe):
     if rc != 0:
         die('crypt_gp bench exited %d: %s' % (rc, err))
     return sum(float(r.split('\t')[3]) for r in out.splitlines() if r.strip()) / 1000.0
+
+
+# ------------------------------------------------------------------ OR-Tools CP-SAT peer
+def setup_cpsat(args, files, texts):
+    """The peers' crypt_cpsat.py (bench/peers/ortools/) with their cryptlib.py and a
+    crypt.txt written from the corpus, copied to the scratch dir, run by the Python of
+    bench/.venv, where bench/setup.sh installs the pinned OR-Tools.  None when it is missing."""
+    py = os.path.join(BENCH, '.venv', 'bin', 'python')
+    if not os.access(py, os.X_OK):
+        print('\n!! bench/.venv is missing: the OR-Tools CP-SAT peer is skipped (bench/setup.sh makes it)\n')
+        return None
+    rc, ver, err = run_capture([py, '-c', 'import ortools; print(ortools.__version__)'])
+    if rc != 0:
+        print('\n!! OR-Tools is not installed in bench/.venv: the CP-SAT peer is skipped '
+              '(bench/setup.sh installs it)\n')
+        return None
+    d = os.path.join(SCRATCH, 'cpsat')
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    for s in (os.path.join(BENCH, 'peers', 'ortools', 'crypt_cpsat.py'), os.path.join(args.peers, 'cryptlib.py')):
+        if not os.path.isfile(s):
+            die('%s not found' % s)
+        shutil.copy(s, d)
+    with open(os.path.join(d, 'crypt.txt'), 'w') as out:
+        out.write('\n'.join(texts[f] for f in files) + '\n')
+    ver = 'OR-Tools ' + ver.strip()
+    print('   CP-SAT: the peers\' crypt_cpsat.py (1 worker, all solutions) under bench/.venv (%s)' % ver)
+    return [py, os.path.join(d, 'crypt_cpsat.py')], ver
+
+
+def cpsat_inproc_ms(once):
+    """crypt_cpsat.py's own figure: model build + solve of the 40 puzzles (perf_counter),
+    without the Python start and the `ortools` import; and the import time."""
+    for row in once.splitlines():
+        if row.startswith('#import_s'):
+            c = row.split('\t')
+            return float(c[3]) * 1e3, float(c[1]) * 1e3
+    die('crypt_cpsat.py once printed no #import_s line')
 
 
 # ------------------------------------------------------------------ output
@@ -347,10 +393,14 @@ def mode_peers(args, root, cp, files, texts, answers):
     gp_inproc = None
     if gp:
         exe, lines, gp_ver = gp
-        verify_gprolog(exe, lines, answers, cp_sets)
+        verify_peer('GNU Prolog', [exe], lines, answers, cp_sets)
         if not args.no_gp_inproc:
             print('   gprolog in-process timing (`crypt_gp bench`, each puzzle repeated >= 200 ms) ...', flush=True)
             gp_inproc = gprolog_inproc_ms(exe)
+    sat = None if args.no_cpsat else setup_cpsat(args, files, texts)
+    if sat:
+        sat_argv, sat_ver = sat
+        sat_once = verify_peer('CP-SAT', sat_argv, [texts[f] for f in files], answers, cp_sets)
 
     cmds = [('cpsolve', [cp, '--all', '--format', 'json', *files], (0,)),
             ('cpsolve-e', [cp, '-e', 'cryptarithm A+B=C'], (0,)),
@@ -358,6 +408,8 @@ def mode_peers(args, root, cp, files, texts, answers):
     if gp:
         cmds += [('gprolog', [exe, 'once'], (0,)),
                  ('gprolog-usage', [exe], (0,))]
+    if sat:
+        cmds += [('cpsat', sat_argv + ['once'], (0,))]
     print('\n== timing %d commands x %d runs ...' % (len(cmds), args.runs), flush=True)
     load_before = loadavg()
     t = time_commands(cmds, args.runs, args.warmup, root)
@@ -377,6 +429,13 @@ def mode_peers(args, root, cp, files, texts, answers):
             print('ratio in-process gprolog / cpsolve     = %.2f' % (gp_inproc / cp_inproc))
     else:
         print('\nratio: n/a (GNU Prolog not installed: apt-get install gprolog, or --install-peers)')
+    if sat:
+        sat_inproc, sat_import = cpsat_inproc_ms(sat_once)
+        print()
+        row('OR-Tools CP-SAT crypt_cpsat.py once', t['cpsat'],
+            '%.3f (build + solve, 1 run; `import ortools` %.0f ms more)' % (sat_inproc, sat_import))
+        print('ratio CP-SAT median / cpsolve median = %.2f   (in-process: %.2f)'
+              % (med(t['cpsat']['wall']) / med(t['cpsolve']['wall']), sat_inproc / cp_inproc))
 
     table_head('== process start-up floor')
     row('/bin/true', t['true'], '')
@@ -469,6 +528,7 @@ def main():
     ap.add_argument('--warmup', type=int, default=2, help='untimed runs first (default 2)')
     ap.add_argument('--formulations', action='store_true', help='compare model = columns / equation')
     ap.add_argument('--no-gp-inproc', action='store_true', help="skip GNU Prolog's own timing")
+    ap.add_argument('--no-cpsat', action='store_true', help='skip the OR-Tools CP-SAT peer')
     ap.add_argument('--peers', default=os.environ.get('PEERS_DIR', os.path.join(BENCH, 'peers', 'gprolog')),
                     help='directory with the peers\' gen_crypt.py and cryptlib.py')
     args = ap.parse_args()

@@ -17,7 +17,7 @@
 # cpsolve itself (cargo, the Rust toolchain) is not installed here: see the README.
 #
 # usage: bench/setup.sh [--no-ortools]
-#   --no-ortools   skip the virtual environment (OR-Tools is only needed by `crypt.sh --cpsat`)
+#   --no-ortools   skip the virtual environment (OR-Tools is the CP-SAT peer of `crypt.sh`)
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

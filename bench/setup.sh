@@ -94,9 +94,13 @@ fi
 echo "== building the peers"
 if command -v gcc >/dev/null 2>&1; then
   mkdir -p "$BENCH_DIR/.scratch/peers"
-  gcc -O2 -o "$BENCH_DIR/.scratch/peers/nqueens" "$BENCH_DIR/peers/queens/nqueens.c"
-  echo "   C queens counter: gcc -O2 bench/peers/queens/nqueens.c -> bench/.scratch/peers/nqueens"
-  echo "   (the scripts build their own copies of the peers in bench/.scratch/ too)"
+  if gcc -O2 -o "$BENCH_DIR/.scratch/peers/nqueens" "$BENCH_DIR/peers/queens/nqueens.c"; then
+    echo "   C queens counter: gcc -O2 bench/peers/queens/nqueens.c -> bench/.scratch/peers/nqueens"
+    echo "   (the scripts build their own copies of the peers in bench/.scratch/ too)"
+  else
+    echo "!! gcc -O2 bench/peers/queens/nqueens.c failed"
+    MISSING=1
+  fi
 else
   MISSING=1
 fi

@@ -34,7 +34,7 @@ BENCHMARKS=(
   "numbermatch|numbermatch.sh --no-build|numbermatch.sh --no-build --proofs 3 --games 20 --limit 2|15 min"
   "model|model.sh --native --cap 20|model.sh --native --reps 1 --cap 20 --only sudoku-hardest,golomb-8,knights-tour-6|5 min"
   "minizinc|minizinc.sh|minizinc.sh --timeout 10 --only golomb/03,magicseq/005,jobshop/jobshop_ft06|5 min"
-  "limits|limits.sh|limits.sh --timeout 0.5 --memory 200|1 min"
+  "limits|limits.sh|limits.sh --timeout 1 --memory 200|1 min"
 )
 
 QUICK=0

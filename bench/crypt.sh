@@ -15,8 +15,7 @@
 #                     (the default) with `option model = equation` on the same 40 puzzles
 #   --no-gp-inproc    skip GNU Prolog's own per-puzzle timing (its `bench` mode, ~10 s)
 #   --no-cpsat        skip the OR-Tools CP-SAT peer (about 1 s a run)
-#   --peers DIR       where gen_crypt.py / cryptlib.py live (default bench/peers/gprolog,
-#                     or $PEERS_DIR)
+#   --peers DIR       where gen_crypt.py / cryptlib.py live (default bench/peers/gprolog)
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -252,7 +252,7 @@ def setup_peers(args):
     vers = {}
     src = os.path.join(q, 'nqueens.c')
     if not os.path.isfile(src):
-        die('%s not found (pass --peers DIR or set PEERS_DIR)' % src)
+        die('%s not found (pass --peers DIR)' % src)
     shutil.copy(src, d)
     gcc = shutil.which('gcc')
     if not gcc:
@@ -309,7 +309,7 @@ def main():
                     help='timed runs for n >= 15 and first solution n = 10000 (default min(runs, 3))')
     ap.add_argument('--warmup', type=int, default=1, help='untimed rounds before the fast group (default 1)')
     ap.add_argument('--quick', action='store_true', help='skip n >= 15 and n = 10000')
-    ap.add_argument('--peers', default=os.environ.get('PEERS_DIR', os.path.join(BENCH, 'peers')),
+    ap.add_argument('--peers', default=os.path.join(BENCH, 'peers'),
                     help='directory holding queens/nqueens.c and queens/queens_gp.pl')
     args = ap.parse_args()
     if args.heavy_runs is None:

@@ -146,7 +146,8 @@ for entry in "${BENCHMARKS[@]}"; do
     echo
     echo '```text'
     # The cargo and compiler lines of a build are noise here; the answers and tables stay.
-    grep -v -E '^ *(Compiling|Finished|Running|Blocking waiting) ' "$log" || true
+    # Paths are shown from the repository root: the file names no directory of the machine.
+    { grep -v -E '^ *(Compiling|Finished|Running|Blocking waiting) ' "$log" || true; } | sed "s|$ROOT/||g"
     echo '```'
   } >>"$OUT"
 done

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared steps of the bench wrappers (sourced, not run): the usage text, the checks, the
 # peer install and the build. Each function takes the calling script's name for its messages.
 

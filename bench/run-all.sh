@@ -136,12 +136,12 @@ for entry in "${BENCHMARKS[@]}"; do
   (cd "$ROOT" && "$BENCH_DIR/${argv[0]}" "${argv[@]:1}") 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
   t1=$(date +%s)
   after=$(loadavg)
-  [ $status = 0 ] || failed+=("$name")
+  [ "$status" = 0 ] || failed+=("$name")
   {
     echo
     echo "## $name"
     echo
-    echo "\`bench/$cmd\`: $([ $status = 0 ] && echo "exit 0" || echo "**FAILED**, exit $status"), $((t1 - t0)) s,"
+    echo "\`bench/$cmd\`: $([ "$status" = 0 ] && echo "exit 0" || echo "**FAILED**, exit $status"), $((t1 - t0)) s,"
     echo "load average $before before, $after after."
     echo
     echo '```text'

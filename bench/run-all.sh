@@ -32,7 +32,7 @@ BENCHMARKS=(
   "nothreeinline|nothreeinline.sh --no-build|nothreeinline.sh --no-build --max-count 6 --min-n 10 --max-n 12 --max-plain 10 --timeout 5|25 min"
   "minesweeper|minesweeper.sh --no-build|minesweeper.sh --no-build --games 20 --midgame-games 5|10 min"
   "numbermatch|numbermatch.sh --no-build|numbermatch.sh --no-build --proofs 3 --games 20 --limit 2|15 min"
-  "model|model.sh --native --cap 20|model.sh --native --reps 1 --cap 20 --only sudoku-hardest,golomb-8,knights-tour-6|5 min"
+  "model|model.sh --native|model.sh --native --reps 1 --cap 20 --only sudoku-hardest,golomb-8,knights-tour-6|7 min"
   "minizinc|minizinc.sh|minizinc.sh --timeout 10 --only golomb/03,magicseq/005,jobshop/jobshop_ft06|5 min"
   "limits|limits.sh|limits.sh --timeout 1 --memory 200|1 min"
 )

@@ -33,10 +33,11 @@ BENCHMARKS=(
   "minesweeper|minesweeper.sh --no-build|minesweeper.sh --no-build --games 20 --midgame-games 5|10 min"
   "numbermatch|numbermatch.sh --no-build|numbermatch.sh --no-build --proofs 3 --games 20 --limit 2|15 min"
   "model|model.sh --native|model.sh --native --reps 1 --cap 20 --only sudoku-hardest,golomb-8,knights-tour-6|7 min"
-  "minizinc|minizinc.sh|minizinc.sh --timeout 10 --only golomb/03,magicseq/005,jobshop/jobshop_ft06|5 min"
+  "minizinc|minizinc.sh --out bench/.scratch/run-all/results-minizinc.txt|minizinc.sh --timeout 10 --only golomb/03,magicseq/005,jobshop/jobshop_ft06|5 min"
   "limits|limits.sh|limits.sh --timeout 1 --memory 200|1 min"
 )
 
+ARGS=$*           # for the results file, before the loop below shifts them away
 QUICK=0
 BUILD=1
 ONLY=""
@@ -105,7 +106,7 @@ START_LOAD=$(loadavg)
 {
   echo "# Benchmark results, $(date -u '+%Y-%m-%d %H:%M UTC')$([ $QUICK = 1 ] && echo ' (--quick: plumbing check, the figures mean nothing)')"
   echo
-  echo "Written by \`bench/run-all.sh$([ $QUICK = 1 ] && echo ' --quick')\`$([ -n "$ONLY" ] && echo " --only $ONLY")$([ -n "$SKIP" ] && echo " --skip $SKIP")."
+  echo "Written by \`bench/run-all.sh${ARGS:+ $ARGS}\`."
   echo
   echo "## Machine"
   echo

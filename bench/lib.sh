@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared steps of the bench wrappers (sourced, not run): the usage text, the checks, the
 # peer install and the build. Each function takes the calling script's name for its messages.
 
@@ -39,4 +40,30 @@ bench_build() {
     echo "$name: $root/target/release/cpsolve is missing (build it, or drop --no-build)" >&2
     exit 1
   fi
+}
+
+# `bench_versions BENCH_DIR`: one markdown list line per tool the benchmarks run, with its
+# version, or "missing". Shared by setup.sh (its last words) and run-all.sh (the results file).
+bench_versions() {
+  local bench=$1 root v
+  root=$(cd "$bench/.." && pwd)
+  first() { local out; out=$("$@" 2>&1) || return 1; grep -m1 . <<<"$out"; }
+  v=$(git -C "$root" describe --always --dirty 2>/dev/null || echo "not a git checkout")
+  echo "- cpsolve: git $v; $(first rustc --version || echo 'rustc missing')"
+  if command -v gplc >/dev/null 2>&1; then echo "- GNU Prolog: $(first gplc --version)"; else echo "- GNU Prolog: missing"; fi
+  if command -v minizinc >/dev/null 2>&1; then
+    # Captured first: grep -m1 closing the pipe early would fail the pipeline under pipefail.
+    v=$(minizinc --version 2>&1 || true)
+    echo "- MiniZinc: $(grep -m1 -o 'version [0-9.]*' <<<"$v" || echo unknown)"
+  else echo "- MiniZinc: missing"; fi
+  if command -v fzn-gecode >/dev/null 2>&1; then
+    v=$(minizinc --solvers 2>/dev/null || true)
+    echo "- Gecode (fzn-gecode): $(grep -m1 -io 'gecode [0-9.]*' <<<"$v" || echo "version unknown")"
+  else echo "- Gecode (fzn-gecode): missing"; fi
+  if command -v gcc >/dev/null 2>&1; then echo "- gcc: $(first gcc --version)"; else echo "- gcc: missing"; fi
+  echo "- python3: $(first python3 --version || echo missing)"
+  if [ -x "$bench/.venv/bin/python" ]; then
+    v=$("$bench/.venv/bin/python" -c 'import ortools; print(ortools.__version__)' 2>/dev/null || echo "not installed")
+    echo "- OR-Tools (bench/.venv): $v"
+  else echo "- OR-Tools: no bench/.venv (bench/setup.sh makes it)"; fi
 }

@@ -264,7 +264,7 @@ def main():
 
     have_mzn = shutil.which('minizinc') is not None
     print('== model gallery benchmark   %s' % time.strftime('%Y-%m-%d %H:%M:%S %Z'))
-    print('cpsolve: %s' % exe)
+    print('cpsolve: %s' % os.path.relpath(exe, ROOT))
     if have_mzn:
         v = subprocess.run(['minizinc', '--version'], stdout=subprocess.PIPE, text=True).stdout.splitlines()
         print('minizinc: %s; solver gecode; alldifferent %s' % (

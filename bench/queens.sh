@@ -14,7 +14,7 @@
 #   --no-build        skip `cargo build --release --bin cpsolve`, use the existing binary
 #   --warmup K        untimed rounds before the fast group (default 1; the heavy group has none)
 #   --peers DIR       where queens/nqueens.c and queens/queens_gp.pl live
-#                     (default bench/peers, or $PEERS_DIR)
+#                     (default bench/peers)
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

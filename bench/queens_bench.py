@@ -242,6 +242,13 @@ def time_group(title, cmds, runs, warmup):
 
 
 # ------------------------------------------------------------------ peers
+def shown(path):
+    """A path as printed: relative to the repository when inside it, so that the output (which
+    bench/run-all.sh keeps in bench/results/) names no directory of the machine."""
+    rel = os.path.relpath(path, os.path.dirname(BENCH))
+    return path if rel.startswith('..') else rel
+
+
 def setup_peers(args):
     """Copy the peers' sources to the scratch dir (their dir is read-only) and build them as
     the peers' run_all.sh does: gcc -O2, gplc --no-top-level, g++ -O2 -lgecode*."""
@@ -252,7 +259,7 @@ def setup_peers(args):
     vers = {}
     src = os.path.join(q, 'nqueens.c')
     if not os.path.isfile(src):
-        die('%s not found (pass --peers DIR or set PEERS_DIR)' % src)
+        die('%s not found (pass --peers DIR)' % src)
     shutil.copy(src, d)
     gcc = shutil.which('gcc')
     if not gcc:
@@ -263,7 +270,7 @@ def setup_peers(args):
             die('gcc -O2 nqueens.c failed:\n%s%s' % (out, err))
         peers['c'] = os.path.join(d, 'nqueens')
         vers['gcc'] = first_line(run_capture([gcc, '--version'])[1])
-        print('   C bitboard: %s/nqueens.c compiled with gcc -O2 (%s)' % (q, vers['gcc']))
+        print('   C bitboard: %s/nqueens.c compiled with gcc -O2 (%s)' % (shown(q), vers['gcc']))
 
     gplc = shutil.which('gplc')
     if not gplc:
@@ -280,7 +287,7 @@ def setup_peers(args):
         vers['gprolog'] = first_line(vo + ve)
         print('   GNU Prolog: %s/queens_gp.pl compiled with gplc --no-top-level (%s); '
               'run as `queens_gp N pairwise` (bench_queens.py), counting only: the program has '
-              'no first-solution mode' % (q, vers['gprolog']))
+              'no first-solution mode' % (shown(q), vers['gprolog']))
 
     gxx = shutil.which('g++')
     hdr = '/usr/include/gecode/int.hh'
@@ -309,7 +316,7 @@ def main():
                     help='timed runs for n >= 15 and first solution n = 10000 (default min(runs, 3))')
     ap.add_argument('--warmup', type=int, default=1, help='untimed rounds before the fast group (default 1)')
     ap.add_argument('--quick', action='store_true', help='skip n >= 15 and n = 10000')
-    ap.add_argument('--peers', default=os.environ.get('PEERS_DIR', os.path.join(BENCH, 'peers')),
+    ap.add_argument('--peers', default=os.path.join(BENCH, 'peers'),
                     help='directory holding queens/nqueens.c and queens/queens_gp.pl')
     args = ap.parse_args()
     if args.heavy_runs is None:

@@ -1,6 +1,7 @@
-//! The reference manual in `docs/` is run, so that it cannot drift from the program.
+//! The reference manual in `docs/` (and the README's tour) is run, so that it cannot drift
+//! from the program.
 //!
-//! Convention of the manual's examples (fenced blocks in `docs/*.md`):
+//! Convention of the manual's examples (fenced blocks in `docs/*.md` and `README.md`):
 //! - a ```` ```puz ARGS ```` block is a model: it is fed to `cpsolve ARGS -` on standard
 //!   input, and the next fenced block, ```` ```text ```` (or ```` ```text exit=N ````), is
 //!   what the run prints: standard output, then standard error, and its exit status (0 when
@@ -33,6 +34,8 @@ fn manual_files() -> Vec<PathBuf> {
         .filter(|path| path.extension().is_some_and(|e| e == "md"))
         .collect();
     files.sort();
+    // The README's tour follows the same convention.
+    files.push(repo().join("README.md"));
     files
 }
 

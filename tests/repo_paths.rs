@@ -126,6 +126,7 @@ fn broken(file: &Path, target: &str) -> Option<String> {
     let mut resolved = PathBuf::new();
     for component in file.parent().unwrap_or(Path::new("")).join(path).components() {
         match component {
+            // `pop` steps up as it is tested; nothing to pop is a step above the root.
             Component::ParentDir if !resolved.pop() => return Some("leaves the repository".into()),
             Component::Normal(part) => resolved.push(part),
             _ => {}

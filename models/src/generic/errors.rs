@@ -34,7 +34,7 @@ pub(crate) fn unknown_name(name: &str, span: Span) -> Diagnostic {
 pub(crate) fn not_supported(what: impl Display, span: Span) -> Diagnostic {
     Diagnostic::new(format!("{what} is not supported yet"), span)
         .with_label("not supported yet")
-        .with_note("README.md, \"Generic models\", lists what the language supports")
+        .with_note("docs/language.md lists what the language supports")
 }
 
 /// An integer computation of the model itself (not of the search) left the 64-bit range.

@@ -20,7 +20,7 @@
 //!   (a fuzzer beside compilations, load 12 on two cores) a thread may get a sixth of a
 //!   core, and a wall-clock budget then reports inputs that merely waited for the CPU. What
 //!   the check is after, code that keeps working after the interrupt, is measured by the
-//!   work itself. A wall-clock ceiling ([`WALL_FACTOR`] budgets) still catches a worker
+//!   work itself. A wall-clock ceiling (`WALL_FACTOR` budgets) still catches a worker
 //!   that blocks without using the CPU.
 //! - **Memory.** The resident set grew past the limit while the input ran. Same ending.
 //!

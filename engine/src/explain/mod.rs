@@ -20,7 +20,7 @@
 //! give a contradiction; so x ≠ v".
 //!
 //! # How a step is found
-//! 1. All constraints run from the known facts ([`subset`]); the variables they fix, or
+//! 1. All constraints run from the known facts (`explain::subset`); the variables they fix, or
 //!    failing that narrow, are the candidates.
 //! 2. For a candidate, each single constraint is tried alone. If none suffices, the
 //!    constraints that pruned anything in step 1 are taken, and each is dropped in turn when
@@ -28,7 +28,7 @@
 //!    the result has no constraint that can be left out.
 //! 3. The facts are minimised the same way: each known fact is forgotten in turn (its
 //!    variable back to its root domain) when the conclusion still follows.
-//! 4. The step is checked by [`verify`], independently of the propagation that found it.
+//! 4. The step is checked by `explain::verify`, independently of the propagation that found it.
 //!
 //! The root of the solver must not have been propagated: whatever the root knows is taken
 //! as given (the puzzle's givens, posted as unary constraints, and a leading digit's
@@ -162,7 +162,9 @@ pub enum ExplainError {
     },
 }
 
-impl crate::solver::Solver {
+use crate::solver::Solver;
+
+impl Solver {
     /// The propagators posted since [`Solver::num_propagators`] was `first`: how a front
     /// end collects the [`Group`] of one constraint it compiles.
     pub fn propagators_since(&self, first: usize) -> Group {

@@ -85,7 +85,7 @@ pub(crate) fn write(picture: &str, destination: &Destination, out: &mut impl Wri
 /// The message for a model whose kind has no board to draw.
 pub(crate) fn no_board(label: &str, kind: &str) -> String {
     format!(
-        "error: `{label}` is a {kind} model without a board: --format svg draws cryptarithms, queens, \
+        "error: `{label}` has no board to draw (kind: {kind}): --format svg draws cryptarithms, queens, \
          no-three-in-line, Minesweeper, Number Match, Le Compte est Bon, and generic models with a \
          2-d array or a `given` grid\n"
     )

@@ -33,8 +33,8 @@ pub mod colour {
     pub const INK: &str = "#000000";
     pub const GRID: &str = "#888888";
     pub const FOUND: &str = "#1f5fbf";
-    pub const LIGHT_SQUARE: &str = "#f0d9b5";
-    pub const DARK_SQUARE: &str = "#b58863";
+    pub const LIGHT_SQUARE: &str = "#f4f4f4";
+    pub const DARK_SQUARE: &str = "#d4d4d4";
     pub const GIVEN_CELL: &str = "#e8e8e8";
     pub const MUTED: &str = "#666666";
     pub const WARNING: &str = "#c03030";

@@ -13,8 +13,7 @@
 //! The output is deterministic: the `svg` crate writes attributes in name order, and every
 //! coordinate comes from integers and fixed sizes.
 
-use svg::node::element::{Circle, Line, Rectangle, Text as TextElement};
-use svg::node::Text;
+use svg::node::element::{Circle, Element, Line, Rectangle, Text as TextElement};
 use svg::{Document, Node};
 
 /// The side of one board cell, in user units.
@@ -140,7 +139,9 @@ impl Canvas {
         // A third of the font size below the centre: the middle of a digit's height, without
         // `dominant-baseline`, which not every renderer follows.
         let baseline = y + (size * 0.35).round();
-        self.add(
+        // As a plain element: the `svg` crate writes a `text` element's own content on lines of
+        // its own, which would put spaces around every digit.
+        self.add(Element::from(
             TextElement::new(content)
                 .set("class", class)
                 .set("x", x)
@@ -149,7 +150,7 @@ impl Canvas {
                 .set("font-size", size)
                 .set("text-anchor", anchor.name())
                 .set("fill", fill),
-        );
+        ));
     }
 
     /// Adds a caption (e.g. "92 solutions; the first is shown") in a band below the picture.
@@ -167,9 +168,7 @@ impl Canvas {
             .set("width", self.width)
             .set("height", self.height);
         if let Some(title) = &self.title {
-            let mut element = svg::node::element::Title::new("");
-            element.append(Text::new(title.clone()));
-            document = document.add(element);
+            document = document.add(svg::node::element::Title::new(title.clone()));
         }
         document = document.add(
             Rectangle::new()

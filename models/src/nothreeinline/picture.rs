@@ -1,8 +1,8 @@
 //! The picture of a no-three-in-line placement: the n×n grid of points, a disc on each
 //! chosen point, and the *full lines*: every slanted line through three or more grid points
-//! that already holds two chosen points, so no third may join it. Each full line is drawn
-//! faintly across the grid, and along each one exactly two discs can be seen: that is the
-//! rule, made visible line by line. Rows and columns are not drawn: each holds exactly two
+//! that already holds two chosen points, so no third may join it. Each is drawn as a thin
+//! segment between its two points (drawn across the whole grid they made string art that
+//! hid the points); a third point on a line would sit on, or in line with, such a segment. Rows and columns are not drawn: each holds exactly two
 //! points by construction.
 //!
 //! Lines through all pairs would be drawn too (190 pairs at n = 10, 1,770 at n = 30) and
@@ -31,10 +31,9 @@ pub(super) fn draw(n: usize, points: &[Point]) -> Canvas {
     }
     if n <= MAX_LINES_SIDE {
         for line in slanted_lines(n) {
-            let held = line.iter().filter(|p| points.binary_search(p).is_ok()).count();
-            if held == 2 {
-                let (first, last) = (line[0], line[line.len() - 1]);
-                canvas.line("full-line", centre(first), centre(last), colour::WARNING, 1.0);
+            let held: Vec<Point> = line.iter().copied().filter(|p| points.binary_search(p).is_ok()).collect();
+            if let [first, second] = held[..] {
+                canvas.line("full-line", centre(first), centre(second), colour::WARNING, 0.75);
             }
         }
     }

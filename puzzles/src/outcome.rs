@@ -17,4 +17,7 @@ pub struct Outcome {
     /// The solver's own measure of work (each solver documents what its counters mean)
     /// and the time of the whole run.
     pub stats: Stats,
+    /// The picture of the answer (`--format svg`, caption included), for the puzzles that
+    /// draw one; `None` otherwise.
+    pub picture: Option<String>,
 }

@@ -168,7 +168,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
     };
     let text = view::text(game.target, mode, &answer, options);
     let json = view::json(game.target, mode, status, &answer);
-    Ok(Outcome { status, text, json, stats })
+    Ok(Outcome { status, text, json, stats, picture: None })
 }
 
 fn search(

@@ -27,8 +27,8 @@ use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::Stats;
 
 use crate::outcome::Outcome;
-use cpsolve_models::run::{RunOptions, Status};
 use analysis::Verdict;
+use cpsolve_models::run::{RunOptions, Status};
 use grid::Board;
 
 fn answer(board: &Board, options: &RunOptions) -> Outcome {
@@ -46,7 +46,7 @@ fn answer(board: &Board, options: &RunOptions) -> Outcome {
         time: start.elapsed(),
         ..Stats::default()
     };
-    Outcome { status, text: view::text(board, &a), json: view::json(board, &a), stats }
+    Outcome { status, text: view::text(board, &a), json: view::json(board, &a), stats, picture: None }
 }
 
 /// Analyses a `minesweeper` position.

@@ -70,7 +70,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         restarts: 0,
         time: start.elapsed(),
     };
-    Ok(Outcome { status, text, json, stats })
+    Ok(Outcome { status, text, json, stats, picture: None })
 }
 
 /// Checks a `numbermatch` grid without solving it.

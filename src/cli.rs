@@ -56,7 +56,7 @@ pub(crate) enum Command {
         tiles: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
-        format: Format,
+        format: ReportFormat,
     },
     /// Play many seeded games with cpsolve's own player and report how often it wins.
     Play {
@@ -70,7 +70,7 @@ pub(crate) enum Command {
         results: Vec<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
-        format: Format,
+        format: ReportFormat,
     },
 }
 
@@ -82,11 +82,23 @@ pub(crate) enum PlayGame {
     Numbermatch(crate::play_numbermatch::PlayArgs),
 }
 
+/// How the answers to models are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub(crate) enum Format {
     #[default]
     Text,
     /// One JSON object per model file, one per line.
+    Json,
+    /// One SVG picture per model, for the kinds with a board (standard output, or --out).
+    Svg,
+}
+
+/// How the reports of `table`, `merge` and `play` are written: they have no board to draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub(crate) enum ReportFormat {
+    #[default]
+    Text,
+    /// One JSON object.
     Json,
 }
 
@@ -117,6 +129,12 @@ pub(crate) struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub(crate) format: Format,
+    /// With --format svg: where the pictures go. With one model, PATH is the SVG file (or an
+    /// existing directory, which gets `<stem>.svg`); with several, PATH is a directory
+    /// (created if missing) and each model gets `<stem>.svg`. Default: standard output, for
+    /// one model only.
+    #[arg(long, value_name = "PATH")]
+    pub(crate) out: Option<PathBuf>,
     /// Print nodes, failures, propagations and time (to standard error in text mode).
     #[arg(long)]
     pub(crate) stats: bool,

@@ -68,6 +68,13 @@ fn extension(path: &Path) -> String {
 
 /// Solves the one MiniZinc or FlatZinc model of the command line.
 pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
+    if args.format == Format::Svg || args.out.is_some() {
+        writeln!(
+            io::stderr(),
+            "error: MiniZinc and FlatZinc models have no board to draw: --format svg and --out do not apply"
+        )?;
+        return Ok(BAD_INPUT);
+    }
     let start = Instant::now();
     // Flattening, reading and compiling count against the time limit too.
     let armed = limits::arm(args.timeout.map(Duration::from_secs_f64), hard_stop(args));
@@ -164,7 +171,7 @@ fn hard_stop(args: &SolveArgs) -> limits::HardStop {
     let file = args.models.iter().find(|p| matches!(extension(p).as_str(), "mzn" | "fzn" | "fzn.json"));
     let file = file.map(|p| p.display().to_string()).unwrap_or_default();
     limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
-        Format::Text => format!("% stopped: {why}\n"),
+        Format::Text | Format::Svg => format!("% stopped: {why}\n"),
         Format::Json => {
             let object = json!({ "file": file, "kind": "minizinc", "status": "limit", "stopped": name });
             format!("{object}\n")
@@ -269,7 +276,7 @@ fn solve_fzn(
             report::write_with_solutions(&mut io::stdout().lock(), &object, &solutions)?;
             result
         }
-        Format::Text => {
+        Format::Text | Format::Svg => {
             let mut sink = TextSink::new(ozn)?;
             let result = cpsolve_flatzinc::solve(&mut model, &options, |model, found| {
                 if !args.count {

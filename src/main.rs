@@ -3,6 +3,7 @@
 mod cli;
 mod flatzinc;
 mod limits;
+mod pictures;
 mod play_minesweeper;
 mod play_numbermatch;
 mod solve;

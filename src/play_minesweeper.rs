@@ -8,7 +8,7 @@ use cpsolve_puzzles::minesweeper::play::{self, Batch};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use crate::cli::Format;
+use crate::cli::ReportFormat as Format;
 
 #[derive(Debug, Args)]
 pub(crate) struct PlayArgs {

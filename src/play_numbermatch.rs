@@ -7,7 +7,7 @@ use clap::Args;
 use cpsolve_puzzles::numbermatch::play::{self, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::cli::Format;
+use crate::cli::ReportFormat as Format;
 
 #[derive(Debug, Args)]
 pub(crate) struct PlayArgs {

@@ -10,16 +10,17 @@ use std::time::Duration;
 use codespan_reporting::files::{Files, SimpleFile};
 use cpsolve_dsl::ast::{File, SolveMode};
 use cpsolve_dsl::Diagnostic;
-use cpsolve_puzzles::direct::{direct_kind, Direct};
-use cpsolve_puzzles::outcome::Outcome;
 use cpsolve_models::problem::Problem;
 use cpsolve_models::report;
 use cpsolve_models::run::{self, RunOptions, Status};
+use cpsolve_puzzles::direct::{direct_kind, Direct};
+use cpsolve_puzzles::outcome::Outcome;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
 use crate::cli::{Format, SolveArgs};
 use crate::limits;
+use crate::pictures::{self, Destination};
 use cpsolve_engine::{interrupt, Stop};
 
 /// A model's text and the name it is reported under.
@@ -183,7 +184,7 @@ fn run_options(args: &SolveArgs) -> RunOptions {
 /// object of a run that found nothing it could print.
 fn hard_stop(source: &Source, args: &SolveArgs) -> limits::HardStop {
     limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
-        Format::Text => format!("stopped: {why}\n"),
+        Format::Text | Format::Svg => format!("stopped: {why}\n"),
         Format::Json => {
             let object = json!({ "file": source.label, "status": "limit", "stopped": name });
             format!("{object}\n")
@@ -207,11 +208,25 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         writeln!(io::stderr(), "error: no model given (a file, `-` for standard input, or -e 'MODEL')")?;
         return Ok(BAD_INPUT);
     }
+    if args.out.is_some() && args.format != Format::Svg {
+        writeln!(io::stderr(), "error: --out is for pictures: use it with --format svg")?;
+        return Ok(BAD_INPUT);
+    }
+    let destinations = match args.format {
+        Format::Svg => match pictures::destinations(args) {
+            Ok(destinations) => destinations,
+            Err(message) => {
+                writeln!(io::stderr(), "error: {message}")?;
+                return Ok(BAD_INPUT);
+            }
+        },
+        Format::Text | Format::Json => vec![Destination::Stdout; all.len()],
+    };
     let options = run_options(args);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let several = all.len() > 1;
     let mut worst = SOLVED;
-    for (i, source) in all.iter().enumerate() {
+    for (i, (source, destination)) in all.iter().zip(&destinations).enumerate() {
         let source = match source {
             Ok(source) => source,
             Err(message) => {
@@ -235,14 +250,14 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
             Ok(Model::Direct(kind, file)) => {
                 let outcome = cpsolve_puzzles::direct::solve(kind, &file, &options);
                 armed.searched();
-                print_outcome(outcome, source, args, &mut out)?
+                print_outcome(outcome, source, args, destination, &mut out)?
             }
             Ok(Model::MineFile) => {
                 let outcome = cpsolve_puzzles::minesweeper::solve_mine_file(&source.text, &options);
                 armed.searched();
-                print_outcome(outcome, source, args, &mut out)?
+                print_outcome(outcome, source, args, destination, &mut out)?
             }
-            Ok(Model::Search(compiled)) => solve_one(compiled, source, args, &options, &armed, &mut out)?,
+            Ok(Model::Search(compiled)) => solve_one(compiled, source, args, &options, &armed, destination, &mut out)?,
         };
         out.flush()?;
         drop(armed);
@@ -257,6 +272,7 @@ fn solve_one(
     args: &SolveArgs,
     options: &RunOptions,
     armed: &limits::watchdog::Armed,
+    destination: &Destination,
     out: &mut impl Write,
 ) -> io::Result<u8> {
     let mut write_error: Option<io::Error> = None;
@@ -278,13 +294,34 @@ fn solve_one(
     // The first compilation serves the main search; workers compile their own copy, which
     // only a limit can stop (it compiled once).
     let build = || cpsolve_models::compile(&file).ok();
+    if args.format == Format::Svg {
+        if !problem.view.draws() {
+            out.flush()?;
+            io::stderr().write_all(pictures::no_board(&source.label, problem.kind.name()).as_bytes())?;
+            return Ok(BAD_INPUT);
+        }
+        let drawn = pictures::solve_and_draw(problem, &build, options);
+        armed.searched();
+        match &drawn.picture {
+            Some(picture) => pictures::write(picture, destination, out)?,
+            None => {
+                out.flush()?;
+                write!(io::stderr(), "{}: {}", source.label, report::summary_text(&drawn.report, options))?;
+            }
+        }
+        if args.stats {
+            out.flush()?;
+            write!(io::stderr(), "{}", report::stats_text(&drawn.report.stats))?;
+        }
+        return Ok(exit_status(drawn.report.status));
+    }
     let report = run::solve(problem, &build, options, |view, record| {
         let written = match args.format {
             Format::Json => {
                 solutions.push(view.json(record).to_string());
                 Ok(())
             }
-            Format::Text => {
+            Format::Text | Format::Svg => {
                 let separator = if shown > 0 { "\n" } else { "" };
                 write!(out, "{separator}{}", view.text(record))
             }
@@ -303,7 +340,7 @@ fn solve_one(
         return Err(e);
     }
     match args.format {
-        Format::Text => {
+        Format::Text | Format::Svg => {
             let summary = report::summary_text(&report, options);
             if !summary.is_empty() && shown > 0 && report.mode != SolveMode::First {
                 writeln!(out)?;
@@ -319,11 +356,15 @@ fn solve_one(
             report::write_with_solutions(out, &object, &solutions)?;
         }
     }
-    Ok(match report.status {
+    Ok(exit_status(report.status))
+}
+
+fn exit_status(status: Status) -> u8 {
+    match status {
         Status::Solved => SOLVED,
         Status::Unsatisfiable => UNSATISFIABLE,
         Status::Limit => LIMIT,
-    })
+    }
 }
 
 /// A puzzle with its own solver: the same statuses, text and JSON framing as a search.
@@ -331,6 +372,7 @@ fn print_outcome(
     outcome: Result<Outcome, Vec<Diagnostic>>,
     source: &Source,
     args: &SolveArgs,
+    destination: &Destination,
     out: &mut impl Write,
 ) -> io::Result<u8> {
     let outcome = match outcome {
@@ -341,6 +383,19 @@ fn print_outcome(
         }
     };
     match args.format {
+        Format::Svg => match &outcome.picture {
+            Some(picture) => pictures::write(picture, destination, out)?,
+            None if outcome.status == Status::Unsatisfiable => {
+                out.flush()?;
+                write!(io::stderr(), "{}: {}", source.label, outcome.text)?;
+            }
+            None => {
+                out.flush()?;
+                let kind = outcome.json.get("kind").and_then(Value::as_str).unwrap_or("puzzle");
+                io::stderr().write_all(pictures::no_board(&source.label, kind).as_bytes())?;
+                return Ok(BAD_INPUT);
+            }
+        },
         Format::Text => {
             write!(out, "{}", outcome.text)?;
             if args.stats {
@@ -360,11 +415,11 @@ fn print_outcome(
             writeln!(out, "{}", Value::Object(object))?;
         }
     }
-    Ok(match outcome.status {
-        Status::Solved => SOLVED,
-        Status::Unsatisfiable => UNSATISFIABLE,
-        Status::Limit => LIMIT,
-    })
+    if args.format == Format::Svg && args.stats {
+        out.flush()?;
+        write!(io::stderr(), "{}", report::stats_text(&outcome.stats))?;
+    }
+    Ok(exit_status(outcome.status))
 }
 
 /// The line `check` prints for a puzzle with its own solver, or its errors.

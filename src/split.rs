@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{json, Map, Value};
 
-use crate::cli::Format;
+use crate::cli::ReportFormat as Format;
 
 /// Writes the parts; returns the exit status.
 pub(crate) fn split(model: &Path, parts: u64, out: &Path) -> io::Result<u8> {

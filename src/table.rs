@@ -9,7 +9,7 @@ use std::time::Instant;
 use cpsolve_puzzles::compte::table::{self as compte_table, Selection, Table, DRAWN};
 use serde_json::{json, Value};
 
-use crate::cli::Format;
+use crate::cli::ReportFormat as Format;
 
 /// How many of the hardest targets, and of the selections that reach every target, the
 /// text output lists (JSON lists them all).

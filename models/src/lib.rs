@@ -17,6 +17,7 @@ pub mod generic;
 mod nothreeinline;
 pub mod options;
 pub mod params;
+pub mod picture;
 pub mod problem;
 mod queens;
 pub mod report;

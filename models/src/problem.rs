@@ -8,6 +8,8 @@
 use cpsolve_dsl::ast::SolveMode;
 use cpsolve_engine::{SearchConfig, Solution, Solver, Val, VarId};
 
+use crate::picture::Canvas;
+
 /// The `"kind"` field of the JSON output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -51,6 +53,16 @@ pub trait SolutionView: std::fmt::Debug + Send + Sync {
 
     fn accept(&self, _record: &Record) -> bool {
         true
+    }
+
+    /// Whether [`Self::picture`] draws this model (`--format svg`): the kinds with a board.
+    fn draws(&self) -> bool {
+        false
+    }
+
+    /// The picture of one solution, when [`Self::draws`]; the caller adds the caption.
+    fn picture(&self, _record: &Record) -> Option<Canvas> {
+        None
     }
 
     fn record(&self, solution: &Solution<'_>) -> Record {

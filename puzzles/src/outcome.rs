@@ -14,9 +14,10 @@ pub struct Outcome {
     /// The JSON object of SPEC §3, without `"file"` (put first by the caller) and without
     /// `"stats"` (added by the caller under `--stats`, from [`Outcome::stats`]).
     pub json: serde_json::Value,
-    /// The picture of the answer (`--format svg`): a whole SVG document.
-    pub svg: String,
     /// The solver's own measure of work (each solver documents what its counters mean)
     /// and the time of the whole run.
     pub stats: Stats,
+    /// The picture of the answer (`--format svg`, caption included), for the puzzles that
+    /// draw one; `None` otherwise.
+    pub picture: Option<String>,
 }

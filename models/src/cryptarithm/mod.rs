@@ -11,6 +11,7 @@
 
 mod equation;
 mod model;
+mod picture;
 mod view;
 
 use cpsolve_dsl::ast::{File, Item, OptionValue, SolveMode, Spanned};

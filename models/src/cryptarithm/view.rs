@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 use super::equation::Atom;
 use super::Cryptarithm;
+use crate::picture::Canvas;
 use crate::problem::{Record, SolutionView};
 
 #[derive(Debug)]
@@ -73,6 +74,14 @@ impl SolutionView for CryptView {
     fn text(&self, record: &Record) -> String {
         let assignment: Vec<String> = self.letters.iter().zip(record).map(|(c, v)| format!("{c}={v}")).collect();
         format!("{}\n{}\n{}\n", self.line(None), self.line(Some(record)), assignment.join(" "))
+    }
+
+    fn draws(&self) -> bool {
+        true
+    }
+
+    fn picture(&self, record: &Record) -> Option<Canvas> {
+        Some(super::picture::draw(&self.crypt, &self.letters, record))
     }
 
     fn json(&self, record: &Record) -> Value {

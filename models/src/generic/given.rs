@@ -70,6 +70,7 @@ impl Compiler {
                     continue;
                 }
                 self.solver.assign(array.cells[offset], value);
+                self.given_cells.insert(array.cells[offset]);
             }
         }
         Ok(())

@@ -27,10 +27,13 @@ mod goal;
 mod linear;
 mod lists;
 mod nonlinear;
+mod picture;
 mod post;
 mod reify;
 mod shape;
 mod view;
+
+use std::collections::HashSet;
 
 use cpsolve_dsl::ast::{self, Item, SolveMode, Span, Spanned};
 use cpsolve_dsl::Diagnostic;
@@ -70,6 +73,8 @@ pub(crate) struct Compiler {
     pub(crate) all_different: Vec<globals::AllDifferent>,
     /// `option alldifferent`; `None`: chosen per constraint (see [`globals`]).
     pub(crate) all_different_consistency: Option<Consistency>,
+    /// The cells fixed by `given` grids (a picture tells them from found values).
+    pub(crate) given_cells: HashSet<VarId>,
     /// How many conditions (`or`, `->`, `not`, a condition as a number...) enclose the
     /// expression being compiled; see `linear.rs`, `indexed`.
     pub(crate) condition_depth: u32,
@@ -94,6 +99,7 @@ impl Default for Compiler {
             bindings: 0,
             all_different: Vec::new(),
             all_different_consistency: None,
+            given_cells: HashSet::new(),
             condition_depth: 0,
         }
     }
@@ -148,8 +154,14 @@ impl Compiler {
             return Err(errors);
         }
         let pending = std::mem::take(&mut self.all_different);
+        // The all-different scopes over plain cells are the regions a picture may draw.
+        let regions: Vec<Vec<VarId>> = pending
+            .iter()
+            .filter(|(_, offsets)| offsets.iter().all(|&o| o == 0))
+            .map(|(vars, _)| vars.clone())
+            .collect();
         globals::post_all_different(&mut self.solver, pending, self.all_different_consistency);
-        let view = ModelView::new(&self.env);
+        let view = ModelView::new(&self.env, &self.given_cells, &regions);
         let mut user_vars = Vec::new();
         for decl in &self.env.decls {
             match *decl {

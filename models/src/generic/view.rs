@@ -6,11 +6,15 @@
 //! dimensions print one grid per index of their leading dimensions.
 //! JSON: one object, keys in declaration order, cells named `q[3]` and `x[2,5]` (SPEC §3).
 
+use std::collections::HashSet;
+
 use cpsolve_engine::{Val, VarId};
 use serde_json::{Map, Value};
 
 use super::env::{Decl, Env};
+use super::picture::Board;
 use super::shape::Shape;
+use crate::picture::Canvas;
 use crate::problem::{Record, SolutionView};
 
 /// One declaration, located in the record.
@@ -24,11 +28,13 @@ enum Shown {
 pub(crate) struct ModelView {
     vars: Vec<VarId>,
     shown: Vec<Shown>,
+    /// What `--format svg` draws, when the model has a board.
+    board: Option<Board>,
 }
 
 impl ModelView {
     /// The user's declarations, in the order of the file.
-    pub(crate) fn new(env: &Env) -> ModelView {
+    pub(crate) fn new(env: &Env, given: &HashSet<VarId>, regions: &[Vec<VarId>]) -> ModelView {
         let mut vars = Vec::new();
         let mut shown = Vec::new();
         for decl in &env.decls {
@@ -50,7 +56,14 @@ impl ModelView {
                 }
             }
         }
-        ModelView { vars, shown }
+        let start_of = |id: usize| {
+            shown.iter().find_map(|s| match s {
+                Shown::Array { name, start, .. } if *name == env.arrays[id].name => Some(*start),
+                _ => None,
+            })
+        };
+        let board = Board::find(env, &start_of, given, regions);
+        ModelView { vars, shown, board }
     }
 }
 
@@ -88,6 +101,14 @@ impl SolutionView for ModelView {
             out.push_str("(no variables)\n");
         }
         out
+    }
+
+    fn draws(&self) -> bool {
+        self.board.is_some()
+    }
+
+    fn picture(&self, record: &Record) -> Option<Canvas> {
+        self.board.as_ref().map(|board| board.draw(record))
     }
 
     fn json(&self, record: &Record) -> Value {

@@ -21,6 +21,7 @@
 //! - `none` (the default).
 
 mod lines;
+mod picture;
 mod symmetry;
 mod view;
 

@@ -5,6 +5,7 @@ use serde_json::{json, Value};
 
 use super::lines::Point;
 use super::symmetry;
+use crate::picture::Canvas;
 use crate::problem::{Record, SolutionView};
 
 #[derive(Debug)]
@@ -45,6 +46,14 @@ impl SolutionView for NoThreeView {
 
     fn filters(&self) -> bool {
         self.distinct
+    }
+
+    fn draws(&self) -> bool {
+        true
+    }
+
+    fn picture(&self, record: &Record) -> Option<Canvas> {
+        Some(super::picture::draw(self.n, &self.points(record)))
     }
 
     fn accept(&self, record: &Record) -> bool {

@@ -6,6 +6,7 @@
 //! TI-58 of the seed program); `symmetry = distinct` keeps one placement per class under
 //! the 8 symmetries of the square (OEIS A002562).
 
+mod picture;
 mod symmetry;
 mod view;
 

@@ -4,6 +4,7 @@ use cpsolve_engine::VarId;
 use serde_json::Value;
 
 use super::symmetry;
+use crate::picture::Canvas;
 use crate::problem::{Record, SolutionView};
 
 /// Boards wider than this are shown as the list of rows only.
@@ -50,6 +51,14 @@ impl SolutionView for QueensView {
 
     fn filters(&self) -> bool {
         self.distinct
+    }
+
+    fn draws(&self) -> bool {
+        true
+    }
+
+    fn picture(&self, record: &Record) -> Option<Canvas> {
+        Some(super::picture::draw(record, self.fixed.len()))
     }
 
     fn accept(&self, record: &Record) -> bool {

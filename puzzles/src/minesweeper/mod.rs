@@ -29,8 +29,8 @@ use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::Stats;
 
 use crate::outcome::Outcome;
-use cpsolve_models::run::{RunOptions, Status};
 use analysis::Verdict;
+use cpsolve_models::run::{RunOptions, Status};
 use grid::Board;
 
 fn answer(board: &Board, options: &RunOptions) -> Outcome {
@@ -48,7 +48,9 @@ fn answer(board: &Board, options: &RunOptions) -> Outcome {
         time: start.elapsed(),
         ..Stats::default()
     };
-    Outcome { status, text: view::text(board, &a), json: view::json(board, &a), svg: picture::svg(board, &a), stats }
+    // As for every kind: no layout, no picture (the text goes to standard error).
+    let picture = (status != Status::Unsatisfiable).then(|| picture::svg(board, &a));
+    Outcome { status, text: view::text(board, &a), json: view::json(board, &a), stats, picture }
 }
 
 /// Analyses a `minesweeper` position.

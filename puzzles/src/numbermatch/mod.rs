@@ -63,7 +63,8 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
     }
     let text = view::text(&game, &shown);
     let json = view::json(&game, status.name(), &shown);
-    let svg = picture::svg(&game, &shown);
+    // As for every kind: no win, no picture (the text goes to standard error).
+    let picture = (status != Status::Unsatisfiable).then(|| picture::svg(&game, &shown));
     let stats = Stats {
         nodes: counters.nodes,
         failures: counters.cutoffs,
@@ -73,7 +74,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         restarts: 0,
         time: start.elapsed(),
     };
-    Ok(Outcome { status, text, json, svg, stats })
+    Ok(Outcome { status, text, json, stats, picture })
 }
 
 /// Checks a `numbermatch` grid without solving it.

@@ -7,8 +7,6 @@
 
 mod common;
 
-use std::path::Path;
-
 /// The arguments a corpus file asks for in its first line, less any `--format`.
 fn header_args(source: &str) -> Vec<String> {
     let words: Vec<String> = source
@@ -33,8 +31,8 @@ fn header_args(source: &str) -> Vec<String> {
 
 #[test]
 fn puzzle_pictures() {
-    insta::glob!("corpus/{minesweeper,numbermatch,compte}/*.{puz,mine}", |path: &Path| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    insta::glob!("corpus/{minesweeper,numbermatch,compte}/*.{puz,mine}", |path: &std::path::Path| {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
         let relative = path.strip_prefix(&root).expect("corpus lies under tests/").to_string_lossy().to_string();
         let source = std::fs::read_to_string(path).expect("corpus file is readable");
         let mut args = header_args(&source);

@@ -25,3 +25,4 @@ pub(crate) mod limit;
 pub mod minesweeper;
 pub mod numbermatch;
 pub mod outcome;
+pub(crate) mod picture;

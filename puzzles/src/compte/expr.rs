@@ -258,9 +258,15 @@ impl Nf {
         steps
     }
 
-    fn render_into(&self, steps: &mut Vec<String>) -> Value {
+    /// The binary tree of the steps that [`Nf::render`] prints: one inner node per step,
+    /// one leaf per tile used (the picture draws it).
+    pub(crate) fn tree(&self) -> Tree {
+        self.render_into(&mut Vec::new())
+    }
+
+    fn render_into(&self, steps: &mut Vec<String>) -> Tree {
         let (up, down, ops) = match self {
-            Nf::Tile(v) => return *v,
+            Nf::Tile(v) => return Tree::Tile(*v),
             Nf::Sum { pos, neg, .. } => (pos, neg, (Op::Add, Op::Sub)),
             Nf::Prod { num, den, .. } => (num, den, (Op::Mul, Op::Div)),
         };
@@ -272,30 +278,30 @@ impl Nf {
         }
         let up = order(up);
         let down = order(down);
-        let up_values: Vec<Value> = up.iter().map(|t| t.render_into(steps)).collect();
-        let down_values: Vec<Value> = down.iter().map(|t| t.render_into(steps)).collect();
-        let mut acc = u128::from(up_values[0]);
-        let mut ups = up_values[1..].iter().map(|&v| u128::from(v));
-        let mut downs: Vec<u128> = down_values.iter().map(|&v| u128::from(v)).collect();
-        let mut step = |acc: u128, op: Op, v: u128| {
+        let up_trees: Vec<Tree> = up.iter().map(|t| t.render_into(steps)).collect();
+        let mut down_trees: Vec<Tree> = down.iter().map(|t| t.render_into(steps)).collect();
+        let mut ups = up_trees.into_iter();
+        let mut acc = ups.next().unwrap_or(Tree::Tile(0));
+        let mut step = |acc: Tree, op: Op, operand: Tree| {
             // `combine` checked every step of some order when the tree was built; this
             // order keeps intermediate results no larger than needed (see below).
+            let (a, v) = (acc.value(), operand.value());
             let next = match op {
-                Op::Add => acc + v,
-                Op::Sub => acc - v,
-                Op::Mul => acc.saturating_mul(v),
-                Op::Div => acc / v,
+                Op::Add => a + v,
+                Op::Sub => a - v,
+                Op::Mul => a.saturating_mul(v),
+                Op::Div => a / v,
             };
-            steps.push(format!("{acc} {} {v} = {next}", op.symbol()));
-            next
+            steps.push(format!("{a} {} {v} = {next}", op.symbol()));
+            Tree::Step { op, value: next, left: Box::new(acc), right: Box::new(operand) }
         };
         loop {
             // Products divide as soon as a divisor goes exactly, so that no intermediate
             // result grows past what the solution needs; sums subtract last, so that every
             // intermediate result stays positive.
             if ops.1 == Op::Div {
-                if let Some(i) = downs.iter().position(|&d| acc % d == 0) {
-                    let d = downs.remove(i);
+                if let Some(i) = down_trees.iter().position(|d| acc.value() % d.value() == 0) {
+                    let d = down_trees.remove(i);
                     acc = step(acc, Op::Div, d);
                     continue;
                 }
@@ -305,9 +311,27 @@ impl Nf {
                 None => break,
             }
         }
-        for d in downs {
+        for d in down_trees {
             acc = step(acc, ops.1, d);
         }
-        Value::try_from(acc).unwrap_or(Value::MAX)
+        acc
+    }
+}
+
+/// A solution as the player computes it: tiles at the leaves, one step per inner node
+/// (its left operand is the larger), the result at the root. A step's value is wide:
+/// the printed order may pass through a product larger than any tile table holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Tree {
+    Tile(Value),
+    Step { op: Op, value: u128, left: Box<Tree>, right: Box<Tree> },
+}
+
+impl Tree {
+    pub(crate) fn value(&self) -> u128 {
+        match self {
+            Tree::Tile(v) => u128::from(*v),
+            Tree::Step { value, .. } => *value,
+        }
     }
 }

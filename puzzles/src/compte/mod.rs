@@ -6,10 +6,12 @@
 //! `reach.rs` tabulates the values of every subset of the tiles (dynamic programming over
 //! subsets), `search.rs` lists the solutions of one value top down over that table,
 //! `expr.rs` gives each solution its normal form (the spec's notion of distinct solutions)
-//! and its steps, `view.rs` writes text and JSON, and `table.rs` answers
+//! and its steps (and the tree of those steps), `view.rs` writes text and JSON,
+//! `picture.rs` draws the trees (`--format svg`), and `table.rs` answers
 //! `cpsolve table compte` for all 13,243 selections of the game.
 
 mod expr;
+mod picture;
 mod reach;
 mod search;
 pub mod table;
@@ -168,7 +170,12 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
     };
     let text = view::text(game.target, mode, &answer, options);
     let json = view::json(game.target, mode, status, &answer);
-    Ok(Outcome { status, text, json, stats, picture: None })
+    // As for every kind: no solution, no picture (the text goes to standard error).
+    let picture = (status != Status::Unsatisfiable).then(|| {
+        let trees: Vec<expr::Tree> = answer.solutions.iter().map(Nf::tree).collect();
+        picture::svg(&game.tiles, game.target, answer.best, &trees, &text)
+    });
+    Ok(Outcome { status, text, json, stats, picture })
 }
 
 fn search(
@@ -362,7 +369,7 @@ fn closest(
 
 #[cfg(test)]
 mod tests {
-    use super::expr::Nf;
+    use super::expr::{Nf, Tree};
     use super::reach::{Op, Reach};
     use super::*;
 
@@ -386,6 +393,10 @@ mod tests {
         assert_eq!(x, y);
         assert_eq!(x.tiles(), 3);
         assert_eq!(x.render(), ["12 ÷ 4 = 3", "3 × 2 = 6"]);
+        // The picture's tree is the printed steps: (12 ÷ 4) × 2.
+        let twelve_by_four = Tree::Step { op: Op::Div, value: 3, left: Box::new(Tree::Tile(12)), right: Box::new(Tree::Tile(4)) };
+        let tree = Tree::Step { op: Op::Mul, value: 6, left: Box::new(twelve_by_four), right: Box::new(Tree::Tile(2)) };
+        assert_eq!(x.tree(), tree);
     }
 
     #[test]

@@ -4,9 +4,10 @@
 //! `grid.rs` reads positions (`.puz` statement or JSMinesweeper `.mine`), `frontier.rs`
 //! turns one into numbers, boxes and components, `count.rs` counts a component's layouts
 //! exactly by number of mines, `analysis.rs` combines components and the off-frontier
-//! cells into exact probabilities, `view.rs` writes the answers; `game.rs` simulates
-//! games, `bot.rs` plays them (`endgame.rs` and `guess.rs` choose its risky moves,
-//! `fifty.rs` finds the 50/50s that are forming) and `play.rs` runs a batch.
+//! cells into exact probabilities, `view.rs` writes the answers and `picture.rs` draws
+//! them (`--format svg`); `game.rs` simulates games, `bot.rs` plays them (`endgame.rs`
+//! and `guess.rs` choose its risky moves, `fifty.rs` finds the 50/50s that are forming)
+//! and `play.rs` runs a batch.
 
 pub mod analysis;
 pub mod bot;
@@ -17,6 +18,7 @@ pub mod frontier;
 pub mod game;
 pub mod grid;
 mod guess;
+mod picture;
 pub mod play;
 mod view;
 
@@ -46,7 +48,9 @@ fn answer(board: &Board, options: &RunOptions) -> Outcome {
         time: start.elapsed(),
         ..Stats::default()
     };
-    Outcome { status, text: view::text(board, &a), json: view::json(board, &a), stats, picture: None }
+    // As for every kind: no layout, no picture (the text goes to standard error).
+    let picture = (status != Status::Unsatisfiable).then(|| picture::svg(board, &a));
+    Outcome { status, text: view::text(board, &a), json: view::json(board, &a), stats, picture }
 }
 
 /// Analyses a `minesweeper` position.

@@ -32,7 +32,7 @@ fn grouped(digits: &str) -> String {
 /// What one cell shows in the text grid: its number, `F` for a flag, `*` a certain mine,
 /// `-` a certain safe cell, else the percentage of a mine (`1%` to `99%`: a cell that is not
 /// certain never shows 0 or 100), or `?` when the count timed out.
-fn cell_text(board: &Board, a: &Analysis, i: usize) -> String {
+pub(super) fn cell_text(board: &Board, a: &Analysis, i: usize) -> String {
     match board.cells[i] {
         Cell::Open(n) => n.to_string(),
         Cell::Flag => "F".to_string(),

@@ -6,11 +6,13 @@
 //! poorly. `grid.rs` reads the statement, `rules.rs` says which pairs match and what
 //! moves do, `bounds.rs` gives admissible lower bounds, `search.rs` is the exact search
 //! (IDA* with a transposition table), `greedy.rs` the seed program's player, `view.rs`
-//! the output, and `play.rs` runs `cpsolve play numbermatch`.
+//! the output, `picture.rs` its picture (one frame per move, `--format svg`), and
+//! `play.rs` runs `cpsolve play numbermatch`.
 
 mod bounds;
 pub mod greedy;
 pub mod grid;
+mod picture;
 pub mod play;
 pub mod rules;
 pub mod search;
@@ -61,6 +63,8 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
     }
     let text = view::text(&game, &shown);
     let json = view::json(&game, status.name(), &shown);
+    // As for every kind: no win, no picture (the text goes to standard error).
+    let picture = (status != Status::Unsatisfiable).then(|| picture::svg(&game, &shown));
     let stats = Stats {
         nodes: counters.nodes,
         failures: counters.cutoffs,
@@ -70,7 +74,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         restarts: 0,
         time: start.elapsed(),
     };
-    Ok(Outcome { status, text, json, stats, picture: None })
+    Ok(Outcome { status, text, json, stats, picture })
 }
 
 /// Checks a `numbermatch` grid without solving it.

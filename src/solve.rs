@@ -177,6 +177,7 @@ fn run_options(args: &SolveArgs) -> RunOptions {
         threads: args.threads as usize,
         part: None,
         progress,
+        picture: args.format == Format::Svg,
     }
 }
 

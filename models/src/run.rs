@@ -38,11 +38,23 @@ pub struct RunOptions {
     pub part: Option<(u64, u64)>,
     /// Called with (subtrees done, subtrees in all) as a parallel search advances.
     pub progress: Option<Arc<dyn Fn(u64, u64) + Send + Sync>>,
+    /// Draw the answer (`--format svg`). Only then: a picture can cost more than the
+    /// answer (Minesweeper's expert board: 84% of a text run's instructions were its SVG).
+    pub picture: bool,
 }
 
 impl Default for RunOptions {
     fn default() -> RunOptions {
-        RunOptions { mode: None, limit: None, timeout: None, memory_mb: None, threads: 1, part: None, progress: None }
+        RunOptions {
+            mode: None,
+            limit: None,
+            timeout: None,
+            memory_mb: None,
+            threads: 1,
+            part: None,
+            progress: None,
+            picture: false,
+        }
     }
 }
 

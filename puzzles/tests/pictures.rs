@@ -27,7 +27,7 @@ fn corpus(kind: &str) -> Vec<PathBuf> {
 /// The outcome of one corpus file, or `None` for a file that is an input error.
 fn solve(path: &Path) -> Option<Outcome> {
     let text = std::fs::read_to_string(path).expect("readable");
-    let options = RunOptions::default();
+    let options = RunOptions { picture: true, ..RunOptions::default() };
     if path.extension().is_some_and(|e| e == "mine") {
         return minesweeper::solve_mine_file(&text, &options).ok();
     }
@@ -43,7 +43,7 @@ fn solve(path: &Path) -> Option<Outcome> {
 
 fn solve_text(kind: &str, source: &str) -> Outcome {
     let file = cpsolve_dsl::parse(source).expect("parses");
-    let options = RunOptions::default();
+    let options = RunOptions { picture: true, ..RunOptions::default() };
     match kind {
         "minesweeper" => minesweeper::solve(&file, &options),
         "numbermatch" => numbermatch::solve(&file, &options),
@@ -350,4 +350,15 @@ fn compte_and_numbermatch_pictures_draw() {
             assert!(r > 150 && g < 80 && b < 80, "{name}: a red ring ({r}, {g}, {b})");
         }
     }
+}
+
+/// A text or JSON run draws nothing: on Minesweeper's expert board the picture once cost
+/// five times the analysis.
+#[test]
+fn only_a_picture_run_draws() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/minesweeper/expert.puz");
+    let text = std::fs::read_to_string(path).expect("readable");
+    let file = cpsolve_dsl::parse(&text).expect("parses");
+    let plain = minesweeper::solve(&file, &RunOptions::default()).expect("an answer");
+    assert!(plain.picture.is_none());
 }

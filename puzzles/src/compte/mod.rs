@@ -171,7 +171,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
     let text = view::text(game.target, mode, &answer, options);
     let json = view::json(game.target, mode, status, &answer);
     // As for every kind: no solution, no picture (the text goes to standard error).
-    let picture = (status != Status::Unsatisfiable).then(|| {
+    let picture = (options.picture && status != Status::Unsatisfiable).then(|| {
         let trees: Vec<expr::Tree> = answer.solutions.iter().map(Nf::tree).collect();
         picture::svg(&game.tiles, game.target, answer.best, &trees, &text)
     });

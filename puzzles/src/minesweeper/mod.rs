@@ -49,7 +49,7 @@ fn answer(board: &Board, options: &RunOptions) -> Outcome {
         ..Stats::default()
     };
     // As for every kind: no layout, no picture (the text goes to standard error).
-    let picture = (status != Status::Unsatisfiable).then(|| picture::svg(board, &a));
+    let picture = (options.picture && status != Status::Unsatisfiable).then(|| picture::svg(board, &a));
     Outcome { status, text: view::text(board, &a), json: view::json(board, &a), stats, picture }
 }
 

@@ -64,7 +64,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
     let text = view::text(&game, &shown);
     let json = view::json(&game, status.name(), &shown);
     // As for every kind: no win, no picture (the text goes to standard error).
-    let picture = (status != Status::Unsatisfiable).then(|| picture::svg(&game, &shown));
+    let picture = (options.picture && status != Status::Unsatisfiable).then(|| picture::svg(&game, &shown));
     let stats = Stats {
         nodes: counters.nodes,
         failures: counters.cutoffs,

@@ -314,6 +314,7 @@ mod tests {
 
     #[test]
     fn memory_past_the_limit_is_a_finding() {
+        let _alone = memory::RESIDENT_SET_TESTS.lock().unwrap_or_else(|e| e.into_inner());
         let target: TargetFn = Arc::new(|_: &str| {
             let block = std::hint::black_box(vec![7u8; 256 << 20]);
             thread::sleep(Duration::from_millis(150));

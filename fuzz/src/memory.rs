@@ -18,10 +18,16 @@ fn page_size() -> u64 {
     u64::try_from(size).unwrap_or(4096)
 }
 
+/// Tests that read the process's resident set run one at a time: another test's block,
+/// freed in the middle, would make the set shrink under them.
+#[cfg(test)]
+pub(crate) static RESIDENT_SET_TESTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[cfg(test)]
 mod tests {
     #[test]
     fn resident_set_grows_when_memory_is_touched() {
+        let _alone = super::RESIDENT_SET_TESTS.lock().unwrap_or_else(|e| e.into_inner());
         let before = super::resident_bytes().expect("runs on Linux");
         let block = std::hint::black_box(vec![1u8; 64 << 20]);
         let after = super::resident_bytes().expect("runs on Linux");

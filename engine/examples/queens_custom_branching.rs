@@ -105,9 +105,8 @@ mod tests {
 
     /// A placement is a solution when no two queens share a row or a diagonal.
     fn is_solution(rows: &[Val]) -> bool {
-        (0..rows.len()).all(|i| {
-            (i + 1..rows.len()).all(|j| rows[i] != rows[j] && (rows[i] - rows[j]).abs() != (j - i) as Val)
-        })
+        (0..rows.len())
+            .all(|i| (i + 1..rows.len()).all(|j| rows[i] != rows[j] && (rows[i] - rows[j]).abs() != (j - i) as Val))
     }
 
     #[test]

@@ -257,7 +257,6 @@
 //! 4. Only then make it incremental, with [`TrailedInt`]s for state that must be undone.
 //! 5. Give it a post function in [`constraints`] that simplifies before creating it.
 
-
 #![warn(missing_docs)]
 
 mod branch;

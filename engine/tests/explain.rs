@@ -47,10 +47,14 @@ fn send_more_money_is_explained_and_every_step_checks_out() {
     let splits = explanation.steps.iter().filter(|s| s.reasoning != Reasoning::Direct).count();
     assert!(splits <= 5, "{splits} case splits");
     // The hand solution's first deductions, in its order: M = 1, then O = 0, then S = 9.
-    let fixed: Vec<usize> = explanation.steps.iter().filter_map(|s| match &s.conclusion {
-        Conclusion::Narrowed(f) if f.values.len() == 1 => Some(f.var.index()),
-        _ => None,
-    }).collect();
+    let fixed: Vec<usize> = explanation
+        .steps
+        .iter()
+        .filter_map(|s| match &s.conclusion {
+            Conclusion::Narrowed(f) if f.values.len() == 1 => Some(f.var.index()),
+            _ => None,
+        })
+        .collect();
     assert_eq!(fixed[..2], [4, 11], "M and the last carry first");
     assert_eq!(fixed[2..4], [5, 10], "then O and the third carry");
     assert_eq!(fixed[4], 0, "then S");

@@ -111,7 +111,8 @@ fn minesweeper_structure(outcome: &Outcome, name: &str) {
     // Every covered cell that is not certain shows the text answer's percentage.
     let percentages = |s: &str| s.split_whitespace().filter(|w| w.ends_with('%')).count();
     let text_cells: usize = outcome.text.lines().skip(2).map(percentages).sum();
-    let drawn = board.descendants().filter(|n| n.is_text() && n.text().is_some_and(|t| t.trim().ends_with('%'))).count();
+    let drawn =
+        board.descendants().filter(|n| n.is_text() && n.text().is_some_and(|t| t.trim().ends_with('%'))).count();
     assert_eq!(drawn, text_cells, "{name}: the percentages of the text answer");
     let legend = doc.descendants().find(|n| n.attribute("id") == Some("legend")).expect("a legend");
     let legend_text: String = legend.descendants().filter_map(|n| text_of(&n)).collect::<Vec<_>>().join(" ");
@@ -181,8 +182,11 @@ fn compte_structure(outcome: &Outcome, tiles: &[u128], name: &str) {
     }
     if let Some(best) = json["best"].as_u64() {
         if !solutions.is_empty() {
-            let captions: String =
-                doc.descendants().filter(|n| class_is(n, "solution")).filter_map(|n| text_of(&n.first_element_child()?)).collect();
+            let captions: String = doc
+                .descendants()
+                .filter(|n| class_is(n, "solution"))
+                .filter_map(|n| text_of(&n.first_element_child()?))
+                .collect();
             assert!(captions.contains(&best.to_string()), "{name}: the value reached is named");
         }
     }
@@ -203,12 +207,9 @@ fn compte_pictures_are_the_solutions_trees() {
         let outcome = drawn(path).expect("a game with a picture");
         compte_structure(&outcome, &tiles_of(&source), &path.display().to_string());
     }
-    for source in [
-        "compte 25 4 100 2 -> 50\nsolve all",
-        "compte 7 3 -> 7",
-        "compte 2 4 -> 7",
-        "compte 1 2 3 -> 6\nsolve count",
-    ] {
+    for source in
+        ["compte 25 4 100 2 -> 50\nsolve all", "compte 7 3 -> 7", "compte 2 4 -> 7", "compte 1 2 3 -> 6\nsolve count"]
+    {
         compte_structure(&solve_text("compte", source), &tiles_of(source), source);
     }
 }

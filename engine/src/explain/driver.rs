@@ -112,7 +112,8 @@ impl Driver<'_> {
                 break Ending::NoSolution;
             }
         };
-        let known = self.config.shown.iter().zip(&self.known).map(|(&var, v)| Fact { var, values: v.clone() }).collect();
+        let known =
+            self.config.shown.iter().zip(&self.known).map(|(&var, v)| Fact { var, values: v.clone() }).collect();
         Ok(Explanation { steps, ending, known })
     }
 
@@ -180,8 +181,9 @@ impl Driver<'_> {
     fn case_split(&mut self, fixing_only: bool) -> Option<Step> {
         let all: Vec<usize> = (0..self.config.groups.len()).collect();
         let facts = self.known_facts();
-        let mut open: Vec<usize> =
-            (0..self.known.len()).filter(|&i| self.known[i].len() > 1 && (!fixing_only || self.known[i].len() == 2)).collect();
+        let mut open: Vec<usize> = (0..self.known.len())
+            .filter(|&i| self.known[i].len() > 1 && (!fixing_only || self.known[i].len() == 2))
+            .collect();
         open.sort_by_key(|&i| (self.known[i].len(), i));
         let mut best: Option<Step> = None;
         let mut found = 0;
@@ -199,13 +201,10 @@ impl Driver<'_> {
                     facts.sort();
                 }
                 let rest: Vec<Val> = self.known[i].iter().copied().filter(|&w| w != v).collect();
-                let step = self.step(
-                    Reasoning::CaseSplit { var: assume.0, value: v },
-                    groups,
-                    facts,
-                    self.narrowed(i, &rest),
-                );
-                if best.as_ref().is_none_or(|b| (step.groups.len(), step.facts.len()) < (b.groups.len(), b.facts.len())) {
+                let step =
+                    self.step(Reasoning::CaseSplit { var: assume.0, value: v }, groups, facts, self.narrowed(i, &rest));
+                if best.as_ref().is_none_or(|b| (step.groups.len(), step.facts.len()) < (b.groups.len(), b.facts.len()))
+                {
                     best = Some(step);
                 }
                 found += 1;
@@ -249,7 +248,8 @@ impl Driver<'_> {
     }
 
     fn step(&self, reasoning: Reasoning, groups: Vec<usize>, facts: Vec<usize>, conclusion: Conclusion) -> Step {
-        let facts = facts.into_iter().map(|i| Fact { var: self.config.shown[i], values: self.known[i].clone() }).collect();
+        let facts =
+            facts.into_iter().map(|i| Fact { var: self.config.shown[i], values: self.known[i].clone() }).collect();
         Step { reasoning, groups, facts, conclusion }
     }
 
@@ -378,7 +378,9 @@ pub(super) fn check_step(solver: &mut Solver, props: &[PropId], step: &Step, bud
     }
     match solver.refute(props, &facts, budget) {
         Verdict::Holds => Ok(()),
-        Verdict::Counterexample(c) => Err(ExplainError::Unverified { step: Box::new(step.clone()), counterexample: Some(c) }),
+        Verdict::Counterexample(c) => {
+            Err(ExplainError::Unverified { step: Box::new(step.clone()), counterexample: Some(c) })
+        }
         Verdict::Unfinished => Err(ExplainError::Unverified { step: Box::new(step.clone()), counterexample: None }),
     }
 }

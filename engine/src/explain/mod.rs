@@ -192,7 +192,12 @@ impl std::fmt::Display for ExplainError {
         match self {
             ExplainError::RootPropagated => write!(f, "the model was propagated before it was explained"),
             ExplainError::DomainTooLarge(x) => {
-                write!(f, "variable {} has more than {} values: too many to explain", x.index(), driver::MAX_FACT_VALUES)
+                write!(
+                    f,
+                    "variable {} has more than {} values: too many to explain",
+                    x.index(),
+                    driver::MAX_FACT_VALUES
+                )
             }
             ExplainError::Unverified { counterexample: Some(_), .. } => {
                 write!(f, "internal error: a step of the explanation is wrong (its check found a counterexample)")

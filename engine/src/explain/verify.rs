@@ -46,16 +46,20 @@ impl Solver {
         let propagate = space > PURE_ENUMERATION;
         self.store.queue.clear();
         let mut nodes = 0;
-        let verdict = if consistent {
-            self.enumerate(props, &vars, propagate, &mut nodes, budget)
-        } else {
-            Verdict::Holds
-        };
+        let verdict =
+            if consistent { self.enumerate(props, &vars, propagate, &mut nodes, budget) } else { Verdict::Holds };
         self.leave_subset();
         verdict
     }
 
-    fn enumerate(&mut self, props: &[PropId], vars: &[VarId], propagate: bool, nodes: &mut u64, budget: u64) -> Verdict {
+    fn enumerate(
+        &mut self,
+        props: &[PropId],
+        vars: &[VarId],
+        propagate: bool,
+        nodes: &mut u64,
+        budget: u64,
+    ) -> Verdict {
         *nodes += 1;
         if *nodes > budget {
             return Verdict::Unfinished;

@@ -394,7 +394,8 @@ mod tests {
         assert_eq!(x.tiles(), 3);
         assert_eq!(x.render(), ["12 ÷ 4 = 3", "3 × 2 = 6"]);
         // The picture's tree is the printed steps: (12 ÷ 4) × 2.
-        let twelve_by_four = Tree::Step { op: Op::Div, value: 3, left: Box::new(Tree::Tile(12)), right: Box::new(Tree::Tile(4)) };
+        let twelve_by_four =
+            Tree::Step { op: Op::Div, value: 3, left: Box::new(Tree::Tile(12)), right: Box::new(Tree::Tile(4)) };
         let tree = Tree::Step { op: Op::Mul, value: 6, left: Box::new(twelve_by_four), right: Box::new(Tree::Tile(2)) };
         assert_eq!(x.tree(), tree);
     }

@@ -131,7 +131,14 @@ fn tree_group(tree: &Tree, exact: bool, x0: f64, y0: f64) -> (Group, f64, f64) {
         if let Some(op) = n.op {
             let ox = cx - w / 2.0 + 15.0;
             g = g
-                .add(Circle::new().set("class", "op").set("cx", px(ox)).set("cy", px(cy)).set("r", 10).set("fill", "#5a3a00"))
+                .add(
+                    Circle::new()
+                        .set("class", "op")
+                        .set("cx", px(ox))
+                        .set("cy", px(cy))
+                        .set("r", 10)
+                        .set("fill", "#5a3a00"),
+                )
                 .add(centred(ox, cy + 5.5, 16, glyph(op)).set("fill", "#ffffff").set("font-weight", "bold"));
         }
     }
@@ -141,10 +148,8 @@ fn tree_group(tree: &Tree, exact: bool, x0: f64, y0: f64) -> (Group, f64, f64) {
 /// The picture of a `compte` answer: `tiles` and `target` as given, the value reached,
 /// the solutions kept (their trees), and the text answer (for its non-step lines).
 pub(crate) fn svg(tiles: &[Value], target: Value, best: Option<Value>, trees: &[Tree], text: &str) -> String {
-    let tiles_line = format!(
-        "tiles {} → target {target}",
-        tiles.iter().map(Value::to_string).collect::<Vec<_>>().join(" ")
-    );
+    let tiles_line =
+        format!("tiles {} → target {target}", tiles.iter().map(Value::to_string).collect::<Vec<_>>().join(" "));
     let mut heading = vec![tiles_line];
     // The lines of the text answer that are not steps: the closest values, the summary.
     heading.extend(text.lines().filter(|l| !l.is_empty() && !l.contains(" = ")).map(str::to_string));

@@ -97,14 +97,21 @@ fn mine(cx: f64, cy: f64, r: f64) -> Group {
                 .set("stroke-width", 2),
         );
     }
-    g.add(Circle::new().set("cx", px(cx)).set("cy", px(cy)).set("r", px(r)).set("fill", "#000000").set("stroke", "#ffffff"))
-        .add(
-            Circle::new()
-                .set("cx", px(cx - r * 0.35))
-                .set("cy", px(cy - r * 0.35))
-                .set("r", px(r * 0.25))
-                .set("fill", "#ffffff"),
-        )
+    g.add(
+        Circle::new()
+            .set("cx", px(cx))
+            .set("cy", px(cy))
+            .set("r", px(r))
+            .set("fill", "#000000")
+            .set("stroke", "#ffffff"),
+    )
+    .add(
+        Circle::new()
+            .set("cx", px(cx - r * 0.35))
+            .set("cy", px(cy - r * 0.35))
+            .set("r", px(r * 0.25))
+            .set("fill", "#ffffff"),
+    )
 }
 
 /// A green check mark in the square of side `s` at (`x`, `y`).
@@ -153,7 +160,11 @@ fn flag(x: f64, y: f64, s: f64) -> Group {
         px(x + s * 0.6),
         px(y + s * 0.52)
     );
-    Group::new().set("class", "flag").add(pole).add(base).add(Polygon::new().set("points", points).set("fill", "#e00000"))
+    Group::new()
+        .set("class", "flag")
+        .add(pole)
+        .add(base)
+        .add(Polygon::new().set("points", points).set("fill", "#e00000"))
 }
 
 /// The board: one square per cell, with its number, shape or percentage.

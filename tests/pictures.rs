@@ -10,34 +10,11 @@ mod common;
 
 use std::path::Path;
 
-/// The arguments a corpus file asks for in its first line, less any `--format`: pictures are
-/// asked for here.
-fn header_args(source: &str) -> Vec<String> {
-    let words: Vec<String> = source
-        .lines()
-        .next()
-        .and_then(|line| line.strip_prefix("# cpsolve:"))
-        .map(|rest| rest.split_whitespace().map(str::to_string).collect())
-        .unwrap_or_default();
-    let mut args = Vec::new();
-    let mut skip = false;
-    for word in words {
-        if skip {
-            skip = false;
-        } else if word == "--format" {
-            skip = true;
-        } else if !word.starts_with("--format=") {
-            args.push(word);
-        }
-    }
-    args
-}
-
 /// Runs `cpsolve --format svg` on a corpus file (path relative to `tests/`).
 fn picture(relative: &str) -> common::Run {
     let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(relative))
         .expect("corpus file is readable");
-    let mut args = header_args(&source);
+    let mut args = common::header_args(&source);
     args.extend(["--format".to_string(), "svg".to_string(), relative.to_string()]);
     let arg_refs: Vec<&str> = args.iter().map(String::as_str).collect();
     common::cpsolve(&arg_refs, None)

@@ -7,35 +7,13 @@
 
 mod common;
 
-/// The arguments a corpus file asks for in its first line, less any `--format`.
-fn header_args(source: &str) -> Vec<String> {
-    let words: Vec<String> = source
-        .lines()
-        .next()
-        .and_then(|line| line.strip_prefix("# cpsolve:"))
-        .map(|rest| rest.split_whitespace().map(str::to_string).collect())
-        .unwrap_or_default();
-    let mut args = Vec::new();
-    let mut skip = false;
-    for word in words {
-        if skip {
-            skip = false;
-        } else if word == "--format" {
-            skip = true;
-        } else if !word.starts_with("--format=") {
-            args.push(word);
-        }
-    }
-    args
-}
-
 #[test]
 fn puzzle_pictures() {
     insta::glob!("corpus/{minesweeper,numbermatch,compte}/*.{puz,mine}", |path: &std::path::Path| {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
         let relative = path.strip_prefix(&root).expect("corpus lies under tests/").to_string_lossy().to_string();
         let source = std::fs::read_to_string(path).expect("corpus file is readable");
-        let mut args = header_args(&source);
+        let mut args = common::header_args(&source);
         args.extend(["--format".to_string(), "svg".to_string(), relative.clone()]);
         let arg_refs: Vec<&str> = args.iter().map(String::as_str).collect();
         let run = common::cpsolve(&arg_refs, None);

@@ -34,3 +34,26 @@ pub(crate) fn cpsolve(args: &[&str], stdin: Option<&str>) -> Run {
         stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
     }
 }
+
+/// The arguments a corpus file asks for in its first line, less any `--format`: pictures are
+/// asked for here.
+pub(crate) fn header_args(source: &str) -> Vec<String> {
+    let words: Vec<String> = source
+        .lines()
+        .next()
+        .and_then(|line| line.strip_prefix("# cpsolve:"))
+        .map(|rest| rest.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default();
+    let mut args = Vec::new();
+    let mut skip = false;
+    for word in words {
+        if skip {
+            skip = false;
+        } else if word == "--format" {
+            skip = true;
+        } else if !word.starts_with("--format=") {
+            args.push(word);
+        }
+    }
+    args
+}

@@ -1,6 +1,8 @@
 //! The step loop: find the candidates, explain each as simply as possible, tell the
 //! simplest, check it, learn its conclusion, and go on.
 
+mod project;
+
 use crate::domain::Val;
 use crate::ids::{PropId, VarId};
 use crate::solver::Solver;
@@ -11,6 +13,13 @@ use super::{Conclusion, Ending, ExplainConfig, ExplainError, Explanation, Fact, 
 
 /// A shown variable with more values than this cannot be a fact.
 pub(crate) const MAX_FACT_VALUES: u64 = 4096;
+
+/// Sets of more groups than this are explained by propagation only: three is as many
+/// constraints as a person keeps in mind for one deduction.
+const MAX_PROJECTED_GROUPS: usize = 3;
+
+/// At most this many sets of groups of one size are tried together in a step.
+const MAX_PROJECTED_SETS: usize = 5_000;
 
 /// What a probe must reach.
 #[derive(Debug, Clone)]
@@ -132,6 +141,10 @@ impl Driver<'_> {
         let fixed: Vec<usize> = narrowed.iter().copied().filter(|&i| domains[i].len() == 1).collect();
         if !fixed.is_empty() {
             return Ok(Ok(self.direct_step(&fixed, &domains, &active_groups)));
+        }
+        // What a few constraints together fix, as a person tries the cases of a small one.
+        if let Some(step) = self.projection_step() {
+            return Ok(Ok(step));
         }
         // A case split that fixes a variable reads better than a narrowing.
         if let Some(step) = self.case_split(true) {
@@ -288,12 +301,84 @@ impl Driver<'_> {
         (groups, facts)
     }
 
+    /// Whether the groups from the facts reach the goal: by propagation, or, for a few
+    /// groups with a small space, by trying their cases (`project`).
     fn reaches(&mut self, groups: &[usize], facts: &[usize], assume: Option<(VarId, Val)>, goal: &Goal) -> bool {
-        match (self.probe_domains(groups, facts, assume, None), goal) {
+        let meets = |domains: Option<Vec<Vec<Val>>>| match (domains, goal) {
             (None, Goal::Conflict) => true,
             (Some(domains), Goal::Within(i, values)) => domains[*i].iter().all(|v| values.contains(v)),
             _ => false,
+        };
+        if meets(self.probe_domains(groups, facts, assume, None)) {
+            return true;
         }
+        groups.len() <= MAX_PROJECTED_GROUPS && self.projectable(groups) && meets(self.project(groups, facts, assume))
+    }
+
+    /// A variable that one, two or three connected groups fix together (fewest groups
+    /// first, then fewest facts), when propagation of all of them fixes none.
+    fn projection_step(&mut self) -> Option<Step> {
+        let mut level: Vec<Vec<usize>> = (0..self.config.groups.len()).map(|g| vec![g]).collect();
+        for size in 1..=MAX_PROJECTED_GROUPS {
+            if size > 1 {
+                level = self.extend_connected(&level);
+            }
+            let mut best: Option<Step> = None;
+            for groups in &level {
+                if !self.projectable(groups) {
+                    continue;
+                }
+                let facts = self.scope_facts(groups);
+                let Some(domains) = self.project(groups, &facts, None) else {
+                    // These groups alone contradict the facts.
+                    let (groups, facts) = self.minimise(groups, None, &Goal::Conflict);
+                    return Some(self.step(Reasoning::Direct, groups, facts, Conclusion::Contradiction));
+                };
+                for i in 0..domains.len() {
+                    if domains[i].len() != 1 || self.known[i].len() == 1 {
+                        continue;
+                    }
+                    let goal = Goal::Within(i, domains[i].clone());
+                    let (groups, facts) = self.minimise(groups, None, &goal);
+                    let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
+                    if best
+                        .as_ref()
+                        .is_none_or(|b| (step.groups.len(), step.facts.len()) < (b.groups.len(), b.facts.len()))
+                    {
+                        best = Some(step);
+                    }
+                }
+            }
+            if best.is_some() {
+                return best;
+            }
+        }
+        None
+    }
+
+    /// The sets of groups one larger than those given, each still connected by shared
+    /// variables, without repeats, in a fixed order.
+    fn extend_connected(&self, sets: &[Vec<usize>]) -> Vec<Vec<usize>> {
+        let mut out = std::collections::BTreeSet::new();
+        for set in sets {
+            for &g in set {
+                for x in &self.group_vars[g] {
+                    let Some(&i) = self.shown_at.get(x) else { continue };
+                    for &h in &self.groups_of[i] {
+                        if !set.contains(&h) {
+                            let mut bigger = set.clone();
+                            bigger.push(h);
+                            bigger.sort_unstable();
+                            out.insert(bigger);
+                        }
+                    }
+                }
+            }
+            if out.len() > MAX_PROJECTED_SETS {
+                break;
+            }
+        }
+        out.into_iter().collect()
     }
 
     /// Runs the groups (and the plumbing) from the facts; the shown domains at the
@@ -305,12 +390,7 @@ impl Driver<'_> {
         assume: Option<(VarId, Val)>,
         active: Option<&mut [bool]>,
     ) -> Option<Vec<Vec<Val>>> {
-        let mut subset = self.plumbing.clone();
-        for &g in groups {
-            for p in &self.config.groups[g] {
-                subset[p.index()] = true;
-            }
-        }
+        let subset = self.subset_of(groups);
         let narrowings = self.narrowings(facts);
         self.solver.enter_subset(&subset);
         let mut ok = narrowings.iter().all(|n| self.solver.narrow(n));
@@ -321,6 +401,17 @@ impl Driver<'_> {
         let domains = ok.then(|| self.config.shown.iter().map(|&x| self.solver.values(x).collect()).collect());
         self.solver.leave_subset();
         domains
+    }
+
+    /// The propagators awake when these groups run: theirs and the plumbing.
+    fn subset_of(&self, groups: &[usize]) -> Vec<bool> {
+        let mut subset = self.plumbing.clone();
+        for &g in groups {
+            for p in &self.config.groups[g] {
+                subset[p.index()] = true;
+            }
+        }
+        subset
     }
 
     /// The shown variables whose known domain is narrower than at the root.

@@ -1,0 +1,124 @@
+//! What a few constraints *together* say about their variables, beyond propagation.
+//!
+//! Propagation runs each constraint on its own and passes domains between them; it misses
+//! what only holds for their conjunction. Column 3 of SEND + MORE = MONEY says
+//! `E + c2 = N` and the all-different says `E ≠ N`; neither removes a value alone, but
+//! together they leave `c2 = 1`. A person sees this by trying the few cases of the small
+//! constraint against the large one; so does [`Driver::project`]: it branches over the
+//! variables of every group but the one with the largest search space, propagates the
+//! whole set at each leaf, and keeps the union of what the leaves leave.
+//!
+//! The result is sound: every solution of the groups with the facts goes through exactly
+//! one leaf, and propagation never removes a value of a solution. It is exact when the
+//! leaves fix everything (one group, or a large group that propagation decides once the
+//! others are fixed). The cost is bounded by [`MAX_LEAVES`]; a set whose branching space
+//! is larger gets plain propagation.
+
+use crate::domain::Val;
+use crate::ids::VarId;
+
+use super::super::subset::Narrowing;
+use super::Driver;
+
+/// A set of groups is branched over only when the product of its branching variables'
+/// domain sizes is at most this.
+pub(super) const MAX_LEAVES: u64 = 20_000;
+
+impl Driver<'_> {
+    /// The shown domains that the groups leave from the facts (and `assume`), or `None`
+    /// when they contradict: propagation, then branching as the module doc says.
+    pub(super) fn project(
+        &mut self,
+        groups: &[usize],
+        facts: &[usize],
+        assume: Option<(VarId, Val)>,
+    ) -> Option<Vec<Vec<Val>>> {
+        let subset = self.subset_of(groups);
+        let narrowings = self.narrowings(facts);
+        self.solver.enter_subset(&subset);
+        let mut ok = narrowings.iter().all(|n| self.solver.narrow(n));
+        if let Some((x, v)) = assume {
+            ok = ok && self.solver.narrow(&Narrowing::Within(x, vec![v]));
+        }
+        ok = ok && self.solver.run_awake(None);
+        let result = if !ok {
+            None
+        } else {
+            let branch = self.branching_vars(groups, &|x| self.solver.size(x));
+            let mut seen: Vec<Vec<Val>> = vec![Vec::new(); self.config.shown.len()];
+            let mut nodes = 4 * MAX_LEAVES;
+            match self.leaves(&branch, &mut seen, &mut nodes) {
+                // Out of nodes: what propagation alone left.
+                None => Some(self.shown_domains()),
+                Some(false) => None,
+                Some(true) => Some(
+                    seen.into_iter()
+                        .map(|mut d| {
+                            d.sort_unstable();
+                            d.dedup();
+                            d
+                        })
+                        .collect(),
+                ),
+            }
+        };
+        self.solver.leave_subset();
+        result
+    }
+
+    /// Whether branching over these groups is cheap enough (from the known domains).
+    pub(super) fn projectable(&self, groups: &[usize]) -> bool {
+        let known_size = |x: VarId| match self.shown_at.get(&x) {
+            Some(&i) => self.known[i].len() as u64,
+            None => self.solver.size(x),
+        };
+        let branch = self.branching_vars(groups, &known_size);
+        branch.iter().fold(1u64, |acc, &x| acc.saturating_mul(known_size(x))) <= MAX_LEAVES
+    }
+
+    /// Every variable of the groups but those only the largest-space group has (all of
+    /// them for one group), in a fixed order.
+    fn branching_vars(&self, groups: &[usize], size: &dyn Fn(VarId) -> u64) -> Vec<VarId> {
+        let space = |vars: &[VarId]| vars.iter().fold(1u64, |acc, &x| acc.saturating_mul(size(x)));
+        let largest = if groups.len() > 1 {
+            groups.iter().copied().max_by_key(|&g| (space(&self.group_vars[g]), std::cmp::Reverse(g)))
+        } else {
+            None
+        };
+        let mut vars: Vec<VarId> =
+            groups.iter().filter(|&&g| Some(g) != largest).flat_map(|&g| self.group_vars[g].iter().copied()).collect();
+        vars.sort();
+        vars.dedup();
+        vars
+    }
+
+    /// Depth-first over the open branching variables, propagating at each node; each leaf
+    /// adds its shown domains to `seen`. `Some(true)` if a leaf was reached, `Some(false)`
+    /// if none, `None` when `nodes` ran out.
+    fn leaves(&mut self, branch: &[VarId], seen: &mut [Vec<Val>], nodes: &mut u64) -> Option<bool> {
+        let Some(&x) = branch.iter().find(|&&x| self.solver.size(x) > 1) else {
+            for (i, &y) in self.config.shown.iter().enumerate() {
+                seen[i].extend(self.solver.values(y));
+            }
+            return Some(true);
+        };
+        let mut any = false;
+        for v in self.solver.values(x).collect::<Vec<Val>>() {
+            if *nodes == 0 {
+                return None;
+            }
+            *nodes -= 1;
+            self.solver.store.open_level();
+            let ok = self.solver.narrow(&Narrowing::Within(x, vec![v])) && self.solver.run_awake(None);
+            let below = if ok { self.leaves(branch, seen, nodes) } else { Some(false) };
+            self.solver.store.close_level();
+            self.solver.store.queue.clear();
+            any |= below?;
+        }
+        Some(any)
+    }
+
+    fn shown_domains(&self) -> Vec<Vec<Val>> {
+        self.config.shown.iter().map(|&x| self.solver.values(x).collect()).collect()
+    }
+}

@@ -28,6 +28,9 @@ pub(crate) enum Command {
         #[arg(required = true)]
         models: Vec<PathBuf>,
     },
+    /// Tell how the model is solved, step by step: each step names the constraints and
+    /// known facts it uses and what they alone imply (checked before it is printed).
+    Explain(ExplainArgs),
     /// Write K independent sub-models that partition the search (run them anywhere, then merge).
     Split {
         /// The model to split.
@@ -72,6 +75,23 @@ pub(crate) enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: ReportFormat,
     },
+}
+
+/// The arguments of `cpsolve explain`.
+#[derive(Debug, Args)]
+pub(crate) struct ExplainArgs {
+    /// The model file (`-` reads standard input).
+    #[arg(required_unless_present = "inline")]
+    pub(crate) model: Option<PathBuf>,
+    /// A model given inline, e.g. -e 'cryptarithm SEND+MORE=MONEY'.
+    #[arg(short = 'e', long = "expr", value_name = "MODEL", conflicts_with = "model")]
+    pub(crate) inline: Option<String>,
+    /// Stop after this many seconds (exit 3).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub(crate) timeout: Option<f64>,
+    /// Output format: the steps as text, or one JSON object with `steps` and `solutions`.
+    #[arg(long, value_enum, default_value_t)]
+    pub(crate) format: ReportFormat,
 }
 
 #[derive(Debug, Subcommand)]

@@ -1,6 +1,7 @@
 //! `cpsolve`: reads `.puz` models, solves them, prints the answers.
 
 mod cli;
+mod explain;
 mod flatzinc;
 mod limits;
 mod pictures;
@@ -27,6 +28,7 @@ fn main() -> ExitCode {
     }
     let result = match &cli.command {
         Some(Command::Check { models }) => solve::check(models),
+        Some(Command::Explain(args)) => explain::explain(args),
         Some(Command::Split { model, parts, out }) => split::split(model, *parts, out),
         Some(Command::Merge { results, format }) => split::merge(results, *format),
         Some(Command::Table { game: _, targets, threads, tiles, format }) => match tiles {

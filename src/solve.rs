@@ -24,16 +24,16 @@ use crate::pictures::{self, Destination};
 use cpsolve_engine::{interrupt, Stop};
 
 /// A model's text and the name it is reported under.
-struct Source {
-    label: String,
-    text: String,
+pub(crate) struct Source {
+    pub(crate) label: String,
+    pub(crate) text: String,
 }
 
 /// Exit statuses (SPEC §2).
-const SOLVED: u8 = 0;
-const UNSATISFIABLE: u8 = 1;
-const BAD_INPUT: u8 = 2;
-const LIMIT: u8 = 3;
+pub(crate) const SOLVED: u8 = 0;
+pub(crate) const UNSATISFIABLE: u8 = 1;
+pub(crate) const BAD_INPUT: u8 = 2;
+pub(crate) const LIMIT: u8 = 3;
 
 /// The status of several models together: the most serious one wins.
 fn combine(a: u8, b: u8) -> u8 {
@@ -50,7 +50,7 @@ fn combine(a: u8, b: u8) -> u8 {
     }
 }
 
-fn load(path: &PathBuf) -> Result<Source, String> {
+pub(crate) fn load(path: &PathBuf) -> Result<Source, String> {
     let label = path.display().to_string();
     let text = if label == "-" {
         let mut text = String::new();
@@ -85,7 +85,7 @@ enum Model {
 }
 
 /// JSMinesweeper position files are read as they are, not as `.puz` models.
-fn is_mine_file(source: &Source) -> bool {
+pub(crate) fn is_mine_file(source: &Source) -> bool {
     source.label.ends_with(".mine")
 }
 
@@ -122,7 +122,12 @@ fn compile(
     }
 }
 
-fn report_errors(source: &Source, diagnostics: &[Diagnostic], format: Format, out: &mut impl Write) -> io::Result<()> {
+pub(crate) fn report_errors(
+    source: &Source,
+    diagnostics: &[Diagnostic],
+    format: Format,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let color = io::stderr().is_terminal();
     let rendered = cpsolve_dsl::render(&source.label, &source.text, diagnostics, color);
     io::stderr().write_all(rendered.as_bytes())?;

@@ -13,6 +13,7 @@
 
 mod compile;
 mod cryptarithm;
+pub mod explain;
 pub mod generic;
 mod nothreeinline;
 pub mod options;

@@ -8,6 +8,7 @@
 use cpsolve_dsl::ast::SolveMode;
 use cpsolve_engine::{SearchConfig, Solution, Solver, Val, VarId};
 
+use crate::explain::Vocabulary;
 use crate::picture::Canvas;
 
 /// The `"kind"` field of the JSON output.
@@ -83,4 +84,6 @@ pub struct Problem {
     /// shown to the user (e.g. more distinct letters than digits).
     pub unsat_reason: Option<String>,
     pub view: Box<dyn SolutionView>,
+    /// The names `cpsolve explain` tells its steps in (empty for kinds it cannot explain).
+    pub vocabulary: Vocabulary,
 }

@@ -182,6 +182,7 @@ impl Compiler {
             mode: self.mode,
             unsat_reason: None,
             view: Box::new(view),
+            vocabulary: Default::default(),
         })
     }
 }

@@ -183,7 +183,15 @@ fn build(puzzle: &NoThreeInLine) -> Option<Problem> {
     }
     let search = SearchConfig { branching: branching(n, puzzle.mode, &cells), ..SearchConfig::default() };
     let view = NoThreeView { n, cells, distinct: puzzle.symmetry == Symmetry::Distinct };
-    Some(Problem { kind: Kind::NoThreeInLine, solver, search, mode: puzzle.mode, unsat_reason, view: Box::new(view) })
+    Some(Problem {
+        kind: Kind::NoThreeInLine,
+        solver,
+        search,
+        mode: puzzle.mode,
+        unsat_reason,
+        view: Box::new(view),
+        vocabulary: Default::default(),
+    })
 }
 
 /// The order of the decisions, measured (bench/nothreeinline.sh): rows from the middle

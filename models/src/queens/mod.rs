@@ -103,5 +103,13 @@ fn build(queens: &Queens) -> Option<Problem> {
     };
     let fixed = queens.fix.iter().map(|&r| r as usize - 1).collect();
     let view = QueensView { vars, distinct: queens.distinct, fixed };
-    Some(Problem { kind: Kind::Queens, solver, search, mode: queens.mode, unsat_reason: None, view: Box::new(view) })
+    Some(Problem {
+        kind: Kind::Queens,
+        solver,
+        search,
+        mode: queens.mode,
+        unsat_reason: None,
+        view: Box::new(view),
+        vocabulary: Default::default(),
+    })
 }

@@ -1,0 +1,265 @@
+//! From the engine's steps to sentences: each step's constraints by name, its facts and its
+//! conclusion by variable name, as text for a person and as JSON for a program.
+
+use cpsolve_engine::explain::{Conclusion, Ending, ExplainConfig, Reasoning};
+use cpsolve_engine::Val;
+use serde_json::{json, Map, Value};
+
+use super::Vocabulary;
+use crate::problem::Problem;
+
+/// A variable's known values, by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedFact {
+    /// The variable's name.
+    pub var: String,
+    /// Its values, ascending.
+    pub values: Vec<Val>,
+}
+
+/// One step, in the model's words.
+#[derive(Debug, Clone)]
+pub struct ToldStep {
+    /// For a case split, the assumption `var = value` that leads to a contradiction.
+    pub assumed: Option<(String, Val)>,
+    /// The constraints used, as indices into [`Vocabulary::constraints`].
+    pub constraints: Vec<usize>,
+    /// The facts used, as known before the step.
+    pub facts: Vec<NamedFact>,
+    /// What follows; `None` for a contradiction.
+    pub conclusion: Option<NamedFact>,
+}
+
+/// How the explanation ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToldEnding {
+    /// Every variable is known: one solution.
+    Solved,
+    /// The last step is a contradiction.
+    NoSolution,
+    /// Compilation already proved there is none (e.g. more letters than digits).
+    NoSolutionAtOnce(String),
+    /// Nothing more follows and this variable can take more than one value in solutions.
+    FreeChoice(String),
+    /// There is no solution, but only a search shows it.
+    NoSolutionBySearch,
+    /// A limit (or the step budget) stopped the explanation.
+    Stopped,
+}
+
+/// An explanation, in the model's words.
+#[derive(Debug, Clone)]
+pub struct Told {
+    /// The steps, in order.
+    pub steps: Vec<ToldStep>,
+    /// Why it ends.
+    pub ending: ToldEnding,
+    /// The names it uses.
+    pub vocabulary: Vocabulary,
+}
+
+/// Explains a compiled model (which must not have been searched or propagated). `Err`
+/// says why this model cannot be explained.
+pub fn explain(mut problem: Problem) -> Result<Told, String> {
+    let vocabulary = std::mem::take(&mut problem.vocabulary);
+    if vocabulary.is_empty() {
+        return Err(format!("explain does not know the words of a {} model yet", problem.kind.name()));
+    }
+    if problem.search.objective.is_some() {
+        return Err("explain tells why values follow from constraints; a model with an objective \
+                    (`minimize`/`maximize`) asks for a best solution, which no deduction gives"
+            .to_string());
+    }
+    if let Some(reason) = problem.unsat_reason.take() {
+        return Ok(Told { steps: Vec::new(), ending: ToldEnding::NoSolutionAtOnce(reason), vocabulary });
+    }
+    let groups = vocabulary.constraints.iter().map(|c| c.props.clone()).collect();
+    let shown = vocabulary.shown.iter().map(|(x, _)| *x).collect();
+    let config = ExplainConfig::new(groups, shown);
+    let explanation = problem.solver.explain(&config).map_err(|e| e.to_string())?;
+    let name = |x| vocabulary.shown.iter().find(|(y, _)| *y == x).map_or_else(String::new, |(_, n)| n.clone());
+    let fact = |f: &cpsolve_engine::explain::Fact| NamedFact { var: name(f.var), values: f.values.clone() };
+    let steps = explanation
+        .steps
+        .iter()
+        .map(|step| ToldStep {
+            assumed: match step.reasoning {
+                Reasoning::Direct => None,
+                Reasoning::CaseSplit { var, value } => Some((name(var), value)),
+            },
+            constraints: step.groups.clone(),
+            facts: step.facts.iter().map(fact).collect(),
+            conclusion: match &step.conclusion {
+                Conclusion::Narrowed(f) => Some(fact(f)),
+                Conclusion::Contradiction => None,
+            },
+        })
+        .collect();
+    let ending = match explanation.ending {
+        Ending::Solved => ToldEnding::Solved,
+        Ending::NoSolution => ToldEnding::NoSolution,
+        Ending::FreeChoice { var } => ToldEnding::FreeChoice(name(var)),
+        Ending::NoSolutionBySearch => ToldEnding::NoSolutionBySearch,
+        Ending::Stopped(_) => ToldEnding::Stopped,
+    };
+    Ok(Told { steps, ending, vocabulary })
+}
+
+/// `M = 1`, `S ∈ {8, 9}`, `E ∈ 2..7`.
+fn show_fact(fact: &NamedFact) -> String {
+    let v = &fact.values;
+    match v.len() {
+        0 => format!("{} has no value left", fact.var),
+        1 => format!("{} = {}", fact.var, v[0]),
+        n if n > 3 && v[n - 1] - v[0] == n as Val - 1 => format!("{} ∈ {}..{}", fact.var, v[0], v[n - 1]),
+        _ => format!("{} ∈ {{{}}}", fact.var, v.iter().map(Val::to_string).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+/// The 1-based line of a byte offset, and the source text of a span on one line.
+fn locate(source: &str, span: &std::ops::Range<usize>) -> (usize, String) {
+    let start = span.start.min(source.len());
+    let end = span.end.clamp(start, source.len());
+    let line = source[..start].matches('\n').count() + 1;
+    let text = source.get(start..end).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
+    (line, text)
+}
+
+impl Told {
+    /// How a constraint reads: "column 3: E + O + c2 = N + 10·c3", "row 4 (line 7)", or
+    /// for an unnamed one "line 7: x + y = 10 (i = 3)".
+    fn constraint_text(&self, c: usize, source: Option<&str>) -> String {
+        let named = &self.vocabulary.constraints[c];
+        let located = named.span.as_ref().zip(source).map(|(span, source)| locate(source, span));
+        let bindings = named.bindings.iter().map(|(n, v)| format!("{n} = {v}")).collect::<Vec<_>>().join(", ");
+        let mut text = match (&named.says, &located) {
+            (Some(says), _) => format!("{}: {says}", named.name),
+            (None, Some((line, _))) if !named.name.is_empty() => format!("{} (line {line})", named.name),
+            (None, Some((line, stated))) => {
+                let with = if bindings.is_empty() { String::new() } else { format!(" ({bindings})") };
+                format!("line {line}: {stated}{with}")
+            }
+            (None, None) => named.name.clone(),
+        };
+        if text.is_empty() {
+            text = format!("constraint {}", c + 1);
+        }
+        text
+    }
+
+    /// The explanation as text: one numbered step after another, then how it ends.
+    pub fn text(&self, source: Option<&str>) -> String {
+        let mut out = String::new();
+        let width = self.steps.len().to_string().len();
+        for (k, step) in self.steps.iter().enumerate() {
+            let head = match (&step.assumed, &step.conclusion) {
+                (None, Some(fact)) => show_fact(fact),
+                (None, None) => "no solution: these contradict each other".to_string(),
+                (Some((var, value)), Some(fact)) => {
+                    format!(
+                        "{var} ≠ {value}, so {}   (case split: if {var} = {value}, these contradict each other)",
+                        show_fact(fact)
+                    )
+                }
+                (Some((var, value)), None) => format!("no solution (case split on {var} = {value})"),
+            };
+            out.push_str(&format!("{:>width$}. {head}\n", k + 1));
+            let pad = " ".repeat(width + 2);
+            if !step.facts.is_empty() {
+                let facts = step.facts.iter().map(show_fact).collect::<Vec<_>>().join(", ");
+                out.push_str(&format!("{pad}from {facts}\n"));
+            }
+            for (i, &c) in step.constraints.iter().enumerate() {
+                let by = if i == 0 { "by  " } else { "and " };
+                out.push_str(&format!("{pad}{by}{}\n", self.constraint_text(c, source)));
+            }
+        }
+        let steps = match self.steps.len() {
+            1 => "1 step".to_string(),
+            n => format!("{n} steps"),
+        };
+        let splits = self.steps.iter().filter(|s| s.assumed.is_some()).count();
+        let splits = match splits {
+            0 => String::new(),
+            1 => ", 1 of them a case split".to_string(),
+            n => format!(", {n} of them case splits"),
+        };
+        let ending = match &self.ending {
+            ToldEnding::Solved => format!("Solved in {steps}{splits}."),
+            ToldEnding::NoSolution => format!("No solution: shown in {steps}{splits}."),
+            ToldEnding::NoSolutionAtOnce(reason) => format!("No solution: {reason}."),
+            ToldEnding::FreeChoice(var) => format!(
+                "After {steps}{splits}, nothing more follows: {var} can take more than one value, \
+                 each in some solution. The model has several solutions; a choice is free from here."
+            ),
+            ToldEnding::NoSolutionBySearch => {
+                format!("After {steps}{splits}, nothing more follows, yet a search finds no solution.")
+            }
+            ToldEnding::Stopped => format!("Stopped after {steps}{splits}: a limit struck."),
+        };
+        if !self.steps.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&ending);
+        out.push('\n');
+        out
+    }
+
+    /// The explanation as JSON: `{"steps": [...], "ending": ...}` (the caller adds the file,
+    /// kind and solutions).
+    pub fn json(&self, source: Option<&str>) -> Map<String, Value> {
+        let fact = |f: &NamedFact| json!({ "var": f.var, "values": f.values });
+        let steps: Vec<Value> = self
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(k, step)| {
+                let mut object = Map::new();
+                object.insert("step".into(), json!(k + 1));
+                object.insert("reasoning".into(), json!(if step.assumed.is_some() { "case split" } else { "direct" }));
+                if let Some((var, value)) = &step.assumed {
+                    object.insert("assume".into(), json!({ "var": var, "value": value }));
+                }
+                let constraints: Vec<Value> =
+                    step.constraints.iter().map(|&c| self.constraint_json(c, source)).collect();
+                object.insert("constraints".into(), Value::from(constraints));
+                object.insert("facts".into(), Value::from(step.facts.iter().map(fact).collect::<Vec<_>>()));
+                let conclusion = match &step.conclusion {
+                    Some(f) => fact(f),
+                    None => json!({ "contradiction": true }),
+                };
+                object.insert("conclusion".into(), conclusion);
+                Value::Object(object)
+            })
+            .collect();
+        let ending = match &self.ending {
+            ToldEnding::Solved => json!({ "ending": "solved" }),
+            ToldEnding::NoSolution => json!({ "ending": "no solution" }),
+            ToldEnding::NoSolutionAtOnce(reason) => json!({ "ending": "no solution", "reason": reason }),
+            ToldEnding::FreeChoice(var) => json!({ "ending": "free choice", "var": var }),
+            ToldEnding::NoSolutionBySearch => json!({ "ending": "no solution by search" }),
+            ToldEnding::Stopped => json!({ "ending": "stopped" }),
+        };
+        let mut object = Map::new();
+        object.insert("steps".into(), Value::from(steps));
+        if let Value::Object(ending) = ending {
+            object.extend(ending);
+        }
+        object
+    }
+
+    fn constraint_json(&self, c: usize, source: Option<&str>) -> Value {
+        let named = &self.vocabulary.constraints[c];
+        let mut object = Map::new();
+        object.insert("name".into(), json!(self.constraint_text(c, source)));
+        if let Some((line, text)) = named.span.as_ref().zip(source).map(|(span, source)| locate(source, span)) {
+            object.insert("line".into(), json!(line));
+            object.insert("text".into(), json!(text));
+        }
+        if !named.bindings.is_empty() {
+            let bindings: Map<String, Value> = named.bindings.iter().map(|(n, v)| (n.clone(), json!(v))).collect();
+            object.insert("bindings".into(), Value::Object(bindings));
+        }
+        Value::Object(object)
+    }
+}

@@ -1,0 +1,144 @@
+//! `cpsolve explain MODEL`: how the model's solution follows from its givens, step by
+//! step, then the solution as solving prints it.
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use cpsolve_engine::{interrupt, Stop};
+use cpsolve_models::explain::{self, ToldEnding};
+use cpsolve_models::report;
+use cpsolve_models::run::{self, RunOptions};
+use cpsolve_puzzles::direct::Direct;
+use serde_json::{json, Value};
+
+use crate::cli::{ExplainArgs, ReportFormat};
+use crate::limits;
+use crate::solve::{self, Source, BAD_INPUT, LIMIT, SOLVED, UNSATISFIABLE};
+
+/// Runs `cpsolve explain`.
+pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
+    let source = match &args.inline {
+        Some(text) => Source { label: "<expr>".to_string(), text: text.clone() },
+        None => match args.model.as_ref().map(solve::load) {
+            Some(Ok(source)) => source,
+            Some(Err(message)) => return refuse(&message),
+            None => return refuse("no model given (a file, `-` for standard input, or -e 'MODEL')"),
+        },
+    };
+    let stop = limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
+        ReportFormat::Text => format!("stopped: {why}\n"),
+        ReportFormat::Json => format!("{}\n", json!({ "file": source.label, "status": "limit", "stopped": name })),
+    });
+    let timeout = args.timeout.map(Duration::from_secs_f64);
+    let armed = limits::arm(timeout, stop.clone());
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    if solve::is_mine_file(&source) {
+        return refuse(&format!(
+            "`{}`: explain reads .puz models; a Minesweeper position goes in a `minesweeper` statement",
+            source.label
+        ));
+    }
+    let file = match cpsolve_dsl::parse(&source.text) {
+        Ok(file) => file,
+        Err(diagnostics) => {
+            let format = match args.format {
+                ReportFormat::Text => crate::cli::Format::Text,
+                ReportFormat::Json => crate::cli::Format::Json,
+            };
+            solve::report_errors(&source, &diagnostics, format, &mut out)?;
+            return Ok(BAD_INPUT);
+        }
+    };
+    if let Some(kind) = cpsolve_puzzles::direct::direct_kind(&file) {
+        let name = match kind {
+            Direct::Compte => "Compte est Bon",
+            Direct::Minesweeper => "Minesweeper",
+            Direct::NumberMatch => "Number Match",
+        };
+        return refuse(&format!("`{}`: explain does not know how to tell a {name} puzzle yet", source.label));
+    }
+    let compiled = cpsolve_models::compile(&file);
+    let problem = match compiled {
+        Ok(problem) => problem,
+        Err(_) if interrupt::raised().is_some() => {
+            out.write_all(
+                if interrupt::raised() == Some(Stop::Memory) { &stop.memory } else { &stop.time }.as_bytes(),
+            )?;
+            return Ok(LIMIT);
+        }
+        Err(diagnostics) => {
+            let format = match args.format {
+                ReportFormat::Text => crate::cli::Format::Text,
+                ReportFormat::Json => crate::cli::Format::Json,
+            };
+            solve::report_errors(&source, &diagnostics, format, &mut out)?;
+            return Ok(BAD_INPUT);
+        }
+    };
+    let kind = problem.kind;
+    let told = match explain::explain(problem) {
+        Ok(told) => told,
+        Err(message) => return refuse(&format!("`{}`: {message}", source.label)),
+    };
+    // The solutions, as solving prints them, from a fresh compilation.
+    let mut texts = Vec::new();
+    let mut solutions = Vec::new();
+    let report = if told.ending == ToldEnding::Stopped {
+        None
+    } else {
+        let options = RunOptions { timeout, memory_mb: limits::memory::limit_mb(), ..RunOptions::default() };
+        let build = || cpsolve_models::compile(&file).ok();
+        build().map(|problem| {
+            run::solve(problem, &build, &options, |view, record| {
+                texts.push(view.text(record));
+                solutions.push(view.json(record).to_string());
+                ControlFlow::Continue(())
+            })
+        })
+    };
+    armed.searched();
+    let code = match (&told.ending, &report) {
+        (ToldEnding::Stopped, _) | (_, None) => LIMIT,
+        (_, Some(report)) => match report.status {
+            run::Status::Solved => SOLVED,
+            run::Status::Unsatisfiable => UNSATISFIABLE,
+            run::Status::Limit => LIMIT,
+        },
+    };
+    match args.format {
+        ReportFormat::Text => {
+            write!(out, "{}", told.text(Some(&source.text)))?;
+            for text in &texts {
+                write!(out, "\n{text}")?;
+            }
+            if let Some(report) = &report {
+                let summary = report::summary_text(report, &RunOptions::default());
+                if !summary.is_empty() && texts.is_empty() {
+                    write!(out, "\n{summary}")?;
+                }
+            }
+        }
+        ReportFormat::Json => {
+            let mut object = match &report {
+                Some(report) => match report::json(report, &source.label, false) {
+                    Value::Object(object) => object,
+                    _ => unreachable!("a report is a JSON object"),
+                },
+                None => json!({ "file": source.label, "kind": kind.name(), "status": "limit" })
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default(),
+            };
+            object.extend(told.json(Some(&source.text)));
+            report::write_with_solutions(&mut out, &Value::Object(object), &solutions)?;
+        }
+    }
+    out.flush()?;
+    Ok(code)
+}
+
+fn refuse(message: &str) -> io::Result<u8> {
+    writeln!(io::stderr(), "error: {message}")?;
+    Ok(BAD_INPUT)
+}

@@ -21,6 +21,14 @@ const MAX_PROJECTED_GROUPS: usize = 3;
 /// At most this many sets of groups of one size are tried together in a step.
 const MAX_PROJECTED_SETS: usize = 5_000;
 
+/// Of the single constraints that fix a variable, this many (those with the fewest facts
+/// in scope) have their facts minimised and are compared.
+const MINIMISED_SINGLES: usize = 4;
+
+/// Of the failing assumptions found for a case split, this many (those with the fewest
+/// groups taking part) are minimised and compared.
+const MINIMISED_SPLITS: usize = 2;
+
 /// What a probe must reach.
 #[derive(Debug, Clone)]
 enum Goal {
@@ -168,15 +176,24 @@ impl Driver<'_> {
                 *best = Some((cost.0, cost.1, step));
             }
         };
+        // Single groups that reach a candidate; minimising their facts costs a probe per
+        // fact, so only those with the fewest facts in scope are minimised.
+        let mut singles: Vec<(usize, usize, usize)> = Vec::new();
         for &i in candidates {
             let goal = Goal::Within(i, domains[i].clone());
             for g in self.groups_of[i].clone() {
-                if self.reaches(&[g], &self.scope_facts(&[g]), None, &goal) {
-                    let (groups, facts) = self.minimise(&[g], None, &goal);
-                    let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
-                    consider(step, &mut best);
+                let facts = self.scope_facts(&[g]);
+                if self.reaches(&[g], &facts, None, &goal) {
+                    singles.push((facts.len(), i, g));
                 }
             }
+        }
+        singles.sort_unstable();
+        for &(_, i, g) in singles.iter().take(MINIMISED_SINGLES) {
+            let goal = Goal::Within(i, domains[i].clone());
+            let (groups, facts) = self.minimise(&[g], None, &goal);
+            let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
+            consider(step, &mut best);
         }
         if best.is_none() {
             for &i in candidates.iter().take(self.config.candidates) {
@@ -198,32 +215,56 @@ impl Driver<'_> {
             .filter(|&i| self.known[i].len() > 1 && (!fixing_only || self.known[i].len() == 2))
             .collect();
         open.sort_by_key(|&i| (self.known[i].len(), i));
+        // Failing assumptions, with the groups that took part: the fewest groups are the
+        // likeliest simplest step, and minimising costs a propagation per group and fact,
+        // so only the most promising few are minimised.
+        let mut failing: Vec<(usize, usize, Val, Vec<usize>)> = Vec::new();
+        // Each assumption is propagated from the fixpoint of all groups and the facts,
+        // computed once: only what the assumption wakes runs again. The groups that took
+        // part are those that pruned to reach that fixpoint or after the assumption.
+        let mut base_active = vec![false; self.solver.props.len()];
+        let subset = self.subset_of(&all);
+        let narrowings = self.narrowings(&facts);
+        self.solver.enter_subset(&subset);
+        let base = narrowings.iter().all(|n| self.solver.narrow(n)) && self.solver.run_awake(Some(&mut base_active));
+        if base {
+            'search: for i in open {
+                for v in self.known[i].clone() {
+                    let assume = (self.config.shown[i], v);
+                    let mut active = base_active.clone();
+                    self.solver.store.open_level();
+                    let fails = !(self.solver.narrow(&Narrowing::Within(assume.0, vec![v]))
+                        && self.solver.run_queued(Some(&mut active)));
+                    self.solver.store.close_level();
+                    self.solver.store.queue.clear();
+                    if fails {
+                        failing.push((0, i, v, self.active_groups(&active)));
+                        if failing.len() >= self.config.candidates {
+                            break 'search;
+                        }
+                    }
+                }
+            }
+        }
+        self.solver.leave_subset();
+        for f in &mut failing {
+            f.0 = f.3.len();
+        }
+        failing.sort_by_key(|f| f.0);
         let mut best: Option<Step> = None;
-        let mut found = 0;
-        'search: for i in open {
-            for v in self.known[i].clone() {
-                let assume = (self.config.shown[i], v);
-                let mut active = vec![false; self.solver.props.len()];
-                if self.probe_domains(&all, &facts, Some(assume), Some(&mut active)).is_some() {
-                    continue;
-                }
-                let (groups, mut facts) = self.minimise(&self.active_groups(&active), Some(assume), &Goal::Conflict);
-                // The conclusion "x ∈ K \ {v}" rests on the fact "x ∈ K" too.
-                if self.known[i].len() < self.root[i].len() && !facts.contains(&i) {
-                    facts.push(i);
-                    facts.sort();
-                }
-                let rest: Vec<Val> = self.known[i].iter().copied().filter(|&w| w != v).collect();
-                let step =
-                    self.step(Reasoning::CaseSplit { var: assume.0, value: v }, groups, facts, self.narrowed(i, &rest));
-                if best.as_ref().is_none_or(|b| (step.groups.len(), step.facts.len()) < (b.groups.len(), b.facts.len()))
-                {
-                    best = Some(step);
-                }
-                found += 1;
-                if found >= self.config.candidates {
-                    break 'search;
-                }
+        for (_, i, v, active_groups) in failing.into_iter().take(MINIMISED_SPLITS) {
+            let assume = (self.config.shown[i], v);
+            let (groups, mut facts) = self.minimise(&active_groups, Some(assume), &Goal::Conflict);
+            // The conclusion "x ∈ K \ {v}" rests on the fact "x ∈ K" too.
+            if self.known[i].len() < self.root[i].len() && !facts.contains(&i) {
+                facts.push(i);
+                facts.sort();
+            }
+            let rest: Vec<Val> = self.known[i].iter().copied().filter(|&w| w != v).collect();
+            let step =
+                self.step(Reasoning::CaseSplit { var: assume.0, value: v }, groups, facts, self.narrowed(i, &rest));
+            if best.as_ref().is_none_or(|b| (step.groups.len(), step.facts.len()) < (b.groups.len(), b.facts.len())) {
+                best = Some(step);
             }
         }
         best
@@ -319,13 +360,32 @@ impl Driver<'_> {
     /// first, then fewest facts), when propagation of all of them fixes none.
     fn projection_step(&mut self) -> Option<Step> {
         let mut level: Vec<Vec<usize>> = (0..self.config.groups.len()).map(|g| vec![g]).collect();
+        let spaces = self.group_spaces();
+        // The branching space of a set, from above: the product of its groups' spaces but
+        // the largest (exact for one or two groups; shared variables count twice beyond).
+        // Bounds on the branching space of a set, from the groups' spaces: at least the
+        // second largest (all its variables are branched on), at most the product of all
+        // but the largest (shared variables count twice).
+        let bounds = |set: &[usize]| {
+            let mut s: Vec<u64> = set.iter().map(|&g| spaces[g]).collect();
+            s.sort_unstable();
+            if s.len() == 1 {
+                return (s[0], s[0]);
+            }
+            let upper = s[..s.len() - 1].iter().fold(1u64, |acc, &x| acc.saturating_mul(x));
+            (s[s.len() - 2], upper)
+        };
         for size in 1..=MAX_PROJECTED_GROUPS {
             if size > 1 {
                 level = self.extend_connected(&level);
             }
             let mut best: Option<Step> = None;
             for groups in &level {
-                if !self.projectable(groups) {
+                let (lower, upper) = bounds(groups);
+                if lower > project::MAX_LEAVES
+                    || spaces_all_fixed(groups, &spaces)
+                    || (upper > project::MAX_LEAVES && !self.projectable(groups))
+                {
                     continue;
                 }
                 let facts = self.scope_facts(groups);
@@ -354,6 +414,15 @@ impl Driver<'_> {
             }
         }
         None
+    }
+
+    /// The product of the known domain sizes of each group's variables, saturating.
+    fn group_spaces(&self) -> Vec<u64> {
+        let size = |x: &VarId| match self.shown_at.get(x) {
+            Some(&i) => self.known[i].len() as u64,
+            None => self.solver.size(*x),
+        };
+        self.group_vars.iter().map(|vars| vars.iter().fold(1u64, |acc, x| acc.saturating_mul(size(x)))).collect()
     }
 
     /// The sets of groups one larger than those given, each still connected by shared
@@ -458,6 +527,11 @@ impl Driver<'_> {
         props.dedup();
         props
     }
+}
+
+/// Whether every group of the set has all its variables known: nothing left to find.
+fn spaces_all_fixed(set: &[usize], spaces: &[u64]) -> bool {
+    set.iter().all(|&g| spaces[g] == 1)
 }
 
 /// Checks that the propagators `props` with the step's facts leave no value outside its

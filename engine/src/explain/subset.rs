@@ -52,12 +52,18 @@ impl Solver {
 
     /// Queues every awake propagator and runs them to a fixpoint. A propagator that removed
     /// a value, or failed, is marked in `active` when given. `false` on conflict.
-    pub(crate) fn run_awake(&mut self, mut active: Option<&mut [bool]>) -> bool {
+    pub(crate) fn run_awake(&mut self, active: Option<&mut [bool]>) -> bool {
         for p in 0..self.props.len() {
             if self.store.alive[p] {
                 self.store.queue.push(PropId(p as u32));
             }
         }
+        self.run_queued(active)
+    }
+
+    /// Runs the queued propagators (those woken by changes since the last fixpoint) to a
+    /// fixpoint; as [`Solver::run_awake`] otherwise.
+    pub(crate) fn run_queued(&mut self, mut active: Option<&mut [bool]>) -> bool {
         while let Some(p) = self.store.queue.pop() {
             if !self.store.alive[p.index()] {
                 continue;

@@ -16,7 +16,7 @@ use crate::solver::Solver;
 use super::subset::Narrowing;
 
 /// Spaces up to this many assignments are enumerated without any propagation.
-pub(crate) const PURE_ENUMERATION: u128 = 1 << 20;
+pub(crate) const PURE_ENUMERATION: u128 = 1 << 14;
 
 /// What the check found.
 #[derive(Debug, Clone, PartialEq, Eq)]

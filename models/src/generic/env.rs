@@ -119,6 +119,11 @@ impl Env {
         self.locals.push((name.to_owned(), value));
     }
 
+    /// The generator names bound now, outermost first, with their values.
+    pub(crate) fn bindings(&self) -> Vec<(String, i64)> {
+        self.locals.clone()
+    }
+
     pub(crate) fn pop_local(&mut self) {
         self.locals.pop();
     }

@@ -12,8 +12,19 @@ use std::collections::HashMap;
 use cpsolve_engine::constraints;
 use cpsolve_engine::{Consistency, Solver, VarId};
 
-/// An all-different over `vars[i] + offsets[i]`.
-pub(crate) type AllDifferent = (Vec<VarId>, Vec<i64>);
+/// An all-different over `vars[i] + offsets[i]`, and the statement that asked for it.
+pub(crate) type AllDifferent = (Vec<VarId>, Vec<i64>, Origin);
+
+/// Where a constraint comes from: its statement, and the `forall` values it was posted
+/// under (for `cpsolve explain`).
+#[derive(Debug, Clone)]
+pub(crate) struct Origin {
+    pub(crate) span: cpsolve_dsl::ast::Span,
+    pub(crate) bindings: Vec<(String, i64)>,
+}
+
+/// The propagators one constraint posted, with its origin.
+pub(crate) type Posted = (Vec<cpsolve_engine::PropId>, Origin);
 
 /// Offsets of the form `c + step·i` (`step` ∈ {−1, 0, 1}).
 fn steps_by(offsets: &[i64], step: i64) -> bool {
@@ -22,7 +33,13 @@ fn steps_by(offsets: &[i64], step: i64) -> bool {
 
 /// Posts the collected all-different constraints, as queens constraints where three of them
 /// form one.
-pub(crate) fn post_all_different(solver: &mut Solver, pending: Vec<AllDifferent>, chosen: Option<Consistency>) {
+/// Returns what each posted constraint posted.
+pub(crate) fn post_all_different(
+    solver: &mut Solver,
+    pending: Vec<AllDifferent>,
+    chosen: Option<Consistency>,
+) -> Vec<Posted> {
+    let mut posted = Vec::new();
     let mut used = vec![false; pending.len()];
     for a in 0..pending.len() {
         if used[a] || pending[a].0.len() < 2 || !steps_by(&pending[a].1, 0) {
@@ -35,14 +52,16 @@ pub(crate) fn post_all_different(solver: &mut Solver, pending: Vec<AllDifferent>
             used[a] = true;
             used[up] = true;
             used[down] = true;
+            let first = solver.num_propagators();
             constraints::all_different_shifted(solver, &pending[a].0);
+            posted.push((solver.propagators_since(first), pending[a].2.clone()));
         }
     }
     let remaining: Vec<AllDifferent> =
         pending.into_iter().zip(used).filter(|(_, used)| !used).map(|(all_different, _)| all_different).collect();
     // How many all-different constraints each variable is in (once per constraint).
     let mut uses: HashMap<VarId, usize> = HashMap::new();
-    for (vars, _) in &remaining {
+    for (vars, _, _) in &remaining {
         let mut distinct = vars.clone();
         distinct.sort_unstable();
         distinct.dedup();
@@ -50,11 +69,14 @@ pub(crate) fn post_all_different(solver: &mut Solver, pending: Vec<AllDifferent>
             *uses.entry(x).or_insert(0) += 1;
         }
     }
-    for (vars, offsets) in &remaining {
+    for (vars, offsets, origin) in remaining {
         let overlaps = vars.iter().any(|x| uses.get(x).is_some_and(|&n| n > 1));
-        let consistency = chosen.unwrap_or_else(|| default_consistency(solver, vars, offsets, overlaps));
-        constraints::all_different(solver, vars, offsets, consistency);
+        let consistency = chosen.unwrap_or_else(|| default_consistency(solver, &vars, &offsets, overlaps));
+        let first = solver.num_propagators();
+        constraints::all_different(solver, &vars, &offsets, consistency);
+        posted.push((solver.propagators_since(first), origin));
     }
+    posted
 }
 
 /// The most values an all-different may range over to get domain consistency by default.

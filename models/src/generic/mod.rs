@@ -26,6 +26,7 @@ mod globals;
 mod goal;
 mod linear;
 mod lists;
+mod names;
 mod nonlinear;
 mod picture;
 mod post;
@@ -39,6 +40,7 @@ use cpsolve_dsl::ast::{self, Item, SolveMode, Span, Spanned};
 use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::{Branching, Consistency, SearchConfig, Sense, Solver, ValOrder, VarId, VarOrder};
 
+use crate::explain::{NamedConstraint, Vocabulary};
 use crate::problem::{Kind, Problem};
 use env::{Decl, Env};
 use errors::Fault;
@@ -83,6 +85,10 @@ pub(crate) struct Compiler {
     /// How many conditions (`or`, `->`, `not`, a condition as a number...) enclose the
     /// expression being compiled; see `linear.rs`, `indexed`.
     pub(crate) condition_depth: u32,
+    /// The statement being posted, for the origin of an all-different posted later.
+    pub(crate) statement: Option<Span>,
+    /// What each constraint statement (or `forall` instance) posted, for `cpsolve explain`.
+    pub(crate) posted: Vec<globals::Posted>,
 }
 
 impl Default for Compiler {
@@ -104,6 +110,8 @@ impl Default for Compiler {
             bindings: 0,
             all_different: Vec::new(),
             all_different_consistency: None,
+            statement: None,
+            posted: Vec::new(),
             given_cells: HashSet::new(),
             condition_depth: 0,
         }
@@ -118,7 +126,7 @@ impl Compiler {
                 self.declare_vars(decls, domain);
                 Ok(())
             }
-            Item::Constraint(expr) => self.post(expr),
+            Item::Constraint(expr) => self.post_statement(expr),
             Item::Forall { generators, body } => self.post_forall(generators, body),
             Item::Given { name, rows } => self.given(name, rows),
             Item::Solve(mode) => self.set_mode(mode),
@@ -132,6 +140,39 @@ impl Compiler {
             .with_note("put the puzzle in a file of its own")
             .into()),
         }
+    }
+
+    /// The names of the model's constraints and variables, for `cpsolve explain`.
+    fn vocabulary(&self) -> Vocabulary {
+        let constraints = self
+            .posted
+            .iter()
+            .map(|(props, origin)| {
+                let mut scope: Vec<VarId> = props.iter().flat_map(|&p| self.solver.propagator_vars(p)).collect();
+                scope.sort_unstable();
+                scope.dedup();
+                NamedConstraint {
+                    props: props.clone(),
+                    name: names::region_name(&self.env, &scope).unwrap_or_default(),
+                    says: None,
+                    span: Some(origin.span.clone()),
+                    bindings: origin.bindings.clone(),
+                }
+            })
+            .collect();
+        let mut shown = Vec::new();
+        for decl in &self.env.decls {
+            match *decl {
+                Decl::Scalar(x) => shown.push((x, self.env.var_name(x))),
+                Decl::Array(id) => {
+                    let array = &self.env.arrays[id];
+                    shown.extend(
+                        array.cells.iter().enumerate().map(|(k, &x)| (x, array.shape.cell_name(&array.name, k))),
+                    );
+                }
+            }
+        }
+        Vocabulary { constraints, shown }
     }
 
     pub(crate) fn report(&mut self, fault: Fault) {
@@ -162,10 +203,12 @@ impl Compiler {
         // The all-different scopes over plain cells are the regions a picture may draw.
         let regions: Vec<Vec<VarId>> = pending
             .iter()
-            .filter(|(_, offsets)| offsets.iter().all(|&o| o == 0))
-            .map(|(vars, _)| vars.clone())
+            .filter(|(_, offsets, _)| offsets.iter().all(|&o| o == 0))
+            .map(|(vars, _, _)| vars.clone())
             .collect();
-        globals::post_all_different(&mut self.solver, pending, self.all_different_consistency);
+        let posted = globals::post_all_different(&mut self.solver, pending, self.all_different_consistency);
+        self.posted.extend(posted);
+        let vocabulary = self.vocabulary();
         let view = ModelView::new(&self.env, &self.given_cells, &regions);
         let mut user_vars = Vec::new();
         for decl in &self.env.decls {
@@ -182,7 +225,7 @@ impl Compiler {
             mode: self.mode,
             unsat_reason: None,
             view: Box::new(view),
-            vocabulary: Default::default(),
+            vocabulary,
         })
     }
 }

@@ -15,7 +15,7 @@ use super::eval::{negate, relation};
 use super::functions::{is_reserved, unknown_function, ALL_DIFFERENT};
 use super::global_calls::GLOBALS;
 use super::linear::Lin;
-use super::Compiler;
+use super::{globals, Compiler};
 
 impl Compiler {
     /// Posts a constraint statement.
@@ -57,10 +57,30 @@ impl Compiler {
         }
     }
 
+    /// Posts a constraint statement (or one instance of a `forall` body) and records what
+    /// it posted, for `cpsolve explain`.
+    pub(crate) fn post_statement(&mut self, expr: &Spanned<Expr>) -> Result<()> {
+        let first = self.solver.num_propagators();
+        let outer = self.statement.replace(expr.span.clone());
+        let result = self.post(expr);
+        self.statement = outer;
+        let props = self.solver.propagators_since(first);
+        if !props.is_empty() {
+            self.posted.push((props, globals::Origin { span: expr.span.clone(), bindings: self.env.bindings() }));
+        }
+        result
+    }
+
+    /// Where the constraint being compiled comes from.
+    fn origin(&self) -> globals::Origin {
+        let span = self.statement.clone().unwrap_or(0..0);
+        globals::Origin { span, bindings: self.env.bindings() }
+    }
+
     /// Posts every instance of a `forall` body.
     pub(crate) fn post_forall(&mut self, generators: &[Generator], body: &Spanned<Item>) -> Result<()> {
         self.for_each_binding(generators, &mut |cx| match &body.node {
-            Item::Constraint(expr) => cx.post(expr),
+            Item::Constraint(expr) => cx.post_statement(expr),
             Item::Forall { generators, body } => cx.post_forall(generators, body),
             _ => Err(Diagnostic::new("a `forall` body must be a constraint", body.span.clone()).into()),
         })
@@ -190,7 +210,8 @@ impl Compiler {
             }
         }
         // Posted when compilation ends, so that global constraints can be recognised.
-        self.all_different.push((vars, offsets));
+        let origin = self.origin();
+        self.all_different.push((vars, offsets, origin));
         Ok(())
     }
 

@@ -20,9 +20,16 @@ use crate::ids::VarId;
 use super::super::subset::Narrowing;
 use super::Driver;
 
+/// The values that some leaf left, per shown variable in scope (by position in its root
+/// domain).
+struct Seen {
+    vars: Vec<usize>,
+    marks: Vec<Vec<bool>>,
+}
+
 /// A set of groups is branched over only when the product of its branching variables'
 /// domain sizes is at most this.
-pub(super) const MAX_LEAVES: u64 = 20_000;
+pub(crate) const MAX_LEAVES: u64 = 2_000;
 
 impl Driver<'_> {
     /// The shown domains that the groups leave from the facts (and `assume`), or `None`
@@ -45,21 +52,29 @@ impl Driver<'_> {
             None
         } else {
             let branch = self.branching_vars(groups, &|x| self.solver.size(x));
-            let mut seen: Vec<Vec<Val>> = vec![Vec::new(); self.config.shown.len()];
+            // Only the variables of these groups can change below; the rest keep what
+            // propagation left.
+            let mut in_scope: Vec<usize> = groups
+                .iter()
+                .flat_map(|&g| self.group_vars[g].iter().filter_map(|x| self.shown_at.get(x).copied()))
+                .collect();
+            in_scope.sort_unstable();
+            in_scope.dedup();
+            let mut seen = Seen { vars: in_scope, marks: Vec::new() };
+            seen.marks = seen.vars.iter().map(|&i| vec![false; self.root[i].len()]).collect();
             let mut nodes = 4 * MAX_LEAVES;
+            let mut domains = self.shown_domains();
             match self.leaves(&branch, &mut seen, &mut nodes) {
                 // Out of nodes: what propagation alone left.
-                None => Some(self.shown_domains()),
+                None => Some(domains),
                 Some(false) => None,
-                Some(true) => Some(
-                    seen.into_iter()
-                        .map(|mut d| {
-                            d.sort_unstable();
-                            d.dedup();
-                            d
-                        })
-                        .collect(),
-                ),
+                Some(true) => {
+                    for (k, &i) in seen.vars.iter().enumerate() {
+                        domains[i] =
+                            self.root[i].iter().zip(&seen.marks[k]).filter(|(_, &m)| m).map(|(&v, _)| v).collect();
+                    }
+                    Some(domains)
+                }
             }
         };
         self.solver.leave_subset();
@@ -95,10 +110,15 @@ impl Driver<'_> {
     /// Depth-first over the open branching variables, propagating at each node; each leaf
     /// adds its shown domains to `seen`. `Some(true)` if a leaf was reached, `Some(false)`
     /// if none, `None` when `nodes` ran out.
-    fn leaves(&mut self, branch: &[VarId], seen: &mut [Vec<Val>], nodes: &mut u64) -> Option<bool> {
+    fn leaves(&mut self, branch: &[VarId], seen: &mut Seen, nodes: &mut u64) -> Option<bool> {
         let Some(&x) = branch.iter().find(|&&x| self.solver.size(x) > 1) else {
-            for (i, &y) in self.config.shown.iter().enumerate() {
-                seen[i].extend(self.solver.values(y));
+            for (k, &i) in seen.vars.iter().enumerate() {
+                let root = &self.root[i];
+                for v in self.solver.values(self.config.shown[i]) {
+                    if let Ok(at) = root.binary_search(&v) {
+                        seen.marks[k][at] = true;
+                    }
+                }
             }
             return Some(true);
         };

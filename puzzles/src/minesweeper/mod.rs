@@ -7,12 +7,14 @@
 //! cells into exact probabilities, `view.rs` writes the answers and `picture.rs` draws
 //! them (`--format svg`); `game.rs` simulates games, `bot.rs` plays them (`endgame.rs`
 //! and `guess.rs` choose its risky moves, `fifty.rs` finds the 50/50s that are forming)
-//! and `play.rs` runs a batch.
+//! and `play.rs` runs a batch. `explain.rs` tells why each certain cell is certain: a
+//! smallest set of numbers that proves it.
 
 pub mod analysis;
 pub mod bot;
 pub mod count;
 pub mod endgame;
+pub mod explain;
 pub mod fifty;
 pub mod frontier;
 pub mod game;
@@ -32,6 +34,8 @@ use crate::outcome::Outcome;
 use analysis::Verdict;
 use cpsolve_models::run::{RunOptions, Status};
 use grid::Board;
+
+pub use explain::{explain, explanation_json, explanation_text, ExplainOptions, MineExplanation, Stopped};
 
 fn answer(board: &Board, options: &RunOptions) -> Outcome {
     let start = Instant::now();

@@ -47,8 +47,8 @@ fn naive_proves(board: &Board, premise: &Premise, cell: usize, is: Is) -> Option
     let want_mine = is == Is::Mine;
     let outside: Vec<usize> =
         (0..board.cells.len()).filter(|&j| unknown(j) && scope.binary_search(&j).is_err()).collect();
-    let known = board.cells.iter().filter(|&&c| c == Cell::Flag).count()
-        + facts.values().filter(|&&v| v == Is::Mine).count();
+    let known =
+        board.cells.iter().filter(|&&c| c == Cell::Flag).count() + facts.values().filter(|&&v| v == Is::Mine).count();
     for mask in 0u32..1 << scope.len() {
         let mine = |j: usize| match board.cells[j] {
             Cell::Flag => true,
@@ -108,7 +108,11 @@ fn proving_and_minimal(board: &Board, step: &MineStep) -> Result<(), String> {
         let mut fewer = step.premise.clone();
         fewer.numbers.remove(k);
         if judge(&fewer)? {
-            return Err(format!("not minimal: without the number {:?}: {}", step.premise.numbers[k], step_text(board, step)));
+            return Err(format!(
+                "not minimal: without the number {:?}: {}",
+                step.premise.numbers[k],
+                step_text(board, step)
+            ));
         }
     }
     if step.premise.mine_count {
@@ -132,7 +136,7 @@ fn position(index: u64) -> Board {
     };
     let mut game = Game::new(level, FirstClick::Opening, &mut rng);
     game.reveal(FirstClick::Opening.cell(level));
-    let flags = rng.next_u64() % 2 == 0;
+    let flags = rng.next_u64() & 1 == 0;
     let moves = rng.next_u64() % (level.width as u64 * 2);
     let n = level.width * level.height;
     for _ in 0..moves {
@@ -231,6 +235,33 @@ fn hundred_positions_minimal_and_exact() {
             stats.slowest = stats.slowest.max(took);
             stats.positions_with_steps += usize::from(!e.steps.is_empty());
             check_explanation(&board, &e, &mut stats);
+            if std::env::var("EXPLAIN_DEBUG").is_ok() {
+                eprintln!(
+                    "{index}: {}x{} {:?} steps {} whole {} checks {} {took:?}",
+                    board.width,
+                    board.height,
+                    board.mines,
+                    e.steps.len(),
+                    e.whole_frontier(),
+                    e.checks
+                );
+                if e.whole_frontier() > 0 {
+                    for r in 0..board.height {
+                        let row: String = board.cells[r * board.width..(r + 1) * board.width]
+                            .iter()
+                            .map(|c| match c {
+                                Cell::Covered => 'x',
+                                Cell::Flag => 'F',
+                                Cell::Open(v) => (b'0' + v) as char,
+                            })
+                            .collect();
+                        eprintln!("   {row}");
+                    }
+                }
+                for s in e.steps.iter().filter(|s| s.whole_frontier || !s.smallest) {
+                    eprintln!("   {}", step_text(&board, s).chars().take(200).collect::<String>());
+                }
+            }
         }
         eprintln!("chain {chain}: {stats:?}");
         assert!(stats.positions_with_steps >= 50, "{stats:?}");
@@ -326,4 +357,14 @@ fn a_deadline_stops_it() {
     let board = position(9);
     let past = Instant::now() - Duration::from_secs(1);
     assert!(explain(&board, ExplainOptions::default(), Some(past)).is_err());
+}
+
+#[test]
+fn an_impossible_position_has_no_steps() {
+    // A 2 with one covered neighbour.
+    let board = parse(&["x2", "11"], None);
+    let e = explain(&board, ExplainOptions::default(), None).unwrap();
+    assert!(e.impossible && e.steps.is_empty());
+    assert!(explanation_text(&board, &e).contains("unsatisfiable"));
+    assert_eq!(explanation_json(&board, &e)["status"], "unsatisfiable");
 }

@@ -31,10 +31,12 @@
 //! count* as a premise, with the numbers it needs. Its check enumerates each connected
 //! piece of the numbers' scope for the totals of mines it can hold, and asks whether the
 //! mines left fit in the covered cells outside the scope. A proof without the count is
-//! always preferred; with the count, the smallest sets are searched exhaustively up to
-//! three numbers, then connected sets, and last a set made minimal by dropping numbers
-//! one at a time while the proof holds (minimal, but maybe not the smallest: the step
-//! says so).
+//! always preferred. With the count, numbers far from the cell matter too (each one that
+//! needs mines leaves fewer for the rest), so every set of numbers is tried, size by size,
+//! as long as the next size fits the budget; then all the numbers (or, when their scope
+//! is too large to enumerate, as many as fit, nearest first), made minimal by dropping
+//! numbers one at a time, farthest first, while the proof holds: minimal, but maybe not
+//! the smallest, and the step says so. Every cell touching no number has the same proof: it is found once.
 //!
 //! # Chaining
 //! With [`ExplainOptions::chain`], a step may also use cells proved by earlier steps as
@@ -52,6 +54,7 @@
 //! The checker, [`proves`], is independent of the analysis code: the tests hold each step
 //! against it and the analysis's lists of safe cells and mines.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -68,10 +71,6 @@ pub const SCOPE_CAP: usize = 20;
 /// The most sets of numbers tried for one cell in one search (without, then with, the
 /// mine count).
 pub const SET_BUDGET: usize = 20_000;
-
-/// With the mine count, every set of up to this many numbers is tried; larger sets only
-/// if connected to the cell.
-const COUNT_EXHAUSTIVE: usize = 2;
 
 /// What a certain cell is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -311,14 +310,14 @@ fn split(cons: &[(usize, Vec<usize>)]) -> Vec<Piece> {
     }
     let mut piece_of_root: HashMap<usize, usize> = HashMap::new();
     let mut pieces: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
-    for k in 0..cons.len() {
+    for (k, (_, scope)) in cons.iter().enumerate() {
         let root = find(&mut parent, k);
         let p = *piece_of_root.entry(root).or_insert_with(|| {
             pieces.push((Vec::new(), Vec::new()));
             pieces.len() - 1
         });
         pieces[p].0.push(k);
-        pieces[p].1.extend(cons[k].1.iter().copied());
+        pieces[p].1.extend(scope.iter().copied());
     }
     pieces
         .into_iter()
@@ -397,6 +396,9 @@ impl Enumeration {
     }
 }
 
+/// A proving set (indices into a frame's numbers) and whether it is the smallest.
+type Found = Option<(Vec<usize>, bool)>;
+
 /// The numbers as they stand given some facts: the ones with covered cells left, and
 /// which share cells.
 struct Frame<'a> {
@@ -410,6 +412,8 @@ struct Frame<'a> {
     adjacent: Vec<Vec<usize>>,
     /// Per covered cell: the numbers next to it.
     touching: HashMap<usize, Vec<usize>>,
+    /// The proof with the mine count of a cell touching no number, by value.
+    off_frontier: RefCell<HashMap<Is, Found>>,
 }
 
 impl<'a> Frame<'a> {
@@ -439,13 +443,14 @@ impl<'a> Frame<'a> {
             .iter()
             .enumerate()
             .map(|(k, s)| {
-                let mut a: Vec<usize> = s.iter().flat_map(|c| touching[c].iter().copied()).filter(|&o| o != k).collect();
+                let mut a: Vec<usize> =
+                    s.iter().flat_map(|c| touching[c].iter().copied()).filter(|&o| o != k).collect();
                 a.sort_unstable();
                 a.dedup();
                 a
             })
             .collect();
-        Frame { board, facts, numbers, scope, adjacent, touching }
+        Frame { board, facts, numbers, scope, adjacent, touching, off_frontier: RefCell::default() }
     }
 
     fn scope_size(&self, set: &[usize]) -> usize {
@@ -487,28 +492,23 @@ impl<'a> Frame<'a> {
         &self,
         cell: usize,
         is: Is,
-        mine_count: bool,
-        min_size: usize,
         checks: &mut u64,
         deadline: Option<Instant>,
     ) -> Result<(Option<Vec<usize>>, bool), Stopped> {
         let Some(seeds) = self.touching.get(&cell) else { return Ok((None, true)) };
         let mut level: Vec<Vec<usize>> = seeds.iter().map(|&k| vec![k]).collect();
         let mut tried = 0usize;
-        let mut size = 1;
         while !level.is_empty() {
-            if size >= min_size {
-                for set in &level {
-                    if crate::limit::expired(deadline) {
-                        return Err(Stopped);
-                    }
-                    tried += 1;
-                    if tried > SET_BUDGET {
-                        return Ok((None, false));
-                    }
-                    if self.check(set, mine_count, cell, is, checks) == Check::Proves {
-                        return Ok((Some(set.clone()), true));
-                    }
+            for set in &level {
+                if crate::limit::expired(deadline) {
+                    return Err(Stopped);
+                }
+                tried += 1;
+                if tried > SET_BUDGET {
+                    return Ok((None, false));
+                }
+                if self.check(set, false, cell, is, checks) == Check::Proves {
+                    return Ok((Some(set.clone()), true));
                 }
             }
             let mut next: HashSet<Vec<usize>> = HashSet::new();
@@ -532,7 +532,6 @@ impl<'a> Frame<'a> {
             }
             level = next.into_iter().collect();
             level.sort_unstable();
-            size += 1;
         }
         Ok((None, true))
     }
@@ -548,13 +547,8 @@ impl<'a> Frame<'a> {
         checks: &mut u64,
         deadline: Option<Instant>,
     ) -> Result<Vec<usize>, Stopped> {
-        let w = self.board.width;
-        let far = |k: usize| {
-            let n = self.numbers[k];
-            (n / w).abs_diff(cell / w).max((n % w).abs_diff(cell % w))
-        };
         let mut order = set.clone();
-        order.sort_by_key(|&k| (std::cmp::Reverse(far(k)), std::cmp::Reverse(k)));
+        order.sort_by_key(|&k| (std::cmp::Reverse(self.distance(k, cell)), std::cmp::Reverse(k)));
         for k in order {
             if crate::limit::expired(deadline) {
                 return Err(Stopped);
@@ -594,8 +588,8 @@ impl<'a> Frame<'a> {
         is: Is,
         checks: &mut u64,
         deadline: Option<Instant>,
-    ) -> Result<Option<(Vec<usize>, bool)>, Stopped> {
-        let (found, exhausted) = self.connected(cell, is, false, 1, checks, deadline)?;
+    ) -> Result<Found, Stopped> {
+        let (found, exhausted) = self.connected(cell, is, checks, deadline)?;
         if let Some(set) = found {
             return Ok(Some((set, true)));
         }
@@ -609,81 +603,116 @@ impl<'a> Frame<'a> {
         Ok(None)
     }
 
-    /// A proof with the mine count: the count with every set of up to
-    /// [`COUNT_EXHAUSTIVE`] numbers, then connected sets, then a minimal set from all the
-    /// numbers (less any piece too large to enumerate).
-    fn with_count(
+    /// A proof with the mine count. A cell touching no number is outside every scope, so
+    /// its proof is the same for every such cell: found once per frame.
+    fn with_count(&self, cell: usize, is: Is, checks: &mut u64, deadline: Option<Instant>) -> Result<Found, Stopped> {
+        if self.board.mines.is_none() {
+            return Ok(None);
+        }
+        let off = !self.touching.contains_key(&cell);
+        if off {
+            if let Some(found) = self.off_frontier.borrow().get(&is) {
+                return Ok(found.clone());
+            }
+        }
+        let found = self.with_count_search(cell, is, checks, deadline)?;
+        if off {
+            self.off_frontier.borrow_mut().insert(is, found.clone());
+        }
+        Ok(found)
+    }
+
+    /// The count with every set of numbers, size by size, while the sets of the next size
+    /// fit in [`SET_BUDGET`]; then with all the numbers (or as many as keep every piece
+    /// within [`SCOPE_CAP`], nearest first), made minimal.
+    fn with_count_search(
         &self,
         cell: usize,
         is: Is,
         checks: &mut u64,
         deadline: Option<Instant>,
-    ) -> Result<Option<(Vec<usize>, bool)>, Stopped> {
-        if self.board.mines.is_none() {
-            return Ok(None);
-        }
+    ) -> Result<Found, Stopped> {
         let n = self.numbers.len();
         let mut tried = 0usize;
         let mut sets: Vec<Vec<usize>> = vec![Vec::new()];
-        for size in 0..=COUNT_EXHAUSTIVE {
+        // Every set of up to `exhaustive` numbers has been tried.
+        let mut exhaustive = 0;
+        loop {
             for set in &sets {
                 if crate::limit::expired(deadline) {
                     return Err(Stopped);
                 }
-                tried += 1;
                 if self.check(set, true, cell, is, checks) == Check::Proves {
                     return Ok(Some((set.clone(), true)));
                 }
             }
-            if size == COUNT_EXHAUSTIVE || tried > SET_BUDGET {
+            tried += sets.len();
+            if exhaustive == n || tried.saturating_add(binomial(n, exhaustive + 1)) > SET_BUDGET {
                 break;
             }
             sets = sets
                 .iter()
                 .flat_map(|s| (s.last().map_or(0, |l| l + 1)..n).map(move |k| [&s[..], &[k]].concat()))
                 .collect();
+            exhaustive += 1;
         }
-        let (found, _) = self.connected(cell, is, true, COUNT_EXHAUSTIVE + 1, checks, deadline)?;
-        if let Some(set) = found {
-            // With the count, numbers apart from the cell matter too: a subset of a
-            // connected set need not be connected, and was not tried. Drop what is not
-            // needed; the set is the smallest only if every smaller set was tried.
-            let set = self.shrink(set, true, cell, is, checks, deadline)?;
-            let smallest = set.len() <= COUNT_EXHAUSTIVE + 1;
-            return Ok(Some((set, smallest)));
-        }
-        // All numbers, less the pieces too large to enumerate.
         let all: Vec<usize> = (0..n).collect();
+        if self.check(&all, true, cell, is, checks) == Check::Proves {
+            return Ok(Some((self.shrink(all, true, cell, is, checks, deadline)?, false)));
+        }
+        // Nearest first, each number kept if its piece stays within the cap.
+        let mut order = all.clone();
+        order.sort_by_key(|&k| (self.distance(k, cell), k));
+        let mut piece_of: HashMap<usize, usize> = HashMap::new();
+        let mut pieces: Vec<Vec<usize>> = Vec::new();
         let mut keep = Vec::new();
-        let mut seen = vec![false; n];
-        for k in 0..n {
-            if seen[k] {
+        for k in order {
+            let mut ids: Vec<usize> = self.scope[k].iter().filter_map(|c| piece_of.get(c).copied()).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            let mut cells: Vec<usize> =
+                ids.iter().flat_map(|&p| pieces[p].iter().copied()).chain(self.scope[k].iter().copied()).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            if cells.len() > SCOPE_CAP {
                 continue;
             }
-            let mut piece = vec![k];
-            seen[k] = true;
-            let mut at = 0;
-            while at < piece.len() {
-                for &a in &self.adjacent[piece[at]] {
-                    if !seen[a] {
-                        seen[a] = true;
-                        piece.push(a);
-                    }
-                }
-                at += 1;
+            for &p in &ids {
+                pieces[p].clear();
             }
-            if self.scope_size(&piece) <= SCOPE_CAP {
-                keep.extend(piece);
+            for &c in &cells {
+                piece_of.insert(c, pieces.len());
             }
+            pieces.push(cells);
+            keep.push(k);
         }
         keep.sort_unstable();
-        for start in [all, keep] {
-            if self.check(&start, true, cell, is, checks) == Check::Proves {
-                return Ok(Some((self.shrink(start, true, cell, is, checks, deadline)?, false)));
-            }
+        if keep.len() < n && self.check(&keep, true, cell, is, checks) == Check::Proves {
+            return Ok(Some((self.shrink(keep, true, cell, is, checks, deadline)?, false)));
         }
         Ok(None)
     }
+
+    /// How far a number is from a cell (king moves).
+    fn distance(&self, k: usize, cell: usize) -> usize {
+        let (n, w) = (self.numbers[k], self.board.width);
+        (n / w).abs_diff(cell / w).max((n % w).abs_diff(cell % w))
+    }
+}
+
+/// C(n, k), saturating.
+fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut c: u128 = 1;
+    for i in 0..k as u128 {
+        c = c * (n as u128 - i) / (i + 1);
+        if c > usize::MAX as u128 {
+            return usize::MAX;
+        }
+    }
+    c as usize
 }
 
 /// Explains every certain cell of a position (see the module documentation).
@@ -763,13 +792,7 @@ fn chained(
         let mut round: Vec<MineStep> = Vec::new();
         for &(cell, is) in &targets {
             if let Some((set, smallest)) = frame.without_count(cell, is, checks, deadline)? {
-                round.push(MineStep {
-                    cell,
-                    is,
-                    premise: frame.premise(&set, false),
-                    smallest,
-                    whole_frontier: false,
-                });
+                round.push(MineStep { cell, is, premise: frame.premise(&set, false), smallest, whole_frontier: false });
             }
         }
         if round.is_empty() {

@@ -86,8 +86,8 @@ fn naive_proves(board: &Board, premise: &Premise, cell: usize, is: Is) -> Option
 
 /// Whether a step's premise proves its cell and is minimal: every number removed in turn,
 /// and the mine count removed, the rest no longer proves it. Both checkers agree when the
-/// plain one can run.
-fn proving_and_minimal(board: &Board, step: &MineStep) -> Result<(), String> {
+/// plain one can run; `Ok(true)` when it could for the whole premise.
+fn proving_and_minimal(board: &Board, step: &MineStep) -> Result<bool, String> {
     let judge = |p: &Premise| -> Result<bool, String> {
         let lib = match proves(board, p, step.cell, step.is) {
             Check::Proves => true,
@@ -104,6 +104,7 @@ fn proving_and_minimal(board: &Board, step: &MineStep) -> Result<(), String> {
     if !judge(&step.premise)? {
         return Err(format!("does not prove it: {}", step_text(board, step)));
     }
+    let plain = naive_proves(board, &step.premise, step.cell, step.is).is_some();
     for k in 0..step.premise.numbers.len() {
         let mut fewer = step.premise.clone();
         fewer.numbers.remove(k);
@@ -121,7 +122,7 @@ fn proving_and_minimal(board: &Board, step: &MineStep) -> Result<(), String> {
             return Err(format!("not minimal: the mine count is not needed: {}", step_text(board, step)));
         }
     }
-    Ok(())
+    Ok(plain)
 }
 
 /// Position `index`: a seeded game (beginner, intermediate, now and then expert), some
@@ -197,12 +198,14 @@ fn check_explanation(board: &Board, e: &MineExplanation, stats: &mut Stats) {
             stats.whole_frontier += 1;
             continue;
         }
-        if let Err(why) = proving_and_minimal(board, s) {
-            panic!("{why}\n{board:?}");
+        match proving_and_minimal(board, s) {
+            Ok(plain) => stats.plain_checked += usize::from(plain),
+            Err(why) => panic!("{why}\n{board:?}"),
         }
-        *stats.sizes.entry(s.premise.numbers.len()).or_default() += 1;
-        stats.count_steps += usize::from(s.premise.mine_count);
+        let sizes = if s.premise.mine_count { &mut stats.sizes_with_count } else { &mut stats.sizes };
+        *sizes.entry(s.premise.numbers.len()).or_default() += 1;
         stats.not_smallest += usize::from(!s.smallest);
+        stats.with_facts += usize::from(!s.premise.facts.is_empty());
     }
     if !e.chained {
         let key = |s: &MineStep| (s.whole_frontier, s.premise.numbers.len() + usize::from(s.premise.mine_count));
@@ -214,18 +217,28 @@ fn check_explanation(board: &Board, e: &MineExplanation, stats: &mut Stats) {
 struct Stats {
     steps: usize,
     whole_frontier: usize,
-    count_steps: usize,
+    positions_with_whole_frontier: usize,
     not_smallest: usize,
+    /// Steps without the mine count, by number of numbers.
     sizes: std::collections::BTreeMap<usize, usize>,
+    /// Steps with the mine count, by number of numbers.
+    sizes_with_count: std::collections::BTreeMap<usize, usize>,
+    with_facts: usize,
+    /// Steps whose premise the plain enumeration (≤ 16 cells) checked too.
+    plain_checked: usize,
     time: Duration,
+    median: Duration,
+    p90: Duration,
     slowest: Duration,
     positions_with_steps: usize,
+    most_steps: usize,
 }
 
 #[test]
 fn hundred_positions_minimal_and_exact() {
     for chain in [false, true] {
         let mut stats = Stats::default();
+        let mut times = Vec::new();
         for index in 0..100 {
             let board = position(index);
             let start = Instant::now();
@@ -233,8 +246,14 @@ fn hundred_positions_minimal_and_exact() {
             let took = start.elapsed();
             stats.time += took;
             stats.slowest = stats.slowest.max(took);
+            times.push(took);
             stats.positions_with_steps += usize::from(!e.steps.is_empty());
+            stats.positions_with_whole_frontier += usize::from(e.whole_frontier() > 0);
+            stats.most_steps = stats.most_steps.max(e.steps.len());
             check_explanation(&board, &e, &mut stats);
+            if index % 10 == 0 {
+                assert_eq!(explain(&board, ExplainOptions { chain }, None).unwrap(), e, "deterministic");
+            }
             if std::env::var("EXPLAIN_DEBUG").is_ok() {
                 eprintln!(
                     "{index}: {}x{} {:?} steps {} whole {} checks {} {took:?}",
@@ -263,7 +282,9 @@ fn hundred_positions_minimal_and_exact() {
                 }
             }
         }
-        eprintln!("chain {chain}: {stats:?}");
+        times.sort_unstable();
+        (stats.median, stats.p90) = (times[50], times[90]);
+        eprintln!("chain {chain}: {stats:#?}");
         assert!(stats.positions_with_steps >= 50, "{stats:?}");
     }
 }
@@ -338,7 +359,7 @@ fn the_minimality_check_rejects_what_it_should() {
         smallest: true,
         whole_frontier: false,
     };
-    assert!(proving_and_minimal(&board, &step(vec![one_left, two], false)).is_ok());
+    assert_eq!(proving_and_minimal(&board, &step(vec![one_left, two], false)), Ok(true));
     let err = proving_and_minimal(&board, &step(vec![one_left, two, one_right], false)).unwrap_err();
     assert!(err.starts_with("not minimal"), "{err}");
     let err = proving_and_minimal(&board, &step(vec![two], false)).unwrap_err();
@@ -367,4 +388,33 @@ fn an_impossible_position_has_no_steps() {
     assert!(e.impossible && e.steps.is_empty());
     assert!(explanation_text(&board, &e).contains("unsatisfiable"));
     assert_eq!(explanation_json(&board, &e)["status"], "unsatisfiable");
+}
+
+/// Every corpus position (`tests/corpus/minesweeper/*.puz`): the same checks, both ways.
+#[test]
+fn corpus_positions() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/minesweeper");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .expect("the corpus")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "puz"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 5);
+    for path in paths {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let file = cpsolve_dsl::parse(&text).expect("corpus files parse");
+        let Ok(board) = cpsolve_puzzles::minesweeper::grid::read_puz(&file) else { continue };
+        for chain in [false, true] {
+            let e = explain(&board, ExplainOptions { chain }, None).expect("no deadline");
+            if std::env::var("EXPLAIN_DEBUG").is_ok() {
+                eprintln!("{} (chain {chain}):\n{}", path.display(), explanation_text(&board, &e));
+            }
+            if e.impossible {
+                assert_eq!(analyse(&board, None).verdict, Verdict::Impossible);
+                continue;
+            }
+            check_explanation(&board, &e, &mut Stats::default());
+        }
+    }
 }

@@ -56,6 +56,8 @@
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+
+use foldhash::fast::FixedState;
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -178,8 +180,8 @@ pub enum Check {
 /// the scope's layout must fit in the covered cells outside the scope that are not facts.
 /// Independent of the exact analysis.
 pub fn proves(board: &Board, premise: &Premise, cell: usize, is: Is) -> Check {
-    let facts: HashMap<usize, Is> = premise.facts.iter().copied().collect();
-    check(board, &premise.numbers, &|c| facts.get(&c).copied(), premise.mine_count, cell, is)
+    let facts: Map<usize, Is> = premise.facts.iter().copied().collect();
+    check(board, &premise.numbers, &|c| facts.get(&c).copied(), None, premise.mine_count, cell, is)
 }
 
 /// A connected piece of a scope: its cells, and each number's demand over them (local indices).
@@ -189,10 +191,13 @@ struct Piece {
     cons: Vec<(usize, Vec<usize>)>,
 }
 
+/// The check; `board_totals` (the covered cells that are not facts, and the flags and
+/// mine facts) when the caller knows them, else counted here.
 fn check(
     board: &Board,
     numbers: &[usize],
     fact: &dyn Fn(usize) -> Option<Is>,
+    board_totals: Option<(usize, usize)>,
     mine_count: bool,
     cell: usize,
     is: Is,
@@ -267,8 +272,10 @@ fn check(
         sums = next;
     }
     let scope_cells: usize = pieces.iter().map(|p| p.vars.len()).sum();
-    let covered_unknown = (0..board.cells.len()).filter(|&j| unknown(j)).count();
-    let known_mines = board.flags() + (0..board.cells.len()).filter(|&j| fact(j) == Some(Is::Mine)).count();
+    let (covered_unknown, known_mines) = board_totals.unwrap_or_else(|| {
+        let unknown = (0..board.cells.len()).filter(|&j| unknown(j)).count();
+        (unknown, board.flags() + (0..board.cells.len()).filter(|&j| fact(j) == Some(Is::Mine)).count())
+    });
     let Some(mut left) = mines.checked_sub(known_mines) else { return Check::Proves };
     let mut outside = covered_unknown - scope_cells;
     if !in_scope {
@@ -297,7 +304,7 @@ fn split(cons: &[(usize, Vec<usize>)]) -> Vec<Piece> {
         }
         x
     }
-    let mut owner: HashMap<usize, usize> = HashMap::new();
+    let mut owner: Map<usize, usize> = Map::default();
     for (k, (_, scope)) in cons.iter().enumerate() {
         for &c in scope {
             if let Some(&o) = owner.get(&c) {
@@ -308,7 +315,7 @@ fn split(cons: &[(usize, Vec<usize>)]) -> Vec<Piece> {
             }
         }
     }
-    let mut piece_of_root: HashMap<usize, usize> = HashMap::new();
+    let mut piece_of_root: Map<usize, usize> = Map::default();
     let mut pieces: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
     for (k, (_, scope)) in cons.iter().enumerate() {
         let root = find(&mut parent, k);
@@ -396,6 +403,9 @@ impl Enumeration {
     }
 }
 
+/// Hash maps with a fixed, fast hasher (deterministic, and the checks hash a lot).
+type Map<K, V> = HashMap<K, V, FixedState>;
+
 /// A proving set (indices into a frame's numbers) and whether it is the smallest.
 type Found = Option<(Vec<usize>, bool)>;
 
@@ -403,7 +413,7 @@ type Found = Option<(Vec<usize>, bool)>;
 /// which share cells.
 struct Frame<'a> {
     board: &'a Board,
-    facts: &'a HashMap<usize, Is>,
+    facts: &'a Map<usize, Is>,
     /// Numbers (cell indices, ascending) with at least one unknown covered neighbour.
     numbers: Vec<usize>,
     /// Per number (index into `numbers`): its unknown covered neighbours, ascending.
@@ -411,13 +421,15 @@ struct Frame<'a> {
     /// Per number: the numbers sharing a cell with it, ascending.
     adjacent: Vec<Vec<usize>>,
     /// Per covered cell: the numbers next to it.
-    touching: HashMap<usize, Vec<usize>>,
+    touching: Map<usize, Vec<usize>>,
+    /// The covered cells that are not facts; the flags and mine facts.
+    totals: (usize, usize),
     /// The proof with the mine count of a cell touching no number, by value.
-    off_frontier: RefCell<HashMap<Is, Found>>,
+    off_frontier: RefCell<Map<Is, Found>>,
 }
 
 impl<'a> Frame<'a> {
-    fn new(board: &'a Board, facts: &'a HashMap<usize, Is>) -> Frame<'a> {
+    fn new(board: &'a Board, facts: &'a Map<usize, Is>) -> Frame<'a> {
         let mut numbers = Vec::new();
         let mut scope = Vec::new();
         for (i, c) in board.cells.iter().enumerate() {
@@ -433,7 +445,7 @@ impl<'a> Frame<'a> {
                 scope.push(s);
             }
         }
-        let mut touching: HashMap<usize, Vec<usize>> = HashMap::new();
+        let mut touching: Map<usize, Vec<usize>> = Map::default();
         for (k, s) in scope.iter().enumerate() {
             for &c in s {
                 touching.entry(c).or_default().push(k);
@@ -450,7 +462,19 @@ impl<'a> Frame<'a> {
                 a
             })
             .collect();
-        Frame { board, facts, numbers, scope, adjacent, touching, off_frontier: RefCell::default() }
+        let unknown =
+            board.cells.iter().enumerate().filter(|&(j, c)| *c == Cell::Covered && !facts.contains_key(&j)).count();
+        let known_mines = board.flags() + facts.values().filter(|&&v| v == Is::Mine).count();
+        Frame {
+            board,
+            facts,
+            numbers,
+            scope,
+            adjacent,
+            touching,
+            totals: (unknown, known_mines),
+            off_frontier: RefCell::default(),
+        }
     }
 
     fn scope_size(&self, set: &[usize]) -> usize {
@@ -464,7 +488,7 @@ impl<'a> Frame<'a> {
     fn check(&self, set: &[usize], mine_count: bool, cell: usize, is: Is, checks: &mut u64) -> Check {
         *checks += 1;
         let numbers: Vec<usize> = set.iter().map(|&k| self.numbers[k]).collect();
-        check(self.board, &numbers, &|c| self.facts.get(&c).copied(), mine_count, cell, is)
+        check(self.board, &numbers, &|c| self.facts.get(&c).copied(), Some(self.totals), mine_count, cell, is)
     }
 
     /// The premise of a set: its numbers and the facts its check uses.
@@ -511,7 +535,7 @@ impl<'a> Frame<'a> {
                     return Ok((Some(set.clone()), true));
                 }
             }
-            let mut next: HashSet<Vec<usize>> = HashSet::new();
+            let mut next: HashSet<Vec<usize>, FixedState> = HashSet::default();
             for set in &level {
                 for &k in set {
                     for &a in &self.adjacent[k] {
@@ -565,7 +589,15 @@ impl<'a> Frame<'a> {
     /// their scope stays within the cap.
     fn ball(&self, cell: usize) -> Vec<usize> {
         let Some(seeds) = self.touching.get(&cell) else { return Vec::new() };
-        let mut ball: Vec<usize> = seeds.clone();
+        self.reach(seeds.clone(), SCOPE_CAP)
+    }
+
+    /// The numbers reached from `start` through shared cells, ring by ring, while the
+    /// scope of what is reached stays within `cap` cells (ascending).
+    fn reach(&self, mut start: Vec<usize>, cap: usize) -> Vec<usize> {
+        start.sort_unstable();
+        start.dedup();
+        let mut ball = start;
         loop {
             let mut next = ball.clone();
             for &k in &ball {
@@ -573,7 +605,7 @@ impl<'a> Frame<'a> {
             }
             next.sort_unstable();
             next.dedup();
-            if next.len() == ball.len() || self.scope_size(&next) > SCOPE_CAP {
+            if next.len() == ball.len() || (cap < usize::MAX && self.scope_size(&next) > cap) {
                 return ball;
             }
             ball = next;
@@ -589,6 +621,14 @@ impl<'a> Frame<'a> {
         checks: &mut u64,
         deadline: Option<Instant>,
     ) -> Result<Found, Stopped> {
+        // The numbers connected to the cell: when their scope can be enumerated and they
+        // do not prove it, no set of numbers does (without the count).
+        let Some(seeds) = self.touching.get(&cell) else { return Ok(None) };
+        let component = self.reach(seeds.clone(), usize::MAX);
+        if self.scope_size(&component) <= SCOPE_CAP && self.check(&component, false, cell, is, checks) != Check::Proves
+        {
+            return Ok(None);
+        }
         let (found, exhausted) = self.connected(cell, is, checks, deadline)?;
         if let Some(set) = found {
             return Ok(Some((set, true)));
@@ -663,7 +703,7 @@ impl<'a> Frame<'a> {
         // Nearest first, each number kept if its piece stays within the cap.
         let mut order = all.clone();
         order.sort_by_key(|&k| (self.distance(k, cell), k));
-        let mut piece_of: HashMap<usize, usize> = HashMap::new();
+        let mut piece_of: Map<usize, usize> = Map::default();
         let mut pieces: Vec<Vec<usize>> = Vec::new();
         let mut keep = Vec::new();
         for k in order {
@@ -733,7 +773,7 @@ pub fn explain(board: &Board, options: ExplainOptions, deadline: Option<Instant>
     let steps = if options.chain {
         chained(board, targets, &mut checks, deadline)?
     } else {
-        let facts = HashMap::new();
+        let facts = Map::default();
         let frame = Frame::new(board, &facts);
         let mut steps = Vec::with_capacity(targets.len());
         for (cell, is) in targets {
@@ -784,7 +824,7 @@ fn chained(
     checks: &mut u64,
     deadline: Option<Instant>,
 ) -> Result<Vec<MineStep>, Stopped> {
-    let mut facts: HashMap<usize, Is> = HashMap::new();
+    let mut facts: Map<usize, Is> = Map::default();
     let mut steps = Vec::new();
     while !targets.is_empty() {
         let frame = Frame::new(board, &facts);
@@ -903,11 +943,16 @@ pub fn explanation_text(board: &Board, e: &MineExplanation) -> String {
         out.push_str("unsatisfiable: no layout of mines agrees with the position\n");
         return out;
     }
+    if e.steps.is_empty() {
+        out.push_str("no covered cell is certain\n");
+        return out;
+    }
     let safe = e.steps.iter().filter(|s| s.is == Is::Safe).count();
+    let mines = e.steps.len() - safe;
     let _ = writeln!(
         out,
-        "certain: {safe} safe, {} mines; each line names numbers that prove it on their own{}",
-        e.steps.len() - safe,
+        "certain: {safe} safe, {mines} {}; each line names numbers that prove it on their own{}",
+        if mines == 1 { "mine" } else { "mines" },
         if e.chained { ", with cells proved on earlier lines" } else { "" }
     );
     for s in &e.steps {

@@ -205,6 +205,7 @@ fn check_explanation(board: &Board, e: &MineExplanation, stats: &mut Stats) {
         let sizes = if s.premise.mine_count { &mut stats.sizes_with_count } else { &mut stats.sizes };
         *sizes.entry(s.premise.numbers.len()).or_default() += 1;
         stats.not_smallest += usize::from(!s.smallest);
+        stats.not_smallest_with_count += usize::from(!s.smallest && s.premise.mine_count);
         stats.with_facts += usize::from(!s.premise.facts.is_empty());
     }
     if !e.chained {
@@ -219,6 +220,7 @@ struct Stats {
     whole_frontier: usize,
     positions_with_whole_frontier: usize,
     not_smallest: usize,
+    not_smallest_with_count: usize,
     /// Steps without the mine count, by number of numbers.
     sizes: std::collections::BTreeMap<usize, usize>,
     /// Steps with the mine count, by number of numbers.

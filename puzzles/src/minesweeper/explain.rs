@@ -56,11 +56,10 @@
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-
-use foldhash::fast::FixedState;
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use foldhash::fast::FixedState;
 use serde_json::{json, Value};
 
 use super::analysis::{analyse, Verdict};
@@ -120,9 +119,10 @@ pub struct MineStep {
     pub is: Is,
     /// The numbers (and facts, and maybe the mine count) that prove it.
     pub premise: Premise,
-    /// No premise of the same kind (with or without the mine count) with fewer numbers
-    /// proves the cell. False only for a set made minimal by dropping numbers one at a time
-    /// (still minimal: no proper subset proves it), and for the whole-frontier fallback.
+    /// No premise of the same kind (with or without the mine count, given the same
+    /// facts) with fewer numbers proves the cell, among the sets whose pieces of scope fit
+    /// [`SCOPE_CAP`]. False for a set made minimal by dropping numbers one at a time (still
+    /// minimal: no proper subset proves it), and for the whole-frontier fallback.
     pub smallest: bool,
     /// The fallback: no set within the bounds ([`SCOPE_CAP`], [`SET_BUDGET`]) was found;
     /// the premise is every number (and the mine count, when the position has one) and

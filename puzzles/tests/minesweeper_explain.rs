@@ -420,3 +420,21 @@ fn corpus_positions() {
         }
     }
 }
+
+/// What `cpsolve explain` will print: the outcome of a corpus file, and `limit` at once
+/// with a zero timeout.
+#[test]
+fn the_outcome_for_the_command_line() {
+    use cpsolve_models::run::{RunOptions, Status};
+    use cpsolve_puzzles::minesweeper::explain_puz;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/minesweeper/minesweepr-readme.puz");
+    let file = cpsolve_dsl::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let outcome = explain_puz(&file, &RunOptions::default(), false).unwrap();
+    assert_eq!(outcome.status, Status::Solved);
+    assert!(outcome.text.contains("(2,4) is a mine: the 3 at (3,3)\n"), "{}", outcome.text);
+    assert_eq!(outcome.json["steps"].as_array().map(Vec::len), Some(6));
+    let options = RunOptions { timeout: Some(Duration::ZERO), ..RunOptions::default() };
+    let outcome = explain_puz(&file, &options, true).unwrap();
+    assert_eq!(outcome.status, Status::Limit);
+    assert_eq!(outcome.json["status"], "limit");
+}

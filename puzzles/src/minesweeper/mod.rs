@@ -78,3 +78,39 @@ pub fn solve_mine_file(text: &str, options: &RunOptions) -> Result<Outcome, Vec<
 pub fn check_mine_file(text: &str) -> Result<String, Vec<Diagnostic>> {
     grid::read_mine(text).map(|b| view::describe(&b))
 }
+
+/// The answer of `cpsolve explain` for a position: the steps of [`explain::explain`] as
+/// text and JSON; `limit` when the deadline (`options.timeout`) passes first. The work
+/// counted (`stats.nodes`) is the sets of numbers checked.
+fn explain_answer(board: &Board, options: &RunOptions, chain: bool) -> Outcome {
+    let start = Instant::now();
+    let deadline = options.timeout.map(|t| start + t);
+    let (status, text, json, checks) = match explain::explain(board, ExplainOptions { chain }, deadline) {
+        Ok(e) => {
+            let status = if e.impossible { Status::Unsatisfiable } else { Status::Solved };
+            (status, explain::explanation_text(board, &e), explain::explanation_json(board, &e), e.checks)
+        }
+        Err(Stopped) => {
+            let text = format!(
+                "{}\nlimit: the explanation did not finish within the {} limit\n",
+                view::describe(board),
+                crate::limit::stop_name()
+            );
+            (Status::Limit, text, serde_json::json!({"kind": "minesweeper", "status": "limit", "steps": null}), 0)
+        }
+    };
+    let stats = Stats { nodes: checks, time: start.elapsed(), ..Stats::default() };
+    Outcome { status, text, json, stats, picture: None }
+}
+
+/// Explains a `minesweeper` position (`cpsolve explain`): why each certain cell is certain.
+pub fn explain_puz(file: &File, options: &RunOptions, chain: bool) -> Result<Outcome, Vec<Diagnostic>> {
+    let board = grid::read_puz(file)?;
+    Ok(explain_answer(&board, options, chain))
+}
+
+/// Explains a JSMinesweeper position file (`.mine`), given its text.
+pub fn explain_mine_file(text: &str, options: &RunOptions, chain: bool) -> Result<Outcome, Vec<Diagnostic>> {
+    let board = grid::read_mine(text)?;
+    Ok(explain_answer(&board, options, chain))
+}

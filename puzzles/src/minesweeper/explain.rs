@@ -10,10 +10,12 @@
 //! such layout leaves it empty). The proof is an exhaustive enumeration of the scope,
 //! small by construction: a few numbers touch a few cells.
 //!
-//! The 1-2-1 pattern on a wall is the textbook example: a `1 2 1` row over three covered
-//! cells. The `2` alone leaves three layouts; the `2` and one `1` together prove that the
-//! cell under the `2` is safe (the `1` puts at most one mine in the pair it shares with the
-//! `2`, so the `2`'s other mine is beyond it, and so on).
+//! The 1-2-1 pattern between two walls is the textbook example: a `1 2 1` row under three
+//! covered cells. The `2` alone leaves three layouts. The `2` and the left `1` prove a mine
+//! above the right `1` (the left `1` allows one mine in the two cells it shares with the
+//! `2`, so the `2`'s other mine is the third cell), and the mirror pair proves the other
+//! mine; the cell above the `2` is safe only by all three numbers (or, chained, by one `1`
+//! once the mine beside it is known).
 //!
 //! # Smallest, hence minimal
 //! Adding a number never makes a proof fail (fewer layouts survive), so a set is *minimal*
@@ -36,7 +38,8 @@
 //! as long as the next size fits the budget; then all the numbers (or, when their scope
 //! is too large to enumerate, as many as fit, nearest first), made minimal by dropping
 //! numbers one at a time, farthest first, while the proof holds: minimal, but maybe not
-//! the smallest, and the step says so. Every cell touching no number has the same proof: it is found once.
+//! the smallest, and the step says so. Every cell touching no number has the same proof:
+//! it is found once.
 //!
 //! # Chaining
 //! With [`ExplainOptions::chain`], a step may also use cells proved by earlier steps as
@@ -973,14 +976,19 @@ pub fn explanation_json(board: &Board, e: &MineExplanation) -> Value {
         .steps
         .iter()
         .map(|s| {
+            let numbers: Vec<Value> = s
+                .premise
+                .numbers
+                .iter()
+                .map(|&n| json!({"at": rc(n), "value": match board.cells[n] { Cell::Open(v) => v, _ => 0 }}))
+                .collect();
+            let facts: Vec<Value> =
+                s.premise.facts.iter().map(|&(c, v)| json!({"cell": rc(c), "is": v.name()})).collect();
             json!({
                 "cell": rc(s.cell),
                 "is": s.is.name(),
-                "numbers": s.premise.numbers.iter().map(|&n| json!({
-                    "at": rc(n),
-                    "value": match board.cells[n] { Cell::Open(v) => v, _ => 0 },
-                })).collect::<Vec<_>>(),
-                "facts": s.premise.facts.iter().map(|&(c, v)| json!({"cell": rc(c), "is": v.name()})).collect::<Vec<_>>(),
+                "numbers": numbers,
+                "facts": facts,
                 "uses_mine_count": s.premise.mine_count,
                 "smallest": s.smallest,
                 "whole_frontier": s.whole_frontier,

@@ -7,12 +7,14 @@
 //! cells into exact probabilities, `view.rs` writes the answers and `picture.rs` draws
 //! them (`--format svg`); `game.rs` simulates games, `bot.rs` plays them (`endgame.rs`
 //! and `guess.rs` choose its risky moves, `fifty.rs` finds the 50/50s that are forming)
-//! and `play.rs` runs a batch.
+//! and `play.rs` runs a batch. `explain.rs` tells why each certain cell is certain: a
+//! smallest set of numbers that proves it.
 
 pub mod analysis;
 pub mod bot;
 pub mod count;
 pub mod endgame;
+pub mod explain;
 pub mod fifty;
 pub mod frontier;
 pub mod game;
@@ -32,6 +34,8 @@ use crate::outcome::Outcome;
 use analysis::Verdict;
 use cpsolve_models::run::{RunOptions, Status};
 use grid::Board;
+
+pub use explain::{explain, explanation_json, explanation_text, ExplainOptions, MineExplanation, Stopped};
 
 fn answer(board: &Board, options: &RunOptions) -> Outcome {
     let start = Instant::now();
@@ -73,4 +77,40 @@ pub fn solve_mine_file(text: &str, options: &RunOptions) -> Result<Outcome, Vec<
 /// Checks a JSMinesweeper position file without analysing it.
 pub fn check_mine_file(text: &str) -> Result<String, Vec<Diagnostic>> {
     grid::read_mine(text).map(|b| view::describe(&b))
+}
+
+/// The answer of `cpsolve explain` for a position: the steps of [`explain::explain`] as
+/// text and JSON; `limit` when the deadline (`options.timeout`) passes first. The work
+/// counted (`stats.nodes`) is the sets of numbers checked.
+fn explain_answer(board: &Board, options: &RunOptions, chain: bool) -> Outcome {
+    let start = Instant::now();
+    let deadline = options.timeout.map(|t| start + t);
+    let (status, text, json, checks) = match explain::explain(board, ExplainOptions { chain }, deadline) {
+        Ok(e) => {
+            let status = if e.impossible { Status::Unsatisfiable } else { Status::Solved };
+            (status, explain::explanation_text(board, &e), explain::explanation_json(board, &e), e.checks)
+        }
+        Err(Stopped) => {
+            let text = format!(
+                "{}\nlimit: the explanation did not finish within the {} limit\n",
+                view::describe(board),
+                crate::limit::stop_name()
+            );
+            (Status::Limit, text, serde_json::json!({"kind": "minesweeper", "status": "limit", "steps": null}), 0)
+        }
+    };
+    let stats = Stats { nodes: checks, time: start.elapsed(), ..Stats::default() };
+    Outcome { status, text, json, stats, picture: None }
+}
+
+/// Explains a `minesweeper` position (`cpsolve explain`): why each certain cell is certain.
+pub fn explain_puz(file: &File, options: &RunOptions, chain: bool) -> Result<Outcome, Vec<Diagnostic>> {
+    let board = grid::read_puz(file)?;
+    Ok(explain_answer(&board, options, chain))
+}
+
+/// Explains a JSMinesweeper position file (`.mine`), given its text.
+pub fn explain_mine_file(text: &str, options: &RunOptions, chain: bool) -> Result<Outcome, Vec<Diagnostic>> {
+    let board = grid::read_mine(text)?;
+    Ok(explain_answer(&board, options, chain))
 }

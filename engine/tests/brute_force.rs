@@ -398,6 +398,87 @@ fn queens_counts_match_oeis_with_and_without_the_mirror() {
     }
 }
 
+/// The count on full boards up to n = 14 (the counter by the 8 symmetries of the square
+/// from n = 6 on), against OEIS A000170.
+#[test]
+fn queens_counts_on_full_boards_up_to_14_match_oeis() {
+    let a000170: [u128; 14] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596];
+    for (i, &expected) in a000170.iter().enumerate() {
+        let n = i as i64 + 1;
+        let mut solver = Solver::new();
+        let vars: Vec<VarId> = (0..n).map(|_| solver.new_var(1, n).unwrap()).collect();
+        cpsolve_engine::constraints::all_different_shifted(&mut solver, &vars);
+        let config = SearchConfig { count_only: true, ..SearchConfig::default() };
+        assert_eq!(solver.search(&config, |_| ControlFlow::Continue(())).solutions, expected, "n = {n}");
+    }
+}
+
+/// Random domains (sometimes symmetric about the middle row, sometimes the full board,
+/// sometimes with more rows than columns), for the queens counter.
+fn queens_domains_strategy() -> impl Strategy<Value = Vec<Vec<Val>>> {
+    (1usize..10, 0usize..3, 0u8..4).prop_flat_map(|(n, extra, kind)| {
+        let width = (n + extra) as i64;
+        let column = proptest::collection::btree_set(1..=width, 1..=width as usize);
+        proptest::collection::vec(column, n).prop_map(move |sets| {
+            sets.into_iter()
+                .map(|set| match kind {
+                    0 => (1..=width).collect(),
+                    1 => {
+                        let mut values: Vec<Val> = set.iter().flat_map(|&v| [v, width + 1 - v]).collect();
+                        values.sort_unstable();
+                        values.dedup();
+                        values
+                    }
+                    _ => set.into_iter().collect(),
+                })
+                .collect()
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The queens counter (on the whole problem, as `count_only` hands it over at the root)
+    /// against listing the solutions by search.
+    #[test]
+    fn queens_counter_equals_search_on_random_domains(domains in queens_domains_strategy()) {
+        let mut solver = Solver::new();
+        let vars: Vec<VarId> = domains.iter().map(|d| solver.new_var_in(d).unwrap()).collect();
+        cpsolve_engine::constraints::all_different_shifted(&mut solver, &vars);
+        let listed = solver.search(&SearchConfig { check_solutions: true, ..SearchConfig::default() }, |s| {
+            let q: Vec<Val> = vars.iter().map(|&x| s.value(x)).collect();
+            assert!(Constraint::Queens.holds(&q), "{q:?}");
+            ControlFlow::Continue(())
+        });
+        let counted = solver.search(&SearchConfig { count_only: true, ..SearchConfig::default() }, |_| {
+            ControlFlow::Continue(())
+        });
+        prop_assert_eq!(counted.solutions, listed.solutions);
+    }
+}
+
+/// A count too long to finish stops at the time limit, on a full board (the count by
+/// symmetries) and with a first queen placed (the plain counter).
+#[test]
+fn a_long_queens_count_stops_at_the_time_limit() {
+    for fixed in [None, Some(2)] {
+        let n = 24;
+        let mut solver = Solver::new();
+        let vars: Vec<VarId> = (0..n).map(|_| solver.new_var(1, n).unwrap()).collect();
+        cpsolve_engine::constraints::all_different_shifted(&mut solver, &vars);
+        if let Some(row) = fixed {
+            solver.assign(vars[0], row);
+        }
+        let limits = cpsolve_engine::Limits { time: Some(std::time::Duration::from_millis(50)), ..Default::default() };
+        let config = SearchConfig { count_only: true, limits, ..SearchConfig::default() };
+        let start = std::time::Instant::now();
+        let outcome = solver.search(&config, |_| ControlFlow::Continue(()));
+        assert!(outcome.stopped.is_some(), "fixed = {fixed:?}");
+        assert!(start.elapsed() < std::time::Duration::from_secs(5), "fixed = {fixed:?}: {:?}", start.elapsed());
+    }
+}
+
 /// Domain-consistent all-different over values spread wider than 64 (the matching then
 /// takes its general path, strongly connected components, instead of the 64-bit one).
 fn spread_alldifferent_strategy() -> impl Strategy<Value = (Constraint, Vec<Vec<Val>>)> {

@@ -32,6 +32,7 @@ mod matching;
 pub(crate) mod monotone;
 pub(crate) mod not_equal;
 pub(crate) mod parity;
+mod queens_count;
 pub(crate) mod reified;
 pub(crate) mod reified_in;
 pub(crate) mod table;

@@ -92,6 +92,10 @@ pub(crate) struct ExplainArgs {
     /// Output format: the steps as text, or one JSON object with `steps` and `solutions`.
     #[arg(long, value_enum, default_value_t)]
     pub(crate) format: ReportFormat,
+    /// Minesweeper: a step may use the cells that earlier steps proved (as a person plays),
+    /// instead of numbers only.
+    #[arg(long)]
+    pub(crate) chain: bool,
 }
 
 #[derive(Debug, Subcommand)]

@@ -10,6 +10,7 @@ use cpsolve_models::explain::{self, ToldEnding};
 use cpsolve_models::report;
 use cpsolve_models::run::{self, RunOptions};
 use cpsolve_puzzles::direct::Direct;
+use cpsolve_puzzles::outcome::Outcome;
 use serde_json::{json, Value};
 
 use crate::cli::{ExplainArgs, ReportFormat};
@@ -33,32 +34,32 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
     let timeout = args.timeout.map(Duration::from_secs_f64);
     let armed = limits::arm(timeout, stop.clone());
     let mut out = io::BufWriter::new(io::stdout().lock());
+    let mine_options = RunOptions { timeout, memory_mb: limits::memory::limit_mb(), ..RunOptions::default() };
     if solve::is_mine_file(&source) {
-        return refuse(&format!(
-            "`{}`: explain reads .puz models; a Minesweeper position goes in a `minesweeper` statement",
-            source.label
-        ));
+        let outcome = cpsolve_puzzles::minesweeper::explain_mine_file(&source.text, &mine_options, args.chain);
+        armed.searched();
+        return print_outcome(outcome, &source, args.format, &mut out);
     }
     let file = match cpsolve_dsl::parse(&source.text) {
         Ok(file) => file,
         Err(diagnostics) => {
-            let format = match args.format {
-                ReportFormat::Text => crate::cli::Format::Text,
-                ReportFormat::Json => crate::cli::Format::Json,
-            };
-            solve::report_errors(&source, &diagnostics, format, &mut out)?;
+            solve::report_errors(&source, &diagnostics, solve_format(args.format), &mut out)?;
             return Ok(BAD_INPUT);
         }
     };
-    if let Some(kind) = cpsolve_puzzles::direct::direct_kind(&file) {
-        let name = match kind {
-            Direct::Compte => "Compte est Bon",
-            Direct::Minesweeper => "Minesweeper",
-            Direct::NumberMatch => "Number Match",
-        };
-        return refuse(&format!("`{}`: explain does not know how to tell a {name} puzzle yet", source.label));
+    match cpsolve_puzzles::direct::direct_kind(&file) {
+        Some(Direct::Minesweeper) => {
+            let outcome = cpsolve_puzzles::minesweeper::explain_puz(&file, &mine_options, args.chain);
+            armed.searched();
+            return print_outcome(outcome, &source, args.format, &mut out);
+        }
+        Some(kind) => {
+            let name = if kind == Direct::Compte { "Compte est Bon" } else { "Number Match" };
+            return refuse(&format!("`{}`: explain does not know how to tell a {name} puzzle yet", source.label));
+        }
+        None => {}
     }
-    let compiled = cpsolve_models::compile(&file);
+    let compiled = cpsolve_models::compile_to_explain(&file);
     let problem = match compiled {
         Ok(problem) => problem,
         Err(_) if interrupt::raised().is_some() => {
@@ -68,11 +69,7 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
             return Ok(LIMIT);
         }
         Err(diagnostics) => {
-            let format = match args.format {
-                ReportFormat::Text => crate::cli::Format::Text,
-                ReportFormat::Json => crate::cli::Format::Json,
-            };
-            solve::report_errors(&source, &diagnostics, format, &mut out)?;
+            solve::report_errors(&source, &diagnostics, solve_format(args.format), &mut out)?;
             return Ok(BAD_INPUT);
         }
     };
@@ -136,6 +133,46 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
     }
     out.flush()?;
     Ok(code)
+}
+
+/// A Minesweeper explanation, framed as solving frames a puzzle's own answer.
+fn print_outcome(
+    outcome: Result<Outcome, Vec<cpsolve_dsl::Diagnostic>>,
+    source: &Source,
+    format: ReportFormat,
+    out: &mut impl Write,
+) -> io::Result<u8> {
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
+        Err(diagnostics) => {
+            solve::report_errors(source, &diagnostics, solve_format(format), out)?;
+            return Ok(BAD_INPUT);
+        }
+    };
+    match format {
+        ReportFormat::Text => write!(out, "{}", outcome.text)?,
+        ReportFormat::Json => {
+            let mut object = serde_json::Map::new();
+            object.insert("file".into(), Value::from(source.label.as_str()));
+            if let Value::Object(fields) = outcome.json {
+                object.extend(fields);
+            }
+            writeln!(out, "{}", Value::Object(object))?;
+        }
+    }
+    out.flush()?;
+    Ok(match outcome.status {
+        run::Status::Solved => SOLVED,
+        run::Status::Unsatisfiable => UNSATISFIABLE,
+        run::Status::Limit => LIMIT,
+    })
+}
+
+fn solve_format(format: ReportFormat) -> crate::cli::Format {
+    match format {
+        ReportFormat::Text => crate::cli::Format::Text,
+        ReportFormat::Json => crate::cli::Format::Json,
+    }
 }
 
 fn refuse(message: &str) -> io::Result<u8> {

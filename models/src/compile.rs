@@ -34,6 +34,18 @@ pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
     crate::generic::compile(file)
 }
 
+/// Compiles a parsed file for `cpsolve explain`: as [`compile`], but a kind whose fastest
+/// model hides the constraints a person names (queens: one global for rows and
+/// diagonals) states them one by one. The problem explains; it is not for searching.
+pub fn compile_to_explain(file: &File) -> Result<Problem, Vec<Diagnostic>> {
+    let queens =
+        file.items.iter().any(|i| matches!(&i.node, Item::Puzzle { kind, .. } if kind.node == PuzzleKind::Queens));
+    if queens {
+        return crate::queens::compile_to_explain(file);
+    }
+    compile(file)
+}
+
 /// What a model's builder returns when a limit strikes while it builds ([`cpsolve_engine::interrupt`]):
 /// the runner reports the limit, not this message.
 pub(crate) fn stopped_while_compiling() -> Vec<Diagnostic> {

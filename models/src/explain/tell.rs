@@ -56,6 +56,8 @@ pub struct Told {
     pub ending: ToldEnding,
     /// The names it uses.
     pub vocabulary: Vocabulary,
+    /// The variables fixed before the first step (the model's givens).
+    pub givens: Vec<NamedFact>,
 }
 
 /// Explains a compiled model (which must not have been searched or propagated). `Err`
@@ -71,8 +73,19 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
             .to_string());
     }
     if let Some(reason) = problem.unsat_reason.take() {
-        return Ok(Told { steps: Vec::new(), ending: ToldEnding::NoSolutionAtOnce(reason), vocabulary });
+        return Ok(Told {
+            steps: Vec::new(),
+            ending: ToldEnding::NoSolutionAtOnce(reason),
+            vocabulary,
+            givens: Vec::new(),
+        });
     }
+    let givens = vocabulary
+        .shown
+        .iter()
+        .filter(|(x, _)| problem.solver.is_fixed(*x))
+        .map(|(x, name)| NamedFact { var: name.clone(), values: vec![problem.solver.min(*x)] })
+        .collect();
     let groups = vocabulary.constraints.iter().map(|c| c.props.clone()).collect();
     let shown = vocabulary.shown.iter().map(|(x, _)| *x).collect();
     let config = ExplainConfig::new(groups, shown);
@@ -102,8 +115,11 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         Ending::NoSolutionBySearch => ToldEnding::NoSolutionBySearch,
         Ending::Stopped(_) => ToldEnding::Stopped,
     };
-    Ok(Told { steps, ending, vocabulary })
+    Ok(Told { steps, ending, vocabulary, givens })
 }
+
+/// Beyond this many givens, the text says how many rather than listing them.
+const MAX_GIVENS_LISTED: usize = 12;
 
 /// `M = 1`, `S ∈ {8, 9}`, `E ∈ 2..7`.
 fn show_fact(fact: &NamedFact) -> String {
@@ -150,6 +166,14 @@ impl Told {
     /// The explanation as text: one numbered step after another, then how it ends.
     pub fn text(&self, source: Option<&str>) -> String {
         let mut out = String::new();
+        match self.givens.len() {
+            0 => {}
+            n if n <= MAX_GIVENS_LISTED => {
+                let givens = self.givens.iter().map(show_fact).collect::<Vec<_>>().join(", ");
+                out.push_str(&format!("given: {givens}\n\n"));
+            }
+            n => out.push_str(&format!("given: {n} values (the model's givens)\n\n")),
+        }
         let width = self.steps.len().to_string().len();
         for (k, step) in self.steps.iter().enumerate() {
             let head = match (&step.assumed, &step.conclusion) {
@@ -241,6 +265,7 @@ impl Told {
             ToldEnding::Stopped => json!({ "ending": "stopped" }),
         };
         let mut object = Map::new();
+        object.insert("given".into(), Value::from(self.givens.iter().map(fact).collect::<Vec<_>>()));
         object.insert("steps".into(), Value::from(steps));
         if let Value::Object(ending) = ending {
             object.extend(ending);

@@ -12,8 +12,10 @@ mod view;
 
 use cpsolve_dsl::ast::{File, Item, OptionValue, PuzzleKind, SolveMode, Spanned};
 use cpsolve_dsl::Diagnostic;
-use cpsolve_engine::constraints::all_different_shifted;
-use cpsolve_engine::{Branching, SearchConfig, Solver, ValOrder, VarId, VarOrder};
+use cpsolve_engine::constraints::{all_different, all_different_shifted};
+use cpsolve_engine::{Branching, Consistency, SearchConfig, Solver, ValOrder, VarId, VarOrder};
+
+use crate::explain::{NamedConstraint, Vocabulary};
 
 use crate::options::{word_option, UnknownOption};
 use crate::params::Params;
@@ -78,6 +80,45 @@ fn read(file: &File) -> Result<Queens, Diagnostic> {
         ));
     }
     Ok(queens)
+}
+
+/// Compiles a `queens` file for `cpsolve explain`: the rows and the two directions of
+/// diagonals as three constraints a person can name, instead of the one global that
+/// searches fastest.
+pub(crate) fn compile_to_explain(file: &File) -> Result<Problem, Vec<Diagnostic>> {
+    let queens = read(file).map_err(|e| vec![e])?;
+    let mut problem = build(&queens).ok_or_else(crate::compile::stopped_while_compiling)?;
+    let n = queens.n;
+    let mut solver = Solver::new();
+    let vars: Vec<VarId> = (0..n)
+        .map(|_| solver.new_var(1, n as i64).ok())
+        .collect::<Option<_>>()
+        .ok_or_else(crate::compile::stopped_while_compiling)?;
+    for (&x, &r) in vars.iter().zip(&queens.fix) {
+        solver.assign(x, r);
+    }
+    let mut constraints = Vec::new();
+    let up: Vec<i64> = (0..n as i64).collect();
+    let down: Vec<i64> = (0..n as i64).map(|c| -c).collect();
+    for (offsets, name, says) in [
+        (vec![0; n], "the rows", "no two queens share a row"),
+        (up, "the ↘ diagonals", "no two queens share a diagonal going down to the right"),
+        (down, "the ↗ diagonals", "no two queens share a diagonal going up to the right"),
+    ] {
+        let first = solver.num_propagators();
+        all_different(&mut solver, &vars, &offsets, Consistency::Domain);
+        constraints.push(NamedConstraint {
+            props: solver.propagators_since(first),
+            name: name.to_string(),
+            says: Some(says.to_string()),
+            span: None,
+            bindings: Vec::new(),
+        });
+    }
+    let shown = vars.iter().enumerate().map(|(c, &x)| (x, format!("q[{}]", c + 1))).collect();
+    problem.solver = solver;
+    problem.vocabulary = Vocabulary { constraints, shown };
+    Ok(problem)
 }
 
 /// The model, or `None` when a limit struck while it was built (only a limit can refuse

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::time::Duration;
 
+use cpsolve_dsl::ast::SolveMode;
 use cpsolve_engine::{interrupt, Stop};
 use cpsolve_models::explain::{self, ToldEnding};
 use cpsolve_models::report;
@@ -84,7 +85,13 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
     let report = if told.ending == ToldEnding::Stopped {
         None
     } else {
-        let options = RunOptions { timeout, memory_mb: limits::memory::limit_mb(), ..RunOptions::default() };
+        // One solution: the explanation already says whether there are more.
+        let options = RunOptions {
+            mode: Some(SolveMode::First),
+            timeout,
+            memory_mb: limits::memory::limit_mb(),
+            ..RunOptions::default()
+        };
         let build = || cpsolve_models::compile(&file).ok();
         build().map(|problem| {
             run::solve(problem, &build, &options, |view, record| {

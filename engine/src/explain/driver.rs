@@ -53,6 +53,17 @@ struct Driver<'a> {
     groups_of: Vec<Vec<usize>>,
     /// Position of each variable among the shown ones.
     shown_at: std::collections::HashMap<VarId, usize>,
+    /// How often a variable of each group was narrowed: a set of groups whose versions
+    /// did not change since it was tried gives what it gave then.
+    versions: Vec<u64>,
+    /// The connected sets of 1, 2, 3 groups, built once.
+    connected: Vec<Vec<Vec<usize>>>,
+    /// Sets that fixed nothing, with the sum of their groups' versions then.
+    fruitless: std::collections::HashMap<Vec<usize>, u64>,
+    /// Which shown variables the plumbing (propagators in no group) reads, and how often
+    /// one of them was narrowed: every probe sees the plumbing's facts.
+    in_plumbing: Vec<bool>,
+    plumbing_version: u64,
 }
 
 impl Solver {
@@ -96,7 +107,23 @@ impl Solver {
             }
         }
         let known = root.clone();
-        let mut driver = Driver { solver: self, config, root, known, plumbing, group_vars, groups_of, shown_at };
+        let versions = vec![0; config.groups.len()];
+        let mut driver = Driver {
+            solver: self,
+            config,
+            root,
+            known,
+            plumbing,
+            group_vars,
+            groups_of,
+            shown_at,
+            versions,
+            connected: Vec::new(),
+            fruitless: Default::default(),
+            in_plumbing: Vec::new(),
+            plumbing_version: 0,
+        };
+        driver.in_plumbing = driver.plumbing_scope();
         driver.run()
     }
 }
@@ -123,6 +150,12 @@ impl Driver<'_> {
             if let Conclusion::Narrowed(fact) = &step.conclusion {
                 let i = self.shown_at[&fact.var];
                 self.known[i] = fact.values.clone();
+                for &g in &self.groups_of[i] {
+                    self.versions[g] += 1;
+                }
+                if self.in_plumbing[i] {
+                    self.plumbing_version += 1;
+                }
             }
             steps.push(step);
             if contradiction {
@@ -178,13 +211,28 @@ impl Driver<'_> {
         };
         // Single groups that reach a candidate; minimising their facts costs a probe per
         // fact, so only those with the fewest facts in scope are minimised.
+        // Each group runs once (propagation, or its cases when few), however many
+        // candidates it holds.
+        let mut alone: std::collections::HashMap<usize, (usize, Option<Vec<Vec<Val>>>)> = Default::default();
         let mut singles: Vec<(usize, usize, usize)> = Vec::new();
         for &i in candidates {
-            let goal = Goal::Within(i, domains[i].clone());
             for g in self.groups_of[i].clone() {
-                let facts = self.scope_facts(&[g]);
-                if self.reaches(&[g], &facts, None, &goal) {
-                    singles.push((facts.len(), i, g));
+                if !alone.contains_key(&g) {
+                    let facts = self.scope_facts(&[g]);
+                    let reached = if self.projectable(&[g]) {
+                        self.project(&[g], &facts, None)
+                    } else {
+                        self.probe_domains(&[g], &facts, None, None)
+                    };
+                    alone.insert(g, (facts.len(), reached));
+                }
+                let (facts, reached) = &alone[&g];
+                let within = match reached {
+                    None => true,
+                    Some(d) => d[i].iter().all(|v| domains[i].contains(v)),
+                };
+                if within {
+                    singles.push((*facts, i, g));
                 }
             }
         }
@@ -194,6 +242,26 @@ impl Driver<'_> {
             let (groups, facts) = self.minimise(&[g], None, &goal);
             let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
             consider(step, &mut best);
+        }
+        // Next, the constraints over the variable itself (a cell's row, column and box: a
+        // naked single), one probe per candidate; the fewest facts in scope are minimised.
+        if best.is_none() {
+            let mut own: Vec<(usize, usize)> = Vec::new();
+            for &i in candidates {
+                let groups = self.groups_of[i].clone();
+                let goal = Goal::Within(i, domains[i].clone());
+                let facts = self.scope_facts(&groups);
+                if groups.len() > 1 && self.reaches(&groups, &facts, None, &goal) {
+                    own.push((facts.len(), i));
+                }
+            }
+            own.sort_unstable();
+            for &(_, i) in own.iter().take(MINIMISED_SINGLES) {
+                let goal = Goal::Within(i, domains[i].clone());
+                let (groups, facts) = self.minimise(&self.groups_of[i].clone(), None, &goal);
+                let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
+                consider(step, &mut best);
+            }
         }
         if best.is_none() {
             for &i in candidates.iter().take(self.config.candidates) {
@@ -294,9 +362,8 @@ impl Driver<'_> {
                 // on every other value at once, with all the constraints.
                 let groups = (0..self.config.groups.len()).collect();
                 let facts = self.known_facts();
-                let wrong = self.known[i].iter().copied().find(|&w| w != value).expect("x is open");
                 let conclusion = self.narrowed(i, &[value]);
-                Ok(Ok(self.step(Reasoning::CaseSplit { var: x, value: wrong }, groups, facts, conclusion)))
+                Ok(Ok(self.step(Reasoning::Search, groups, facts, conclusion)))
             }
         }
     }
@@ -359,7 +426,15 @@ impl Driver<'_> {
     /// A variable that one, two or three connected groups fix together (fewest groups
     /// first, then fewest facts), when propagation of all of them fixes none.
     fn projection_step(&mut self) -> Option<Step> {
-        let mut level: Vec<Vec<usize>> = (0..self.config.groups.len()).map(|g| vec![g]).collect();
+        if self.connected.is_empty() {
+            let mut level: Vec<Vec<usize>> = (0..self.config.groups.len()).map(|g| vec![g]).collect();
+            for size in 1..=MAX_PROJECTED_GROUPS {
+                if size > 1 {
+                    level = self.extend_connected(&level);
+                }
+                self.connected.push(level.clone());
+            }
+        }
         let spaces = self.group_spaces();
         // The branching space of a set, from above: the product of its groups' spaces but
         // the largest (exact for one or two groups; shared variables count twice beyond).
@@ -376,11 +451,14 @@ impl Driver<'_> {
             (s[s.len() - 2], upper)
         };
         for size in 1..=MAX_PROJECTED_GROUPS {
-            if size > 1 {
-                level = self.extend_connected(&level);
-            }
             let mut best: Option<Step> = None;
+            let level = std::mem::take(&mut self.connected[size - 1]);
+            let mut contradiction = None;
             for groups in &level {
+                let stamp: u64 = groups.iter().map(|&g| self.versions[g]).sum::<u64>() + self.plumbing_version;
+                if self.fruitless.get(groups) == Some(&stamp) {
+                    continue;
+                }
                 let (lower, upper) = bounds(groups);
                 if lower > project::MAX_LEAVES
                     || spaces_all_fixed(groups, &spaces)
@@ -391,13 +469,15 @@ impl Driver<'_> {
                 let facts = self.scope_facts(groups);
                 let Some(domains) = self.project(groups, &facts, None) else {
                     // These groups alone contradict the facts.
-                    let (groups, facts) = self.minimise(groups, None, &Goal::Conflict);
-                    return Some(self.step(Reasoning::Direct, groups, facts, Conclusion::Contradiction));
+                    contradiction = Some(groups.clone());
+                    break;
                 };
+                let mut fruitful = false;
                 for i in 0..domains.len() {
                     if domains[i].len() != 1 || self.known[i].len() == 1 {
                         continue;
                     }
+                    fruitful = true;
                     let goal = Goal::Within(i, domains[i].clone());
                     let (groups, facts) = self.minimise(groups, None, &goal);
                     let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
@@ -408,12 +488,35 @@ impl Driver<'_> {
                         best = Some(step);
                     }
                 }
+                if !fruitful {
+                    self.fruitless.insert(groups.clone(), stamp);
+                }
+            }
+            self.connected[size - 1] = level;
+            if let Some(groups) = contradiction {
+                let (groups, facts) = self.minimise(&groups, None, &Goal::Conflict);
+                return Some(self.step(Reasoning::Direct, groups, facts, Conclusion::Contradiction));
             }
             if best.is_some() {
                 return best;
             }
         }
         None
+    }
+
+    /// Which shown variables a propagator in no group reads.
+    fn plumbing_scope(&self) -> Vec<bool> {
+        let mut read = vec![false; self.config.shown.len()];
+        for (p, &plumbing) in self.plumbing.iter().enumerate() {
+            if plumbing {
+                for x in self.solver.props[p].vars() {
+                    if let Some(&i) = self.shown_at.get(&x) {
+                        read[i] = true;
+                    }
+                }
+            }
+        }
+        read
     }
 
     /// The product of the known domain sizes of each group's variables, saturating.

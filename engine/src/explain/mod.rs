@@ -100,6 +100,9 @@ pub enum Reasoning {
         /// The value assumed.
         value: Val,
     },
+    /// Every other value of the variable leads to a contradiction, as a search with all
+    /// the constraints shows: no short deduction was found. The last resort.
+    Search,
 }
 
 /// One step of an explanation.

@@ -22,6 +22,8 @@ pub struct NamedFact {
 pub struct ToldStep {
     /// For a case split, the assumption `var = value` that leads to a contradiction.
     pub assumed: Option<(String, Val)>,
+    /// A search with all the constraints, not a short deduction, shows the conclusion.
+    pub by_search: bool,
     /// The constraints used, as indices into [`Vocabulary::constraints`].
     pub constraints: Vec<usize>,
     /// The facts used, as known before the step.
@@ -97,9 +99,10 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         .iter()
         .map(|step| ToldStep {
             assumed: match step.reasoning {
-                Reasoning::Direct => None,
+                Reasoning::Direct | Reasoning::Search => None,
                 Reasoning::CaseSplit { var, value } => Some((name(var), value)),
             },
+            by_search: step.reasoning == Reasoning::Search,
             constraints: step.groups.clone(),
             facts: step.facts.iter().map(fact).collect(),
             conclusion: match &step.conclusion {
@@ -177,6 +180,11 @@ impl Told {
         let width = self.steps.len().to_string().len();
         for (k, step) in self.steps.iter().enumerate() {
             let head = match (&step.assumed, &step.conclusion) {
+                (None, Some(fact)) if step.by_search => format!(
+                    "{}   (by search: every other value contradicts the constraints below, \
+                     but no short deduction shows it)",
+                    show_fact(fact)
+                ),
                 (None, Some(fact)) => show_fact(fact),
                 (None, None) => "no solution: these contradict each other".to_string(),
                 (Some((var, value)), Some(fact)) => {
@@ -202,11 +210,11 @@ impl Told {
             1 => "1 step".to_string(),
             n => format!("{n} steps"),
         };
-        let splits = self.steps.iter().filter(|s| s.assumed.is_some()).count();
+        let splits = self.steps.iter().filter(|s| s.assumed.is_some() || s.by_search).count();
         let splits = match splits {
             0 => String::new(),
-            1 => ", 1 of them a case split".to_string(),
-            n => format!(", {n} of them case splits"),
+            1 => ", 1 of them a case split or search".to_string(),
+            n => format!(", {n} of them case splits or searches"),
         };
         let ending = match &self.ending {
             ToldEnding::Solved => format!("Solved in {steps}{splits}."),
@@ -240,7 +248,12 @@ impl Told {
             .map(|(k, step)| {
                 let mut object = Map::new();
                 object.insert("step".into(), json!(k + 1));
-                object.insert("reasoning".into(), json!(if step.assumed.is_some() { "case split" } else { "direct" }));
+                let reasoning = match (&step.assumed, step.by_search) {
+                    (Some(_), _) => "case split",
+                    (None, true) => "search",
+                    (None, false) => "direct",
+                };
+                object.insert("reasoning".into(), json!(reasoning));
                 if let Some((var, value)) = &step.assumed {
                     object.insert("assume".into(), json!({ "var": var, "value": value }));
                 }

@@ -45,6 +45,9 @@ pub(crate) fn region_name(env: &Env, scope: &[VarId]) -> Option<String> {
     let ((row_lo, _), (col_lo, _)) = (array.shape.dims[0], array.shape.dims[1]);
     let (height, width) = (array.shape.extent(0) as i64, array.shape.extent(1) as i64);
     let rectangle = distinct_pairs(&cells) == (h * w) as usize && contiguous(&rows) && contiguous(&cols);
+    if rectangle && h == height && w == width {
+        return Some(format!("all of {}", array.name));
+    }
     if rectangle && height % h == 0 && width % w == 0 && (rows[0] - row_lo) % h == 0 && (cols[0] - col_lo) % w == 0 {
         let number = (rows[0] - row_lo) / h * (width / w) + (cols[0] - col_lo) / w + 1;
         return Some(format!("box {number}{of}"));

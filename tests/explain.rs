@@ -1,0 +1,161 @@
+//! `cpsolve explain`: snapshots of explanations of corpus files, and the properties the
+//! issue asks for, checked on the binary's JSON: SEND + MORE = MONEY reads like the hand
+//! solution, every conclusion agrees with the solution, and the ending tells unique, several
+//! and no solutions apart.
+
+mod common;
+
+use serde_json::Value;
+
+fn explain(args: &[&str]) -> (i32, Value) {
+    let mut all = vec!["explain", "--format", "json"];
+    all.extend(args);
+    let run = common::cpsolve(&all, None);
+    let json = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}{}", run.stdout, run.stderr));
+    (run.code, json)
+}
+
+/// The value of `var` in the first solution.
+fn value(json: &Value, var: &str) -> Option<i64> {
+    json["solutions"][0][var].as_i64()
+}
+
+#[test]
+fn send_more_money_reads_like_the_hand_solution() {
+    let (code, json) = explain(&["-e", "cryptarithm SEND+MORE=MONEY"]);
+    assert_eq!(code, 0);
+    assert_eq!(json["ending"], "solved");
+    let steps = json["steps"].as_array().expect("steps");
+    assert!(steps.len() <= 15, "{} steps", steps.len());
+    assert!(steps.iter().all(|s| s["reasoning"] == "direct"), "no case split");
+    // Every constraint is a column or the all-different, and the first step is column 5's M = 1.
+    for step in steps {
+        for c in step["constraints"].as_array().expect("constraints") {
+            let name = c["name"].as_str().expect("a name");
+            assert!(name.starts_with("column ") || name.starts_with("all different"), "{name}");
+        }
+    }
+    assert_eq!(steps[0]["conclusion"], serde_json::json!({ "var": "M", "values": [1] }));
+    assert!(steps[0]["constraints"][0]["name"].as_str().unwrap().starts_with("column 5"));
+    // The solutions are those solving prints.
+    let solved = common::cpsolve(&["--format", "json", "-e", "cryptarithm SEND+MORE=MONEY"], None);
+    let solved: Value = serde_json::from_str(&solved.stdout).expect("json");
+    assert_eq!(json["solutions"], solved["solutions"]);
+}
+
+#[test]
+fn every_conclusion_holds_in_the_solution() {
+    for file in [
+        "corpus/model/sudoku.puz",
+        "corpus/model/send-more-money-carries.puz",
+        "corpus/model/zebra.puz",
+        "corpus/model/futoshiki.puz",
+        "corpus/cryptarithm/send-more-money.puz",
+        "corpus/cryptarithm/martin-gardner-admirez.puz",
+    ] {
+        let (code, json) = explain(&[file]);
+        assert_eq!(code, 0, "{file}");
+        assert_eq!(json["ending"], "solved", "{file}");
+        let steps = json["steps"].as_array().expect("steps");
+        assert!(!steps.is_empty(), "{file}");
+        let solution = &json["solutions"][0];
+        let flat = flatten(solution);
+        for step in steps {
+            let conclusion = &step["conclusion"];
+            let var = conclusion["var"].as_str().expect("a narrowing");
+            let Some(v) = flat.iter().find(|(name, _)| name == var).map(|(_, v)| *v) else { continue };
+            let values: Vec<i64> =
+                conclusion["values"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+            assert!(values.contains(&v), "{file}: step {} says {var} ∈ {values:?}, the solution has {v}", step["step"]);
+        }
+    }
+}
+
+/// `{"x": [[1, 2], [3, 4]], "S": 9}` as `x[1,1] = 1, ..., S = 9` (1-based, as the names are).
+fn flatten(solution: &Value) -> Vec<(String, i64)> {
+    let mut out = Vec::new();
+    for (name, v) in solution.as_object().expect("an object") {
+        match v {
+            Value::Number(n) => out.push((name.clone(), n.as_i64().unwrap())),
+            Value::Array(rows) => {
+                for (i, row) in rows.iter().enumerate() {
+                    match row {
+                        Value::Array(cells) => {
+                            for (j, c) in cells.iter().enumerate() {
+                                out.push((format!("{name}[{},{}]", i + 1, j + 1), c.as_i64().unwrap()));
+                            }
+                        }
+                        c => out.push((format!("{name}[{}]", i + 1), c.as_i64().unwrap())),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn several_solutions_end_in_a_free_choice_and_none_in_a_contradiction() {
+    let (code, json) = explain(&["-e", "var x in 1..3\nvar y in 1..3\nx < y"]);
+    assert_eq!(code, 0);
+    assert_eq!(json["ending"], "free choice");
+    let (code, json) = explain(&["-e", "var x in 1..3\nvar y in 1..3\nx + y == 7"]);
+    assert_eq!(code, 1);
+    assert_eq!(json["ending"], "no solution");
+    let last = json["steps"].as_array().unwrap().last().expect("a step").clone();
+    assert_eq!(last["conclusion"]["contradiction"], true);
+    let (code, json) = explain(&["-e", "cryptarithm ABCDEFGHIJK + A = B"]);
+    assert_eq!(code, 1);
+    assert_eq!(json["ending"], "no solution");
+    assert!(json["reason"].as_str().unwrap().contains("distinct letters"));
+}
+
+#[test]
+fn a_minesweeper_cell_is_proved_by_the_fewest_numbers() {
+    let (code, json) = explain(&["corpus/minesweeper/beginner.puz"]);
+    assert_eq!(code, 0);
+    let steps = json["steps"].as_array().expect("steps");
+    assert!(!steps.is_empty());
+    assert!(steps.iter().all(|s| s["smallest"] == true));
+}
+
+#[test]
+fn what_cannot_be_explained_is_refused_with_a_reason() {
+    let run = common::cpsolve(&["explain", "corpus/model/knapsack.puz"], None);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("objective"), "{}", run.stderr);
+    let run = common::cpsolve(&["explain", "-e", "compte 100 75 50 25 6 3 -> 952"], None);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("Compte est Bon"), "{}", run.stderr);
+    let run = common::cpsolve(&["explain", "-e", "var x in 1..3\nx + = 2"], None);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("<expr>:2:"), "{}", run.stderr);
+}
+
+#[test]
+fn explanations_of_corpus_files() {
+    for (name, args) in [
+        ("send-more-money", vec!["-e", "cryptarithm SEND+MORE=MONEY"]),
+        ("sudoku", vec!["corpus/model/sudoku.puz"]),
+        ("queens-partial", vec!["-e", "queens n = 8\noption fix = 1, 5"]),
+        ("zebra", vec!["corpus/model/zebra.puz"]),
+        ("minesweeper-beginner", vec!["corpus/minesweeper/beginner.puz"]),
+        ("minesweeper-beginner-chained", vec!["--chain", "corpus/minesweeper/beginner.puz"]),
+        ("free-choice", vec!["-e", "var x in 1..3\nvar y in 1..3\nx < y"]),
+    ] {
+        let mut all = vec!["explain"];
+        all.extend(&args);
+        let run = common::cpsolve(&all, None);
+        insta::assert_snapshot!(
+            name,
+            format!(
+                "args: {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+                args.join(" "),
+                run.code,
+                run.stdout,
+                run.stderr
+            )
+        );
+    }
+}

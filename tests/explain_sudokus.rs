@@ -145,7 +145,7 @@ fn check(p: &Puzzle) {
         assert_eq!(step["step"], i + 1, "{}: steps numbered in order", p.name);
         let what = format!("{} step {}", p.name, i + 1);
         let reasoning = step["reasoning"].as_str().expect("reasoning");
-        assert!(reasoning == "direct" || reasoning == "case split", "{what}: {reasoning}");
+        assert!(matches!(reasoning, "direct" | "case split" | "search"), "{what}: {reasoning}");
         assert!(!step["constraints"].as_array().expect("constraints").is_empty(), "{what}");
         for fact in step["facts"].as_array().expect("facts") {
             let var = fact["var"].as_str().expect("var");

@@ -375,9 +375,10 @@ fn every_long_flag_is_in_the_manual() {
             .match_indices(flag)
             .any(|(at, _)| !manual[at + flag.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-'))
     };
-    let commands: [&[&str]; 8] = [
+    let commands: [&[&str]; 9] = [
         &["--help"],
         &["check", "--help"],
+        &["explain", "--help"],
         &["split", "--help"],
         &["merge", "--help"],
         &["table", "--help"],

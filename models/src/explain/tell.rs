@@ -221,7 +221,7 @@ impl Told {
             ToldEnding::NoSolution => format!("No solution: shown in {steps}{splits}."),
             ToldEnding::NoSolutionAtOnce(reason) => format!("No solution: {reason}."),
             ToldEnding::FreeChoice(var) => format!(
-                "After {steps}{splits}, nothing more follows: {var} can take more than one value, \
+                "After {steps}{splits}, nothing more follows: {var} can take more than one value,\n\
                  each in some solution. The model has several solutions; a choice is free from here."
             ),
             ToldEnding::NoSolutionBySearch => {

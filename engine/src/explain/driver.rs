@@ -29,6 +29,10 @@ const MINIMISED_SINGLES: usize = 4;
 /// groups taking part) are minimised and compared.
 const MINIMISED_SPLITS: usize = 2;
 
+/// What one group reached alone: the number of facts in its scope, and the shown domains
+/// it left (`None`: a contradiction).
+type Reached = (usize, Option<Vec<Vec<Val>>>);
+
 /// What a probe must reach.
 #[derive(Debug, Clone)]
 enum Goal {
@@ -213,20 +217,19 @@ impl Driver<'_> {
         // fact, so only those with the fewest facts in scope are minimised.
         // Each group runs once (propagation, or its cases when few), however many
         // candidates it holds.
-        let mut alone: std::collections::HashMap<usize, (usize, Option<Vec<Vec<Val>>>)> = Default::default();
+        let mut alone: std::collections::HashMap<usize, Reached> = Default::default();
         let mut singles: Vec<(usize, usize, usize)> = Vec::new();
         for &i in candidates {
             for g in self.groups_of[i].clone() {
-                if !alone.contains_key(&g) {
+                let (facts, reached) = alone.entry(g).or_insert_with(|| {
                     let facts = self.scope_facts(&[g]);
                     let reached = if self.projectable(&[g]) {
                         self.project(&[g], &facts, None)
                     } else {
                         self.probe_domains(&[g], &facts, None, None)
                     };
-                    alone.insert(g, (facts.len(), reached));
-                }
-                let (facts, reached) = &alone[&g];
+                    (facts.len(), reached)
+                });
                 let within = match reached {
                     None => true,
                     Some(d) => d[i].iter().all(|v| domains[i].contains(v)),

@@ -31,7 +31,7 @@ pub struct NamedConstraint {
 pub struct Vocabulary {
     /// The constraints, in the order the model states them.
     pub constraints: Vec<NamedConstraint>,
-    /// The variables a person follows, with their names ("S", "c2", "x[3,4]").
+    /// The variables a person follows, with their names (`S`, `c2`, `x[3,4]`).
     pub shown: Vec<(VarId, String)>,
 }
 

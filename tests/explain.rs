@@ -15,11 +15,6 @@ fn explain(args: &[&str]) -> (i32, Value) {
     (run.code, json)
 }
 
-/// The value of `var` in the first solution.
-fn value(json: &Value, var: &str) -> Option<i64> {
-    json["solutions"][0][var].as_i64()
-}
-
 #[test]
 fn send_more_money_reads_like_the_hand_solution() {
     let (code, json) = explain(&["-e", "cryptarithm SEND+MORE=MONEY"]);

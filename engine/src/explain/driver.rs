@@ -294,10 +294,7 @@ impl Driver<'_> {
         // computed once: only what the assumption wakes runs again. The groups that took
         // part are those that pruned to reach that fixpoint or after the assumption.
         let mut base_active = vec![false; self.solver.props.len()];
-        let subset = self.subset_of(&all);
-        let narrowings = self.narrowings(&facts);
-        self.solver.enter_subset(&subset);
-        let base = narrowings.iter().all(|n| self.solver.narrow(n)) && self.solver.run_awake(Some(&mut base_active));
+        let base = self.enter_and_propagate(&all, &facts, None, Some(&mut base_active));
         if base {
             'search: for i in open {
                 for v in self.known[i].clone() {
@@ -565,6 +562,21 @@ impl Driver<'_> {
         assume: Option<(VarId, Val)>,
         active: Option<&mut [bool]>,
     ) -> Option<Vec<Vec<Val>>> {
+        let ok = self.enter_and_propagate(groups, facts, assume, active);
+        let domains = ok.then(|| self.shown_domains());
+        self.solver.leave_subset();
+        domains
+    }
+
+    /// Enters the subset of these groups, applies the facts (and `assume`) and propagates
+    /// to a fixpoint; `false` on conflict. The caller reads what it needs, then leaves.
+    fn enter_and_propagate(
+        &mut self,
+        groups: &[usize],
+        facts: &[usize],
+        assume: Option<(VarId, Val)>,
+        active: Option<&mut [bool]>,
+    ) -> bool {
         let subset = self.subset_of(groups);
         let narrowings = self.narrowings(facts);
         self.solver.enter_subset(&subset);
@@ -572,10 +584,7 @@ impl Driver<'_> {
         if let Some((x, v)) = assume {
             ok = ok && self.solver.narrow(&Narrowing::Within(x, vec![v]));
         }
-        ok = ok && self.solver.run_awake(active);
-        let domains = ok.then(|| self.config.shown.iter().map(|&x| self.solver.values(x).collect()).collect());
-        self.solver.leave_subset();
-        domains
+        ok && self.solver.run_awake(active)
     }
 
     /// The propagators awake when these groups run: theirs and the plumbing.

@@ -40,14 +40,7 @@ impl Driver<'_> {
         facts: &[usize],
         assume: Option<(VarId, Val)>,
     ) -> Option<Vec<Vec<Val>>> {
-        let subset = self.subset_of(groups);
-        let narrowings = self.narrowings(facts);
-        self.solver.enter_subset(&subset);
-        let mut ok = narrowings.iter().all(|n| self.solver.narrow(n));
-        if let Some((x, v)) = assume {
-            ok = ok && self.solver.narrow(&Narrowing::Within(x, vec![v]));
-        }
-        ok = ok && self.solver.run_awake(None);
+        let ok = self.enter_and_propagate(groups, facts, assume, None);
         let result = if !ok {
             None
         } else {
@@ -138,7 +131,7 @@ impl Driver<'_> {
         Some(any)
     }
 
-    fn shown_domains(&self) -> Vec<Vec<Val>> {
+    pub(super) fn shown_domains(&self) -> Vec<Vec<Val>> {
         self.config.shown.iter().map(|&x| self.solver.values(x).collect()).collect()
     }
 }

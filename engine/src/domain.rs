@@ -99,12 +99,32 @@ impl Domain {
         true
     }
 
+    /// The single word holding a domain of at most 64 initial values: most domains of
+    /// puzzles (digits, cells, booleans) are that small, and one word needs no loop.
+    #[inline]
+    fn small_word(&self) -> Option<Block> {
+        if self.span <= BLOCK_BITS as u64 {
+            self.bits.as_ref().map(|bits| bits.as_slice()[0])
+        } else {
+            None
+        }
+    }
+
     /// The smallest value of the domain that is `>= v` (and `<= max`).
     pub(crate) fn next_value(&self, v: Val) -> Option<Val> {
         if v > self.max {
             return None;
         }
         let v = v.max(self.min);
+        if let Some(word) = self.small_word() {
+            // Bits above max may be stale: the bound check below excludes them.
+            let rest = word >> ((v - self.offset) as u32);
+            if rest == 0 {
+                return None;
+            }
+            let found = v + rest.trailing_zeros() as Val;
+            return (found <= self.max).then_some(found);
+        }
         let Some(bits) = &self.bits else {
             return Some(v);
         };
@@ -132,6 +152,15 @@ impl Domain {
             return None;
         }
         let v = v.min(self.max);
+        if let Some(word) = self.small_word() {
+            let i = (v - self.offset) as u32;
+            let below = word << (BLOCK_BITS as u32 - 1 - i);
+            if below == 0 {
+                return None;
+            }
+            let found = v - below.leading_zeros() as Val;
+            return (found >= self.min).then_some(found);
+        }
         let Some(bits) = &self.bits else {
             return Some(v);
         };
@@ -159,6 +188,11 @@ impl Domain {
         let (lo, hi) = (lo.max(self.min), hi.min(self.max));
         if lo > hi {
             return 0;
+        }
+        if let Some(word) = self.small_word() {
+            let (first, last) = ((lo - self.offset) as u32, (hi - self.offset) as u32);
+            let mask = (!0 << first) & (!0 >> (BLOCK_BITS as u32 - 1 - last));
+            return (word & mask).count_ones() as u64;
         }
         let Some(bits) = &self.bits else { return (hi as i128 - lo as i128 + 1) as u64 };
         let (first, last) = ((lo - self.offset) as usize, (hi - self.offset) as usize);

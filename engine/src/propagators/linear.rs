@@ -77,9 +77,24 @@ impl Propagator for LinearLe {
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
-        let smin: i64 = self.terms.iter().map(|&t| term_min(cx, t)).sum();
+        let mut smin = 0i64;
+        let mut smax = 0i64;
+        let mut widest = 0i64;
+        for &t in &self.terms {
+            let (lo, hi) = (term_min(cx, t), term_max(cx, t));
+            smin += lo;
+            smax += hi;
+            widest = widest.max(hi - lo);
+        }
         if smin > self.rhs {
             return Err(Conflict);
+        }
+        if smax <= self.rhs {
+            return Ok(PropStatus::Entailed);
+        }
+        // A term is narrowed only when the slack is below its width.
+        if self.rhs - smin >= widest {
+            return Ok(PropStatus::Active);
         }
         // Tightening an upper side never changes `smin`, so one pass reaches the fixpoint.
         for &t in &self.terms {
@@ -124,15 +139,23 @@ impl Propagator for LinearEq {
         loop {
             let mut smin = 0i64;
             let mut smax = 0i64;
+            let mut widest = 0i64;
             for &t in &self.terms {
-                smin += term_min(cx, t);
-                smax += term_max(cx, t);
+                let (lo, hi) = (term_min(cx, t), term_max(cx, t));
+                smin += lo;
+                smax += hi;
+                widest = widest.max(hi - lo);
             }
             if smin > self.rhs || smax < self.rhs {
                 return Err(Conflict);
             }
             if smin == smax {
                 return Ok(PropStatus::Entailed);
+            }
+            // A term can only be narrowed when the slack on one side is smaller than its
+            // own width; when both slacks exceed the widest term, no term can be.
+            if self.rhs - smin >= widest && smax - self.rhs >= widest {
+                return Ok(PropStatus::Active);
             }
             let mut changed = false;
             for &t in &self.terms {

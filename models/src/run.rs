@@ -232,7 +232,6 @@ pub fn solve(
     let start = Instant::now();
     let plan = Plan::new(&problem, options, start);
     let threads = options.threads.max(1);
-    let pool = pool(threads);
     // Listing solutions in parallel keeps their order only when the search order has no
     // memory; counting does not care.
     let parallel = threads > 1
@@ -248,7 +247,7 @@ pub fn solve(
             None => problem.solver.split(&plan.config, threads * PARTS_PER_THREAD),
         };
         let solve_all = || solve_subtrees(build, &subtrees, &plan, options, start);
-        let results = match &pool {
+        let results = match &pool(threads) {
             Ok(pool) => pool.install(solve_all),
             Err(_) => solve_all(),
         };
@@ -256,7 +255,7 @@ pub fn solve(
     } else if plan.config.count_only {
         // A constraint may count on its own, in parallel on the pool.
         let mut count = || search(&mut problem, &[], &plan, &mut |_, _| ControlFlow::Continue(()));
-        match &pool {
+        match &pool(threads) {
             Ok(pool) => pool.install(count),
             Err(_) => count(),
         }

@@ -131,6 +131,11 @@ pub struct SearchConfig {
     /// solutions again), and only useful with an order that learns (dom/wdeg): each run
     /// starts with the failure weights of the runs before.
     pub restart_scale: Option<u64>,
+    /// Solution-based phase saving (Demirović, Chu and Stuckey, CP 2018): once a solution
+    /// is found, each decision tries first the value its variable had in the newest
+    /// solution, when that value is still possible. With branch and bound and restarts,
+    /// the search then explores around the incumbent, as a local search would.
+    pub phase_saving: bool,
 }
 
 /// The `k`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: the
@@ -417,6 +422,9 @@ impl Solver {
                             self.stats.solutions += 1;
                             if let Some((obj, _)) = config.objective {
                                 bound = Some(self.min(obj));
+                            }
+                            if config.phase_saving {
+                                self.save_phases();
                             }
                             let flow = if config.count_only {
                                 ControlFlow::Continue(())

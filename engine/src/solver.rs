@@ -56,6 +56,8 @@ pub struct Solver {
     pub(crate) weights: Vec<u64>,
     /// Initial bounds of each variable (middle-out value order starts from their centre).
     pub(crate) initial: Vec<(Val, Val)>,
+    /// The newest solution's values, when the search saves phases (else empty).
+    pub(crate) phases: Vec<Val>,
     failed: bool,
     pub(crate) stats: Stats,
 }

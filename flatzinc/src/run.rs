@@ -33,6 +33,9 @@ pub struct Options {
     /// Restarts every `scale × luby(k)` failures, for searches that learn (dom/wdeg) and
     /// want one solution or an optimum; `None`: never.
     pub restart_scale: Option<u64>,
+    /// Solution-based phase saving: decisions prefer the newest solution's values
+    /// (optimisation only: a satisfaction search stops at its solutions).
+    pub phase_saving: bool,
 }
 
 /// How a run ended, in the FlatZinc interface's terms.
@@ -91,6 +94,7 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         limits: Limits { time: options.timeout, solutions, ..Limits::default() },
         objective,
         restart_scale,
+        phase_saving: options.phase_saving && optimising,
         ..SearchConfig::default()
     };
     let outputs = model.outputs.clone();

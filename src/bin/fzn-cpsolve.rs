@@ -58,6 +58,9 @@ struct Args {
     /// and one solution or an optimum is wanted; 0: never restart.
     #[arg(long = "restart-scale", value_name = "SCALE", default_value_t = cpsolve_flatzinc::run::RESTART_SCALE)]
     restart_scale: u64,
+    /// In optimisation, decide each variable first to its value in the newest solution.
+    #[arg(long = "phase-saving")]
+    phase_saving: bool,
 }
 
 fn main() -> ExitCode {
@@ -113,6 +116,7 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         timeout,
         verify: true,
         restart_scale: (args.restart_scale > 0).then_some(args.restart_scale),
+        phase_saving: args.phase_saving,
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let mut out = io::stdout().lock();

@@ -42,7 +42,7 @@ WORKLOADS=(
   "sudoku-hardest|$C/model/sudoku-hardest.puz"
   "knapsack|$C/model/knapsack.puz"
   "magic-square-3|--all $C/model/magic-square-3.puz"
-  "queens-generic-8|--count $C/model/queens.puz"
+  "queens-generic-8|--all $C/model/queens.puz"
 )
 
 instructions() { # binary, args...

@@ -316,12 +316,16 @@ fn solve_in_turns(
         // The members first, the problem itself last in each round.
         let mut k = 0;
         while k <= members.len() {
-            let member = if k < members.len() { &mut members[k] } else { &mut *problem };
+            let is_member = k < members.len();
+            let member = if is_member { &mut members[k] } else { &mut *problem };
             let mut plan = Plan::new(member, options, start);
-            plan.config.limits.nodes = Some(budget);
+            // The problem itself, where the members do not reach, is the slowest to a
+            // solution and has the costliest nodes: a quarter of their budget.
+            let own = if is_member { budget } else { (budget / 4).max(FIRST_TURN_NODES) };
+            plan.config.limits.nodes = Some(own);
             let mut found = search(member, &[], &plan, emit);
             let exhausted = found.stopped.is_none() && found.count == 0;
-            if found.stopped == Some(Stop::Nodes) || (exhausted && k < members.len()) {
+            if found.stopped == Some(Stop::Nodes) || (exhausted && is_member) {
                 if exhausted {
                     done.add(members.remove(k).solver.stats());
                 } else {

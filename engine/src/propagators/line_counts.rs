@@ -21,6 +21,8 @@
 //! - exact line, `ones + open − m < cap`: that variable is 1 (the line needs it).
 //!
 //! These are the bounds rules of the linear constraints it replaces, so it prunes as much.
+//! An at-most line needs only its ones, so a variable fixed to 0 (most of them, on a
+//! sparse grid) does not touch the at-most lines it is on.
 //! A call repeats them until nothing changes, so it is idempotent.
 
 use crate::domain::Val;
@@ -57,8 +59,9 @@ struct Line {
 #[derive(Debug, Clone)]
 pub struct LineCounts {
     vars: Vec<VarId>,
-    /// For each variable, the lines it is on and its weight there.
-    occurs: Vec<Vec<(u32, i64)>>,
+    /// For each variable, the lines it is on, its weight there, and whether the line is
+    /// exact.
+    occurs: Vec<Vec<(u32, i64, bool)>>,
     lines: Vec<Line>,
     /// Variable indices; the first `open_len` are the ones not fixed at the last call.
     order: Vec<u32>,
@@ -72,7 +75,7 @@ impl LineCounts {
     /// The lines over distinct variables `vars` (the post function ensures the variables
     /// are 0/1); lines given as indices into `vars`.
     pub(crate) fn new(vars: Vec<VarId>, lines: Vec<(Vec<u32>, i64, bool)>) -> LineCounts {
-        let mut occurs: Vec<Vec<(u32, i64)>> = vec![Vec::new(); vars.len()];
+        let mut occurs: Vec<Vec<(u32, i64, bool)>> = vec![Vec::new(); vars.len()];
         let lines: Vec<Line> = lines
             .into_iter()
             .enumerate()
@@ -86,7 +89,7 @@ impl LineCounts {
                     }
                 }
                 for &(k, w) in &terms {
-                    occurs[k as usize].push((l as u32, w));
+                    occurs[k as usize].push((l as u32, w, exact));
                 }
                 let max_weight = terms.iter().map(|&(_, w)| w).max().unwrap_or(0);
                 Line { terms, cap, exact, max_weight, ones: TrailedInt(0), open: TrailedInt(0) }
@@ -120,7 +123,12 @@ impl LineCounts {
             len -= 1;
             self.order.swap(i, len);
             let one = cx.min(x) == 1;
-            for &(l, w) in &self.occurs[k] {
+            for &(l, w, exact) in &self.occurs[k] {
+                // A zero changes nothing an at-most line looks at (its open weight only
+                // serves the exact rules): most fixings are zeros, and they stop here.
+                if !one && !exact {
+                    continue;
+                }
                 let line = &self.lines[l as usize];
                 cx.set_int(line.open, cx.int(line.open) - w);
                 if one {
@@ -152,6 +160,8 @@ impl LineCounts {
             }
             let may_empty = ones + line.max_weight > line.cap;
             let may_fill = line.exact && ones + open - line.max_weight < line.cap;
+            // (`open` is exact only for exact lines; for the others it may count zeros as
+            // open, which only costs a look at their terms.)
             if open == 0 || !(may_empty || may_fill) {
                 continue;
             }

@@ -3,7 +3,9 @@
 //!
 //! One 0/1 variable per cell. Every row and every column holds exactly two points (2N
 //! points on N rows of at most two each leave no other way), and every slanted line
-//! through three or more grid points holds at most two.
+//! through three or more grid points holds at most two. All those lines (about n⁴/24) go
+//! into one `line_counts` propagator, which keeps a count per line and touches only the
+//! lines of the cells just fixed.
 //!
 //! `option symmetry =`
 //! - `distinct`: one solution per class under the 8 symmetries of the square (A000769),
@@ -18,7 +20,10 @@
 //!   only, as the points come in fours), the fastest way to one solution for even N.
 //! - `diagonal`: invariant under both diagonal reflections (a quarter of the variables),
 //!   which covers some odd N (13, 15, 23, 25, 29) that `rotational` finds too slowly.
-//! - `none` (the default).
+//! - `none`: all placements only.
+//!
+//! Without the option, counting and listing cover all placements, and `solve first`
+//! searches the symmetric classes and all placements in turns (see [`portfolio`]).
 
 mod lines;
 mod picture;

@@ -9,6 +9,14 @@
 //! whose constraint counts its own solutions at the root (queens) is counted by that
 //! constraint on the thread pool instead. `option part = i, k` (written by `cpsolve split`)
 //! restricts a run to the i-th of k slices of the same subtrees.
+//!
+//! When one solution is wanted and the model offers a [`crate::problem::Portfolio`]
+//! (narrower models whose solutions are its own, such as the symmetric placements of
+//! no-three-in-line), the narrower models and the model itself are searched in turns, each
+//! turn under a node budget that doubles every round, each search starting afresh. The
+//! first solution ends the run; a member whose search ends without one drops out, and
+//! when the model itself ends without one there is none. Budgets count nodes, not time,
+//! so the answer is the same on any machine and load.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -239,7 +247,13 @@ pub fn solve(
         && !plan.optimising
         && (plan.mode == SolveMode::Count || plan.config.is_history_free())
         && !(plan.config.count_only && problem.solver.counts_at_root(&plan.config));
-    let found = if options.part.is_some() || parallel {
+    let portfolio = match &problem.first_portfolio {
+        Some(p) if plan.mode == SolveMode::First && !plan.optimising && options.part.is_none() => p.build(),
+        _ => None,
+    };
+    let found = if let Some(members) = portfolio {
+        solve_in_turns(&mut problem, members, options, start, &mut on_solution)
+    } else if options.part.is_some() || parallel {
         let subtrees = match options.part {
             Some((index, parts)) => {
                 slice(problem.solver.split(&plan.config, parts as usize * PARTS_PER_SLICE), index, parts)
@@ -278,6 +292,56 @@ pub fn solve(
         objective: found.best,
         unsat_reason: problem.unsat_reason,
         stats,
+    }
+}
+
+/// The node budget of every member's first turn in [`solve_in_turns`]; it doubles every
+/// round, so a member that needs N nodes is reached after at most about 4N nodes of its
+/// own turns.
+const FIRST_TURN_NODES: u64 = 1000;
+
+/// One solution of `problem`, searched in turns with the narrower `members` (see the
+/// module documentation).
+fn solve_in_turns(
+    problem: &mut Problem,
+    mut members: Vec<Problem>,
+    options: &RunOptions,
+    start: Instant,
+    emit: &mut dyn FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
+) -> Found {
+    let mut done = Stats::default();
+    let mut budget = FIRST_TURN_NODES;
+    loop {
+        // The members first, the problem itself last in each round.
+        let mut k = 0;
+        while k <= members.len() {
+            let is_member = k < members.len();
+            let member = if is_member { &mut members[k] } else { &mut *problem };
+            let mut plan = Plan::new(member, options, start);
+            // The problem itself, where the members do not reach, is the slowest to a
+            // solution and has the costliest nodes: a quarter of their budget.
+            let own = if is_member { budget } else { (budget / 4).max(FIRST_TURN_NODES) };
+            plan.config.limits.nodes = Some(own);
+            let mut found = search(member, &[], &plan, emit);
+            let exhausted = found.stopped.is_none() && found.count == 0;
+            if found.stopped == Some(Stop::Nodes) || (exhausted && is_member) {
+                if exhausted {
+                    done.add(members.remove(k).solver.stats());
+                } else {
+                    k += 1;
+                }
+                continue;
+            }
+            // A solution, a proof that there is none, or another limit. Each solver's
+            // statistics add up all its turns.
+            found.stats = done;
+            for m in &members {
+                found.stats.add(m.solver.stats());
+            }
+            found.stats.add(problem.solver.stats());
+            return found;
+        }
+        budget = budget.saturating_mul(2);
     }
 }
 

@@ -35,8 +35,9 @@ use crate::propagators::linear_domain::MAX_SUM_RANGE;
 use crate::propagators::regular::DEAD;
 use crate::propagators::reified::{ReifiedLinear, Test};
 use crate::propagators::{
-    Abs, AllDifferent, AllDifferentShifted, BinaryFunction, Clause, CountedLine, Element, Extremum, Function, LineCounts, LinearEq,
-    LinearEqDomain, LinearLe, LinearNe, Monotone, NotEqual, Parity, Regular, ReifiedIn, Table, Times,
+    Abs, AllDifferent, AllDifferentShifted, BinaryFunction, Clause, CountedLine, Element, Extremum, Function,
+    LineCounts, LinearEq, LinearEqDomain, LinearLe, LinearNe, Monotone, NotEqual, Parity, Regular, ReifiedIn, Table,
+    Times,
 };
 use crate::solver::{ModelError, Solver, VAL_LIMIT};
 

@@ -144,7 +144,13 @@ fn model_strategy() -> impl Strategy<Value = Model> {
             0..3usize,
             0..4usize,
         )
-            .prop_map(|(domains, lines, late, var_order, val_order)| Model { domains, lines, late, var_order, val_order })
+            .prop_map(|(domains, lines, late, var_order, val_order)| Model {
+                domains,
+                lines,
+                late,
+                var_order,
+                val_order,
+            })
     })
 }
 

@@ -350,6 +350,10 @@ impl Solver {
                 self.store.queue.push(crate::ids::PropId(p as u32));
             }
         }
+        // Phases saved by an earlier search steer this one only if it saves phases too.
+        if !config.phase_saving {
+            self.phases.clear();
+        }
         let mut ok = self.propagate_node(config, bound);
         let mut restarts = 0u64;
         let mut restart_at = config.restart_scale.map(|scale| self.stats.failures + scale * luby(1));

@@ -49,6 +49,25 @@ fn restrict_at_least(cx: &mut Context<'_>, (a, x): Term, limit: i64) -> Result<b
     }
 }
 
+/// The bounds of a sum of terms, and the width of its widest term: no term can be narrowed
+/// while the slack on each side is at least that width.
+struct Sums {
+    smin: i64,
+    smax: i64,
+    widest: i64,
+}
+
+fn sums(cx: &Context<'_>, terms: &[Term]) -> Sums {
+    let mut sums = Sums { smin: 0, smax: 0, widest: 0 };
+    for &t in terms {
+        let (lo, hi) = (term_min(cx, t), term_max(cx, t));
+        sums.smin += lo;
+        sums.smax += hi;
+        sums.widest = sums.widest.max(hi - lo);
+    }
+    sums
+}
+
 fn evaluate(terms: &[Term], value: &dyn Fn(VarId) -> Val) -> i128 {
     terms.iter().map(|&(a, x)| a as i128 * value(x) as i128).sum()
 }
@@ -77,15 +96,7 @@ impl Propagator for LinearLe {
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
-        let mut smin = 0i64;
-        let mut smax = 0i64;
-        let mut widest = 0i64;
-        for &t in &self.terms {
-            let (lo, hi) = (term_min(cx, t), term_max(cx, t));
-            smin += lo;
-            smax += hi;
-            widest = widest.max(hi - lo);
-        }
+        let Sums { smin, smax, widest } = sums(cx, &self.terms);
         if smin > self.rhs {
             return Err(Conflict);
         }
@@ -137,15 +148,7 @@ impl Propagator for LinearEq {
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         loop {
-            let mut smin = 0i64;
-            let mut smax = 0i64;
-            let mut widest = 0i64;
-            for &t in &self.terms {
-                let (lo, hi) = (term_min(cx, t), term_max(cx, t));
-                smin += lo;
-                smax += hi;
-                widest = widest.max(hi - lo);
-            }
+            let Sums { mut smin, mut smax, widest } = sums(cx, &self.terms);
             if smin > self.rhs || smax < self.rhs {
                 return Err(Conflict);
             }

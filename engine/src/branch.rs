@@ -178,10 +178,10 @@ impl Solver {
             ValOrder::ReverseSplit => Decision::Greater(x, d.min + (d.max - d.min) / 2),
             ValOrder::Median => {
                 // An interval (no bitset) has its median in the middle; only holes need a walk.
-                let v = if d.bits.is_none() {
+                let v = if d.bits.is_none() && !d.is_small() {
                     d.min + (d.max - d.min) / 2
                 } else {
-                    d.values().nth(((d.size - 1) / 2) as usize).unwrap_or(d.min)
+                    d.values().nth(((d.size() - 1) / 2) as usize).unwrap_or(d.min)
                 };
                 Decision::Assign(x, v)
             }

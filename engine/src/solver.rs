@@ -131,7 +131,7 @@ impl Solver {
 
     /// The number of values left in the domain of `x`.
     pub fn size(&self, x: VarId) -> u64 {
-        self.store.domains[x.index()].size
+        self.store.domains[x.index()].size()
     }
 
     /// Whether `x` has a single value left.

@@ -104,7 +104,7 @@ fn large_minesweeper() -> String {
 #[test]
 fn a_puzzle_solver_stopped_by_either_limit_prints_what_it_proved() {
     let position = large_minesweeper();
-    // 2 s, not less: the local deductions before the exact count take about 0.2 s alone,
+    // 2 s, not less: the local deductions run before the exact count,
     // and at a load of 5 on 2 cores a 0.3 s limit once stopped them before the count began.
     for (args, limit) in [(["--timeout", "2"], "time"), (["--memory", "60"], "memory")] {
         let run = cpsolve(&[args[0], args[1], "-"], Some(&position));

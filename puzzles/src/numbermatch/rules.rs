@@ -87,6 +87,14 @@ pub fn remove_empty_rows(cells: &mut Vec<u8>, cols: usize) {
     }
 }
 
+/// Whether clearing `i` and `j` empties a row (and so, under app rules, removes it).
+pub fn clears_a_row(cells: &[u8], cols: usize, i: usize, j: usize) -> bool {
+    [i / cols, j / cols].into_iter().any(|r| {
+        let row = r * cols..((r + 1) * cols).min(cells.len());
+        row.into_iter().all(|c| c == i || c == j || cells[c] == 0)
+    })
+}
+
 /// Clears `i` and `j`; under app rules, their rows disappear if that empties them.
 pub fn play_match(cells: &mut Vec<u8>, cols: usize, rules: Rules, i: usize, j: usize) {
     cells[i] = 0;

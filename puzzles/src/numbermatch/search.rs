@@ -17,9 +17,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::bounds::{lower_bound, INF};
+use super::bounds::{bound_of, census, INF};
 use super::grid::Game;
-use super::rules::{key, matches, play_add, play_match, Move, Rules};
+use super::rules::{clears_a_row, key, matches, play_add, play_match, Move, Rules};
 
 /// The cost of an add under app rules: more than the matches of any game.
 pub(crate) const ADD_COST: u64 = 1 << 32;
@@ -98,16 +98,28 @@ pub struct Limits<'a> {
 
 enum Step {
     Won,
-    /// No win within the budget; the least cost over it seen (a lower bound).
-    Over(u64),
+    /// No win within the budget. `full`: a lower bound on every line from the position
+    /// (what the table may keep); `next`: the least cost over the budget among the lines
+    /// this iteration searched from here (the next budget is the least `next` of all).
+    Over { full: u64, next: u64 },
     Stopped,
+}
+
+/// What the table knows of a position, in cost from it.
+#[derive(Clone, Copy)]
+struct Entry {
+    /// A lower bound on every line from it.
+    full: u64,
+    /// Its `next` of iteration `iteration` (see [`Step::Over`]).
+    next: u64,
+    iteration: u64,
 }
 
 struct Searcher<'a> {
     rules: Rules,
     cols: usize,
     add_cost: u64,
-    table: HashMap<u128, u64, BuildHasherDefault<Identity>>,
+    table: HashMap<u128, Entry, BuildHasherDefault<Identity>>,
     limits: Limits<'a>,
     counters: Counters,
     path: Vec<Move>,
@@ -135,18 +147,19 @@ pub fn solve(game: &Game, limits: Limits<'_>) -> (Verdict, Counters) {
         path: Vec::new(),
         stopped: false,
     };
-    let mut budget = lower_bound(&game.cells, game.adds, add_cost);
+    let (n, odd) = census(&game.cells);
+    let mut budget = bound_of(n, odd, game.adds, add_cost);
     let verdict = loop {
         if budget >= INF {
             break Verdict::NoWin;
         }
         s.counters.iterations += 1;
-        match s.dfs(game.cells.clone(), game.adds, 0, budget, 0) {
+        match s.dfs(game.cells.clone(), (n, odd), game.adds, 0, budget, 0, &[]) {
             Step::Won => {
                 s.path.reverse();
                 break Verdict::Optimal(Line { moves: std::mem::take(&mut s.path) });
             }
-            Step::Over(next) => budget = next,
+            Step::Over { next, .. } => budget = next,
             Step::Stopped => break Verdict::Stopped { budget },
         }
     };
@@ -168,44 +181,114 @@ impl Searcher<'_> {
         self.stopped
     }
 
-    /// Searches `cells` (with `adds_left`, having paid `g`) for a win within `budget`.
-    /// On a win, `path` holds its moves, last first.
-    fn dfs(&mut self, cells: Vec<u8>, adds_left: Option<u32>, g: u64, budget: u64, depth: usize) -> Step {
+    /// Searches `cells` (with `adds_left`, having paid `g`, holding `count.0` digits of
+    /// which `count.1` classes have an odd count) for a win within `budget`, without
+    /// starting with a match of `asleep`. On a win, `path` holds its moves, last first.
+    ///
+    /// Partial-order reduction (sleep sets). Two matches that share no cell and remove no
+    /// row commute: either order is legal (clearing cells only opens neighbours, and the
+    /// indices do not shift) and ends in the same grid. So once the line through one of
+    /// them has been searched, the sibling lines need not play it first again: `asleep`
+    /// holds such matches, and a match stays asleep below as long as it commutes with the
+    /// moves played since. The lines skipped this way were searched, in another order,
+    /// earlier in the same iteration, so
+    /// - `next` may leave them out: they gave their costs to the iteration already;
+    /// - `full`, what the table keeps for later iterations and other paths, counts them at
+    ///   `budget + 1`: they did not win within the budget (else the iteration would have
+    ///   stopped), and that is all this search knows of them.
+    ///
+    /// Both orders are legal, so the first win in index order never plays a match after a
+    /// later-sorted one it commutes with: the line found is the same as without the
+    /// reduction.
+    #[allow(clippy::too_many_arguments)]
+    fn dfs(
+        &mut self,
+        cells: Vec<u8>,
+        count: (u64, u64),
+        adds_left: Option<u32>,
+        g: u64,
+        budget: u64,
+        depth: usize,
+        asleep: &[(u32, u32)],
+    ) -> Step {
         self.counters.nodes += 1;
         self.counters.max_depth = self.counters.max_depth.max(depth);
         if self.out_of_time() {
             return Step::Stopped;
         }
-        if cells.iter().all(|&d| d == 0) {
+        let (n, odd) = count;
+        if n == 0 {
             return Step::Won;
         }
         let k = key(&cells, self.cols, self.rules, adds_left.unwrap_or(u32::MAX));
-        let mut bound = lower_bound(&cells, adds_left, self.add_cost);
+        let mut bound = bound_of(n, odd, adds_left, self.add_cost);
+        let mut next_known = None;
         // The table is probed only when the computed bound does not already cut.
         if g + bound <= budget {
-            if let Some(&known) = self.table.get(&k) {
-                if known > bound {
+            if let Some(known) = self.table.get(&k) {
+                if known.full > bound {
                     self.counters.table_hits += 1;
-                    bound = known;
+                    bound = known.full;
+                    if known.iteration == self.counters.iterations {
+                        next_known = Some(known.next);
+                    }
                 }
             }
         }
         if g + bound > budget {
             self.counters.cutoffs += 1;
-            return Step::Over(g.saturating_add(bound).min(INF));
+            let full = g.saturating_add(bound).min(INF);
+            let next = next_known.map_or(full, |next| g.saturating_add(next).min(INF));
+            return Step::Over { full, next };
         }
         let mut pairs = Vec::new();
         matches(&cells, self.cols, self.rules, &mut pairs);
-        let mut least = INF;
-        for &(i, j) in &pairs {
+        // The matches that commute with others here: they share no cell with them and
+        // remove no row.
+        let quiet: Vec<bool> = match self.rules {
+            Rules::App => pairs.iter().map(|&(i, j)| !clears_a_row(&cells, self.cols, i as usize, j as usize)).collect(),
+            Rules::Classic => vec![true; pairs.len()],
+        };
+        let mut least_full = INF;
+        let mut least_next = INF;
+        let mut skipped = false;
+        let mut sleeping = Vec::new();
+        for (p, &(i, j)) in pairs.iter().enumerate() {
+            if asleep.binary_search(&(i, j)).is_ok() {
+                skipped = true;
+                continue;
+            }
+            // Asleep below: the matches asleep here and the ones searched before this one
+            // that commute with it.
+            sleeping.clear();
+            if quiet[p] {
+                let commutes = |&(a, b): &(u32, u32)| a != i && a != j && b != i && b != j;
+                sleeping.extend(
+                    pairs[..p]
+                        .iter()
+                        .zip(&quiet)
+                        .filter(|&(pair, &q)| q && commutes(pair))
+                        .map(|(&pair, _)| pair),
+                );
+                let later = asleep.iter().filter(|pair| **pair > (i, j));
+                for &pair in later {
+                    if commutes(&pair) && pairs.binary_search(&pair).is_ok_and(|q| quiet[q]) {
+                        sleeping.push(pair);
+                    }
+                }
+                sleeping.sort_unstable();
+            }
             let mut child = cells.clone();
             play_match(&mut child, self.cols, self.rules, i as usize, j as usize);
-            match self.dfs(child, adds_left, g + 1, budget, depth + 1) {
+            match self.dfs(child, (n - 2, odd), adds_left, g + 1, budget, depth + 1, &sleeping) {
                 Step::Won => {
                     self.path.push(Move::Match(i, j));
                     return Step::Won;
                 }
-                Step::Over(c) => least = least.min(c),
+                Step::Over { full, next } => {
+                    least_full = least_full.min(full);
+                    least_next = least_next.min(next);
+                }
                 Step::Stopped => return Step::Stopped,
             }
         }
@@ -217,20 +300,28 @@ impl Searcher<'_> {
         if may_add && adds_left != Some(0) {
             let mut child = cells;
             play_add(&mut child);
-            match self.dfs(child, adds_left.map(|a| a - 1), g + self.add_cost, budget, depth + 1) {
+            match self.dfs(child, (2 * n, 0), adds_left.map(|a| a - 1), g + self.add_cost, budget, depth + 1, &[]) {
                 Step::Won => {
                     self.path.push(Move::Add);
                     return Step::Won;
                 }
-                Step::Over(c) => least = least.min(c),
+                Step::Over { full, next } => {
+                    least_full = least_full.min(full);
+                    least_next = least_next.min(next);
+                }
                 Step::Stopped => return Step::Stopped,
             }
         }
-        // Every line from here costs at least `least` in all, so `least - g` from here.
-        let learned = if least >= INF { INF } else { least - g };
-        if learned > bound && (self.table.len() < self.limits.table_limit || self.table.contains_key(&k)) {
-            self.table.insert(k, learned);
+        if skipped {
+            least_full = least_full.min(budget + 1);
         }
-        Step::Over(least)
+        // Every line from here costs at least `least_full` in all, so `least_full - g` from here.
+        let relative = |least: u64| if least >= INF { INF } else { least - g };
+        let entry = Entry { full: relative(least_full), next: relative(least_next), iteration: self.counters.iterations };
+        let useful = entry.full > bound || entry.next > entry.full;
+        if useful && (self.table.len() < self.limits.table_limit || self.table.contains_key(&k)) {
+            self.table.insert(k, entry);
+        }
+        Step::Over { full: least_full, next: least_next }
     }
 }

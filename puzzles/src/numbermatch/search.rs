@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use super::bounds::{bound_of, census, INF};
 use super::grid::Game;
-use super::rules::{clears_a_row, key, matches, play_add, play_match, Move, Rules};
+use super::rules::{key, matches, play_add, play_match, Move, Rules};
 
 /// The cost of an add under app rules: more than the matches of any game.
 pub(crate) const ADD_COST: u64 = 1 << 32;
@@ -124,6 +124,21 @@ struct Searcher<'a> {
     counters: Counters,
     path: Vec<Move>,
     stopped: bool,
+    /// Buffers for each depth of the search.
+    scratch: Vec<Scratch>,
+}
+
+/// The buffers of one depth of the search.
+#[derive(Default)]
+struct Scratch {
+    pairs: Vec<(u32, u32)>,
+    /// Whether each pair of `pairs` leaves its rows standing.
+    quiet: Vec<bool>,
+    /// Digits left in each row.
+    rows: Vec<u32>,
+    /// The sleep set handed to the child being searched.
+    sleeping: Vec<(u32, u32)>,
+    child: Vec<u8>,
 }
 
 /// The cost of a line in search units.
@@ -146,6 +161,7 @@ pub fn solve(game: &Game, limits: Limits<'_>) -> (Verdict, Counters) {
         counters: Counters::default(),
         path: Vec::new(),
         stopped: false,
+        scratch: vec![Scratch::default()],
     };
     let (n, odd) = census(&game.cells);
     let mut budget = bound_of(n, odd, game.adds, add_cost);
@@ -154,7 +170,7 @@ pub fn solve(game: &Game, limits: Limits<'_>) -> (Verdict, Counters) {
             break Verdict::NoWin;
         }
         s.counters.iterations += 1;
-        match s.dfs(game.cells.clone(), (n, odd), game.adds, 0, budget, 0, &[]) {
+        match s.dfs(&game.cells, (n, odd), game.adds, 0, budget, 0, &[]) {
             Step::Won => {
                 s.path.reverse();
                 break Verdict::Optimal(Line { moves: std::mem::take(&mut s.path) });
@@ -203,7 +219,7 @@ impl Searcher<'_> {
     #[allow(clippy::too_many_arguments)]
     fn dfs(
         &mut self,
-        cells: Vec<u8>,
+        cells: &[u8],
         count: (u64, u64),
         adds_left: Option<u32>,
         g: u64,
@@ -220,7 +236,7 @@ impl Searcher<'_> {
         if n == 0 {
             return Step::Won;
         }
-        let k = key(&cells, self.cols, self.rules, adds_left.unwrap_or(u32::MAX));
+        let k = key(cells, self.cols, self.rules, adds_left.unwrap_or(u32::MAX));
         let mut bound = bound_of(n, odd, adds_left, self.add_cost);
         let mut next_known = None;
         // The table is probed only when the computed bound does not already cut.
@@ -241,46 +257,64 @@ impl Searcher<'_> {
             let next = next_known.map_or(full, |next| g.saturating_add(next).min(INF));
             return Step::Over { full, next };
         }
-        let mut pairs = Vec::new();
-        matches(&cells, self.cols, self.rules, &mut pairs);
+        // The buffers of this depth, reused from position to position (the search
+        // expands millions of positions; allocating for each showed in the profile).
+        let mut scratch = std::mem::take(&mut self.scratch[depth]);
+        let Scratch { pairs, quiet, rows, sleeping, child } = &mut scratch;
+        matches(cells, self.cols, self.rules, pairs);
         // The matches that commute with others here: they share no cell with them and
         // remove no row.
-        let quiet: Vec<bool> = match self.rules {
-            Rules::App => pairs.iter().map(|&(i, j)| !clears_a_row(&cells, self.cols, i as usize, j as usize)).collect(),
-            Rules::Classic => vec![true; pairs.len()],
-        };
+        quiet.clear();
+        match self.rules {
+            Rules::App => {
+                rows.clear();
+                rows.extend(cells.chunks(self.cols).map(|row| row.iter().filter(|&&d| d != 0).count() as u32));
+                let cols = self.cols as u32;
+                quiet.extend(pairs.iter().map(|&(i, j)| {
+                    let (ri, rj) = ((i / cols) as usize, (j / cols) as usize);
+                    if ri == rj {
+                        rows[ri] > 2
+                    } else {
+                        rows[ri] > 1 && rows[rj] > 1
+                    }
+                }));
+            }
+            Rules::Classic => quiet.resize(pairs.len(), true),
+        }
+        if self.scratch.len() <= depth + 1 {
+            self.scratch.push(Scratch::default());
+        }
         let mut least_full = INF;
         let mut least_next = INF;
         let mut skipped = false;
-        let mut sleeping = Vec::new();
         for (p, &(i, j)) in pairs.iter().enumerate() {
             if asleep.binary_search(&(i, j)).is_ok() {
                 skipped = true;
                 continue;
             }
             // Asleep below: the matches asleep here and the ones searched before this one
-            // that commute with it.
+            // that commute with it (both parts sorted, the first below `(i, j)`, the
+            // second above).
             sleeping.clear();
             if quiet[p] {
                 let commutes = |&(a, b): &(u32, u32)| a != i && a != j && b != i && b != j;
                 sleeping.extend(
                     pairs[..p]
                         .iter()
-                        .zip(&quiet)
+                        .zip(quiet.iter())
                         .filter(|&(pair, &q)| q && commutes(pair))
                         .map(|(&pair, _)| pair),
                 );
-                let later = asleep.iter().filter(|pair| **pair > (i, j));
-                for &pair in later {
+                for &pair in asleep.iter().filter(|pair| **pair > (i, j)) {
                     if commutes(&pair) && pairs.binary_search(&pair).is_ok_and(|q| quiet[q]) {
                         sleeping.push(pair);
                     }
                 }
-                sleeping.sort_unstable();
             }
-            let mut child = cells.clone();
-            play_match(&mut child, self.cols, self.rules, i as usize, j as usize);
-            match self.dfs(child, (n - 2, odd), adds_left, g + 1, budget, depth + 1, &sleeping) {
+            child.clear();
+            child.extend_from_slice(cells);
+            play_match(child, self.cols, self.rules, i as usize, j as usize);
+            match self.dfs(child, (n - 2, odd), adds_left, g + 1, budget, depth + 1, sleeping) {
                 Step::Won => {
                     self.path.push(Move::Match(i, j));
                     return Step::Won;
@@ -297,9 +331,11 @@ impl Searcher<'_> {
             // The paper game adds exactly when no match is left.
             Rules::Classic => pairs.is_empty(),
         };
+        let child = &mut scratch.child;
         if may_add && adds_left != Some(0) {
-            let mut child = cells;
-            play_add(&mut child);
+            child.clear();
+            child.extend_from_slice(cells);
+            play_add(child);
             match self.dfs(child, (2 * n, 0), adds_left.map(|a| a - 1), g + self.add_cost, budget, depth + 1, &[]) {
                 Step::Won => {
                     self.path.push(Move::Add);
@@ -322,6 +358,7 @@ impl Searcher<'_> {
         if useful && (self.table.len() < self.limits.table_limit || self.table.contains_key(&k)) {
             self.table.insert(k, entry);
         }
+        self.scratch[depth] = scratch;
         Step::Over { full: least_full, next: least_next }
     }
 }

@@ -80,8 +80,8 @@ impl Hasher for Identity {
             self.0 = self.0.rotate_left(8) ^ u64::from(b);
         }
     }
-    fn write_u128(&mut self, v: u128) {
-        self.0 = v as u64 ^ (v >> 64) as u64;
+    fn write_u64(&mut self, v: u64) {
+        self.0 = self.0.rotate_left(32) ^ v;
     }
 }
 
@@ -112,14 +112,17 @@ struct Entry {
     full: u64,
     /// Its `next` of iteration `iteration` (see [`Step::Over`]).
     next: u64,
-    iteration: u64,
+    /// Iterations are few: 32 bits keep the entry at 40 bytes with its key.
+    iteration: u32,
 }
 
 struct Searcher<'a> {
     rules: Rules,
     cols: usize,
     add_cost: u64,
-    table: HashMap<u128, Entry, BuildHasherDefault<Identity>>,
+    /// Keyed on the two halves of the 128-bit fingerprint (a `u128` key would align the
+    /// entries on 16 bytes: 48 instead of 40).
+    table: HashMap<(u64, u64), Entry, BuildHasherDefault<Identity>>,
     limits: Limits<'a>,
     counters: Counters,
     path: Vec<Move>,
@@ -237,6 +240,7 @@ impl Searcher<'_> {
             return Step::Won;
         }
         let k = key(cells, self.cols, self.rules, adds_left.unwrap_or(u32::MAX));
+        let k = (k as u64, (k >> 64) as u64);
         let mut bound = bound_of(n, odd, adds_left, self.add_cost);
         let mut next_known = None;
         // The table is probed only when the computed bound does not already cut.
@@ -245,7 +249,7 @@ impl Searcher<'_> {
                 if known.full > bound {
                     self.counters.table_hits += 1;
                     bound = known.full;
-                    if known.iteration == self.counters.iterations {
+                    if u64::from(known.iteration) == self.counters.iterations {
                         next_known = Some(known.next);
                     }
                 }
@@ -353,7 +357,7 @@ impl Searcher<'_> {
         }
         // Every line from here costs at least `least_full` in all, so `least_full - g` from here.
         let relative = |least: u64| if least >= INF { INF } else { least - g };
-        let entry = Entry { full: relative(least_full), next: relative(least_next), iteration: self.counters.iterations };
+        let entry = Entry { full: relative(least_full), next: relative(least_next), iteration: self.counters.iterations as u32 };
         let useful = entry.full > bound || entry.next > entry.full;
         if useful && (self.table.len() < self.limits.table_limit || self.table.contains_key(&k)) {
             self.table.insert(k, entry);

@@ -114,6 +114,18 @@ struct Entry {
     next: u64,
     /// Iterations are few: 32 bits keep the entry at 40 bytes with its key.
     iteration: u32,
+    /// The cost paid to reach it, modulo 2^32: with the adds left (in the key), the whole
+    /// cost paid. One position can be reached at different costs (adds made earlier or
+    /// later), and what a search left out of `full` was covered elsewhere at that cost only.
+    paid: u32,
+}
+
+impl Entry {
+    /// Whether `full` counts skipped lines at the budget of its iteration: then it holds
+    /// only where the skipped lines were covered, in the same iteration at the same cost.
+    fn partial(&self) -> bool {
+        self.full < self.next
+    }
 }
 
 struct Searcher<'a> {
@@ -246,10 +258,13 @@ impl Searcher<'_> {
         // The table is probed only when the computed bound does not already cut.
         if g + bound <= budget {
             if let Some(known) = self.table.get(&k) {
-                if known.full > bound {
+                let here = u64::from(known.iteration) == self.counters.iterations && known.paid == g as u32;
+                // A partial entry from another iteration or cost is no proof: searched
+                // again, never cut at a bound that would make the budget creep.
+                if known.full > bound && (here || !known.partial()) {
                     self.counters.table_hits += 1;
                     bound = known.full;
-                    if u64::from(known.iteration) == self.counters.iterations {
+                    if here {
                         next_known = Some(known.next);
                     }
                 }
@@ -357,7 +372,7 @@ impl Searcher<'_> {
         }
         // Every line from here costs at least `least_full` in all, so `least_full - g` from here.
         let relative = |least: u64| if least >= INF { INF } else { least - g };
-        let entry = Entry { full: relative(least_full), next: relative(least_next), iteration: self.counters.iterations as u32 };
+        let entry = Entry { full: relative(least_full), next: relative(least_next), iteration: self.counters.iterations as u32, paid: g as u32 };
         let useful = entry.full > bound || entry.next > entry.full;
         if useful && (self.table.len() < self.limits.table_limit || self.table.contains_key(&k)) {
             self.table.insert(k, entry);

@@ -8,10 +8,14 @@
 #    = 90°, diagonal = both diagonals) and without one (small n only), each under
 #    --timeout; every solution printed is re-checked here (2 per row and column, no three
 #    collinear, invariant under the option's symmetries).
+# 3. With --plain A..B: the plain statement `nothreeinline n = N` (no option: cpsolve
+#    chooses, see docs/language.md) with --first for n = A..B, each solution re-checked,
+#    with wall time and nodes. Only this part runs then.
 # Prints markdown tables. Exit 1 on a wrong count or an invalid solution.
 #
 # usage: bench/nothreeinline.sh [--no-build] [--timeout S] [--max-count N] [--min-n N]
 #                               [--max-n N] [--max-plain N] [--no-counts] [--no-first]
+#                               [--plain A..B]
 #   --no-build      use the binary already in target/release
 #   --timeout S     per run, default 60
 #   --max-count N   counts up to N (default 10; 2..10 have OEIS values here)
@@ -27,7 +31,7 @@ PASS=()
 for arg in "$@"; do
   case "$arg" in
     --no-build) BUILD=0 ;;
-    -h|--help) sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) PASS+=("$arg") ;;
   esac
 done
@@ -58,6 +62,7 @@ ap.add_argument("--max-n", type=int, default=30)
 ap.add_argument("--max-plain", type=int, default=16)
 ap.add_argument("--no-counts", action="store_true")
 ap.add_argument("--no-first", action="store_true")
+ap.add_argument("--plain", metavar="A..B")
 args = ap.parse_args()
 
 def run(n, symmetry, mode):
@@ -98,6 +103,28 @@ except OSError:
     pass
 
 failed = False
+if args.plain:
+    lo, hi = (int(x) for x in args.plain.split(".."))
+    print(f"\nPlain `nothreeinline n = N`, --first: wall s, nodes; `timeout` = none within {args.timeout:g} s.\n")
+    print("| n | result | wall s | nodes | load |\n|---:|---|---:|---:|---:|")
+    for n in range(lo, hi + 1):
+        start = time.monotonic()
+        out = subprocess.run([args.binary, "--first", "--format", "json", "--stats", "--timeout", str(args.timeout),
+                              "-e", f"nothreeinline n = {n}"], capture_output=True, text=True)
+        wall = time.monotonic() - start
+        d = json.loads(out.stdout)
+        if d["status"] == "solved":
+            try:
+                check(n, d["solutions"][0], "none")
+                result = "2n points"
+            except AssertionError as e:
+                failed = True
+                result = f"**INVALID** {e}"
+        else:
+            result = {"unsatisfiable": "none exists", "limit": "timeout"}.get(d["status"], d["status"])
+        print(f"| {n} | {result} | {wall:.2f} | {d.get('stats', {}).get('nodes', '')} | {os.getloadavg()[0]:.1f} |",
+              flush=True)
+    sys.exit(1 if failed else 0)
 if not args.no_counts:
     print("\n| n | all | A000755 | ms | distinct | A000769 | ms |\n|---:|---:|---:|---:|---:|---:|---:|")
     for n in range(2, args.max_count + 1):

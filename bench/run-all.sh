@@ -36,6 +36,8 @@ BENCHMARKS=(
   "model|model.sh --native|model.sh --native --reps 1 --cap 20 --only sudoku-hardest,golomb-8,knights-tour-6|7 min"
   "minizinc|minizinc.sh --out bench/.scratch/run-all/results-minizinc.txt|minizinc.sh --timeout 10 --only golomb/03,magicseq/005,jobshop/jobshop_ft06|5 min"
   "limits|limits.sh|limits.sh --timeout 1 --memory 200|1 min"
+  "freesearch|freesearch.sh --no-build|freesearch.sh --no-build --limit 1|10 min"
+  "instructions|instructions.sh --no-build|instructions.sh --no-build|1 min"
 )
 
 ARGS=$*           # for the results file, before the loop below shifts them away

@@ -38,7 +38,7 @@ MISSING=0
 
 # ---------------------------------------------------------------- Debian packages
 # The package that provides each command the benchmarks run.
-PACKAGES=(gprolog:gplc minizinc:minizinc flatzinc:fzn-gecode gcc:gcc g++:g++ python3:python3)
+PACKAGES=(gprolog:gplc minizinc:minizinc flatzinc:fzn-gecode gcc:gcc g++:g++ python3:python3 valgrind:valgrind)
 need=()
 for pair in "${PACKAGES[@]}"; do
   pkg=${pair%%:*} cmd=${pair#*:}

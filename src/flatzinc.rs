@@ -256,6 +256,7 @@ fn solve_fzn(
         timeout,
         verify: true,
         restart_scale: None,
+        ..Options::default()
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let enumerate = optimising || args.all || args.count || args.limit.is_some();

@@ -82,16 +82,11 @@ fn a_time_limit_stops_cleanly_with_status_3() {
     let run =
         cpsolve(&["--timeout", "0", "--all", "--format", "json", "corpus/cryptarithm/moi-toi-lui-elle-nous.puz"], None);
     let o = &json_lines(&run.stdout)[0];
-    // The search checks the clock every few hundred nodes, so a zero budget may still let a
-    // tiny search finish; either way the answer is honest.
-    match run.code {
-        3 => {
-            assert_eq!(o["status"], "limit");
-            assert_eq!(o["stopped"], "time");
-        }
-        0 => assert_eq!(o["count"], 160),
-        other => panic!("unexpected exit {other}"),
-    }
+    // A zero budget is spent before the model is compiled, whatever the load: the answer
+    // must not depend on when the watchdog thread is scheduled.
+    assert_eq!(run.code, 3, "{run:?}");
+    assert_eq!(o["status"], "limit");
+    assert_eq!(o["stopped"], "time");
 }
 
 #[test]

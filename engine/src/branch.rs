@@ -79,11 +79,35 @@ impl Solver {
     pub(crate) fn next_decision(&self, branching: &[Branching]) -> Option<Decision> {
         for group in branching {
             if let Some(x) = self.select_var(&group.vars, group.var_order) {
-                return Some(self.select_value(x, group.val_order));
+                return Some(
+                    self.saved_phase(x, group.val_order).unwrap_or_else(|| self.select_value(x, group.val_order)),
+                );
             }
         }
         let x = (0..self.num_vars() as u32).map(VarId).find(|&x| !self.is_fixed(x))?;
-        Some(Decision::Assign(x, self.min(x)))
+        Some(self.saved_phase(x, ValOrder::Min).unwrap_or(Decision::Assign(x, self.min(x))))
+    }
+
+    /// Remembers the current (full) assignment as the preferred values of later decisions.
+    pub(crate) fn save_phases(&mut self) {
+        self.phases.clear();
+        self.phases.extend(self.store.domains.iter().map(|d| d.min));
+    }
+
+    /// The decision that leads towards `x`'s value in the saved solution, if that value is
+    /// still in its domain: the value itself, or the half of a split that holds it.
+    fn saved_phase(&self, x: VarId, order: ValOrder) -> Option<Decision> {
+        let v = *self.phases.get(x.index())?;
+        let d = &self.store.domains[x.index()];
+        if !d.contains(v) {
+            return None;
+        }
+        let mid = d.min + (d.max - d.min) / 2;
+        Some(match order {
+            ValOrder::Split | ValOrder::ReverseSplit if v <= mid => Decision::LessEq(x, mid),
+            ValOrder::Split | ValOrder::ReverseSplit => Decision::Greater(x, mid),
+            _ => Decision::Assign(x, v),
+        })
     }
 
     fn select_var(&self, vars: &[VarId], order: VarOrder) -> Option<VarId> {
@@ -154,13 +178,40 @@ impl Solver {
             ValOrder::ReverseSplit => Decision::Greater(x, d.min + (d.max - d.min) / 2),
             ValOrder::Median => {
                 // An interval (no bitset) has its median in the middle; only holes need a walk.
-                let v = if d.bits.is_none() {
+                let v = if d.bits.is_none() && !d.is_small() {
                     d.min + (d.max - d.min) / 2
                 } else {
-                    d.values().nth(((d.size - 1) / 2) as usize).unwrap_or(d.min)
+                    d.values().nth(((d.size() - 1) / 2) as usize).unwrap_or(d.min)
                 };
                 Decision::Assign(x, v)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn group(vars: Vec<VarId>, val_order: ValOrder) -> Vec<Branching> {
+        vec![Branching { vars, var_order: VarOrder::Input, val_order }]
+    }
+
+    #[test]
+    fn a_saved_phase_is_tried_first_while_it_is_possible() {
+        let mut solver = Solver::new();
+        let x = solver.new_var(0, 9).unwrap();
+        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::Min)), Some(Decision::Assign(x, 0)));
+        solver.phases = vec![7];
+        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::Min)), Some(Decision::Assign(x, 7)));
+        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::Max)), Some(Decision::Assign(x, 7)));
+        // A split goes to the half that holds the saved value.
+        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::Split)), Some(Decision::Greater(x, 4)));
+        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::ReverseSplit)), Some(Decision::Greater(x, 4)));
+        solver.phases = vec![2];
+        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::Split)), Some(Decision::LessEq(x, 4)));
+        // Once the value is gone, the order's own choice.
+        solver.store.remove(x, 2).unwrap();
+        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::Max)), Some(Decision::Assign(x, 9)));
     }
 }

@@ -35,8 +35,9 @@ use crate::propagators::linear_domain::MAX_SUM_RANGE;
 use crate::propagators::regular::DEAD;
 use crate::propagators::reified::{ReifiedLinear, Test};
 use crate::propagators::{
-    Abs, AllDifferent, AllDifferentShifted, BinaryFunction, Clause, Element, Extremum, Function, LinearEq,
-    LinearEqDomain, LinearLe, LinearNe, Monotone, NotEqual, Parity, Regular, ReifiedIn, Table, Times,
+    Abs, AllDifferent, AllDifferentShifted, BinaryFunction, Clause, CountedLine, Element, Extremum, Function,
+    LineCounts, LinearEq, LinearEqDomain, LinearLe, LinearNe, Monotone, NotEqual, Parity, Regular, ReifiedIn, Table,
+    Times,
 };
 use crate::solver::{ModelError, Solver, VAL_LIMIT};
 
@@ -1021,4 +1022,41 @@ pub fn global_cardinality_low_up(
     let values = merged.iter().map(|&(v, _, _)| v).collect();
     post_global_cardinality(solver, x, values, counts, closed);
     Ok(())
+}
+
+/// Posts, for each line, that at most `cap` of its variables are 1 (exactly `cap` when
+/// `exact`); a variable listed twice in a line counts twice. Every variable is restricted
+/// to 0..1. One propagator keeps the count of every line ([`LineCounts`]): for many lines
+/// over shared variables (the lines of a grid), far cheaper than a linear constraint each.
+pub fn line_counts(solver: &mut Solver, lines: &[CountedLine]) {
+    let mut index: std::collections::BTreeMap<VarId, u32> = std::collections::BTreeMap::new();
+    let mut vars: Vec<VarId> = Vec::new();
+    let mut kept: Vec<(Vec<u32>, i64, bool)> = Vec::new();
+    for line in lines {
+        if line.cap < 0 || (line.exact && line.cap > line.vars.len() as i64) {
+            solver.fail();
+            return;
+        }
+        if !line.exact && line.cap >= line.vars.len() as i64 {
+            continue; // Can never be exceeded.
+        }
+        let members = line
+            .vars
+            .iter()
+            .map(|&x| {
+                *index.entry(x).or_insert_with(|| {
+                    vars.push(x);
+                    (vars.len() - 1) as u32
+                })
+            })
+            .collect();
+        kept.push((members, line.cap, line.exact));
+    }
+    for &x in &vars {
+        solver.set_min(x, 0);
+        solver.set_max(x, 1);
+    }
+    if !kept.is_empty() {
+        let _ = solver.post(Box::new(LineCounts::new(vars, kept)));
+    }
 }

@@ -12,6 +12,12 @@
 //! wider than [`MAX_BITSET_SPAN`] is never materialised: removing an inner value from it is
 //! skipped (see `Store::remove`), which only weakens propagation; the search checks every
 //! constraint on each solution when that has happened.
+//!
+//! Domains whose initial range spans at most 64 values (digits, cells, booleans: most
+//! domains of puzzles) keep their bitset in one inline word instead, with no heap block to
+//! reach and no size to maintain: their size is counted from the word when asked for, which
+//! is rarer than a bound change. The store saves such a domain whole (bounds and word) once
+//! per search level, so removing an inner value needs no trail entry of its own.
 
 use fixedbitset::{Block, FixedBitSet};
 
@@ -28,11 +34,15 @@ const BLOCK_BITS: usize = Block::BITS as usize;
 pub(crate) struct Domain {
     pub(crate) min: Val,
     pub(crate) max: Val,
-    pub(crate) size: u64,
+    /// The number of values, kept up to date only for wide domains (see [`Domain::size`]).
+    pub(crate) wide_size: u64,
     /// The value of bit 0: the initial minimum.
     pub(crate) offset: Val,
     /// The initial number of values in `[offset, initial max]`.
     span: u64,
+    /// The bitset of a small domain (`span <= 64`); unused otherwise.
+    pub(crate) word: Block,
+    /// The bitset of a wide domain, once materialised; always `None` for a small one.
     pub(crate) bits: Option<FixedBitSet>,
 }
 
@@ -41,17 +51,39 @@ impl Domain {
     pub(crate) fn range(lo: Val, hi: Val) -> Domain {
         debug_assert!(lo <= hi);
         let span = (hi as i128 - lo as i128 + 1) as u64;
-        let mut domain = Domain { min: lo, max: hi, size: span, offset: lo, span, bits: None };
+        let word = if span >= BLOCK_BITS as u64 { !0 } else { (1 << span) - 1 };
+        let mut domain = Domain { min: lo, max: hi, wide_size: span, offset: lo, span, word, bits: None };
         if span <= EAGER_BITSET_SPAN {
             domain.materialise();
         }
         domain
     }
 
+    /// Whether the bitset is the inline word.
+    #[inline]
+    pub(crate) fn is_small(&self) -> bool {
+        self.span <= BLOCK_BITS as u64
+    }
+
+    /// The number of values.
+    #[inline]
+    pub(crate) fn size(&self) -> u64 {
+        if self.is_small() {
+            let (first, last) = ((self.min - self.offset) as u32, (self.max - self.offset) as u32);
+            (self.word & (!0 << first) & (!0 >> (BLOCK_BITS as u32 - 1 - last))).count_ones() as u64
+        } else {
+            self.wide_size
+        }
+    }
+
     /// Exactly the given values (sorted and deduplicated by the caller; not empty).
     pub(crate) fn from_values(values: &[Val]) -> Domain {
         let (lo, hi) = (values[0], values[values.len() - 1]);
         let mut domain = Domain::range(lo, hi);
+        if domain.is_small() {
+            domain.word = values.iter().fold(0, |word, &v| word | 1 << (v - lo));
+            return domain;
+        }
         if domain.span > MAX_BITSET_SPAN {
             // Cannot hold holes this far apart: keep the hull (checked again on solutions).
             return domain;
@@ -60,7 +92,7 @@ impl Domain {
         for &v in values {
             bits.insert((v - lo) as usize);
         }
-        domain.size = values.len() as u64;
+        domain.wide_size = values.len() as u64;
         domain.bits = Some(bits);
         domain
     }
@@ -72,6 +104,9 @@ impl Domain {
     pub(crate) fn contains(&self, v: Val) -> bool {
         if v < self.min || v > self.max {
             return false;
+        }
+        if self.is_small() {
+            return self.word >> (v - self.offset) & 1 != 0;
         }
         match &self.bits {
             None => true,
@@ -87,7 +122,7 @@ impl Domain {
 
     /// Creates the bitset if it is missing and allowed; returns whether one exists now.
     pub(crate) fn materialise(&mut self) -> bool {
-        if self.bits.is_some() {
+        if self.is_small() || self.bits.is_some() {
             return true;
         }
         if self.span > MAX_BITSET_SPAN {
@@ -99,12 +134,28 @@ impl Domain {
         true
     }
 
+    /// The single word holding a domain of at most 64 initial values: most domains of
+    /// puzzles (digits, cells, booleans) are that small, and one word needs no loop.
+    #[inline]
+    fn small_word(&self) -> Option<Block> {
+        self.is_small().then_some(self.word)
+    }
+
     /// The smallest value of the domain that is `>= v` (and `<= max`).
     pub(crate) fn next_value(&self, v: Val) -> Option<Val> {
         if v > self.max {
             return None;
         }
         let v = v.max(self.min);
+        if let Some(word) = self.small_word() {
+            // Bits above max may be stale: the bound check below excludes them.
+            let rest = word >> ((v - self.offset) as u32);
+            if rest == 0 {
+                return None;
+            }
+            let found = v + rest.trailing_zeros() as Val;
+            return (found <= self.max).then_some(found);
+        }
         let Some(bits) = &self.bits else {
             return Some(v);
         };
@@ -132,6 +183,15 @@ impl Domain {
             return None;
         }
         let v = v.min(self.max);
+        if let Some(word) = self.small_word() {
+            let i = (v - self.offset) as u32;
+            let below = word << (BLOCK_BITS as u32 - 1 - i);
+            if below == 0 {
+                return None;
+            }
+            let found = v - below.leading_zeros() as Val;
+            return (found >= self.min).then_some(found);
+        }
         let Some(bits) = &self.bits else {
             return Some(v);
         };
@@ -160,6 +220,11 @@ impl Domain {
         if lo > hi {
             return 0;
         }
+        if let Some(word) = self.small_word() {
+            let (first, last) = ((lo - self.offset) as u32, (hi - self.offset) as u32);
+            let mask = (!0 << first) & (!0 >> (BLOCK_BITS as u32 - 1 - last));
+            return (word & mask).count_ones() as u64;
+        }
         let Some(bits) = &self.bits else { return (hi as i128 - lo as i128 + 1) as u64 };
         let (first, last) = ((lo - self.offset) as usize, (hi - self.offset) as usize);
         let blocks = bits.as_slice();
@@ -173,18 +238,23 @@ impl Domain {
         (blocks[fb] & low_mask).count_ones() as u64 + middle + (blocks[lb] & high_mask).count_ones() as u64
     }
 
-    /// The block index and bit mask that hold value `v` (the bitset must exist).
+    /// The block index and bit mask that hold value `v` (a wide domain's bitset must exist).
     pub(crate) fn block_of(&self, v: Val) -> (usize, Block) {
         let i = (v - self.offset) as usize;
         (i / BLOCK_BITS, 1 << (i % BLOCK_BITS))
     }
 
     pub(crate) fn block(&self, index: usize) -> Block {
+        if self.is_small() {
+            return self.word;
+        }
         self.bits.as_ref().map_or(!0, |bits| bits.as_slice()[index])
     }
 
     pub(crate) fn set_block(&mut self, index: usize, word: Block) {
-        if let Some(bits) = &mut self.bits {
+        if self.is_small() {
+            self.word = word;
+        } else if let Some(bits) = &mut self.bits {
             bits.as_mut_slice()[index] = word;
         }
     }
@@ -235,7 +305,7 @@ mod tests {
     fn huge_ranges_stay_intervals() {
         let d = Domain::range(-1_000_000_000_000, 1_000_000_000_000);
         assert!(d.bits.is_none());
-        assert_eq!(d.size, 2_000_000_000_001);
+        assert_eq!(d.size(), 2_000_000_000_001);
         assert_eq!(d.next_value(5), Some(5));
         let mut d = d;
         assert!(!d.materialise());

@@ -157,7 +157,7 @@ impl Context<'_> {
 
     /// The number of values in the domain of `x`.
     pub fn size(&self, x: VarId) -> u64 {
-        self.store.domains[x.index()].size
+        self.store.domains[x.index()].size()
     }
 
     /// Whether `x` has a single value left.

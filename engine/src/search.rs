@@ -131,6 +131,11 @@ pub struct SearchConfig {
     /// solutions again), and only useful with an order that learns (dom/wdeg): each run
     /// starts with the failure weights of the runs before.
     pub restart_scale: Option<u64>,
+    /// Solution-based phase saving (Demirović, Chu and Stuckey, CP 2018): once a solution
+    /// is found, each decision tries first the value its variable had in the newest
+    /// solution, when that value is still possible. With branch and bound and restarts,
+    /// the search then explores around the incumbent, as a local search would.
+    pub phase_saving: bool,
 }
 
 /// The `k`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: the
@@ -345,6 +350,10 @@ impl Solver {
                 self.store.queue.push(crate::ids::PropId(p as u32));
             }
         }
+        // Phases saved by an earlier search steer this one only if it saves phases too.
+        if !config.phase_saving {
+            self.phases.clear();
+        }
         let mut ok = self.propagate_node(config, bound);
         let mut restarts = 0u64;
         let mut restart_at = config.restart_scale.map(|scale| self.stats.failures + scale * luby(1));
@@ -417,6 +426,9 @@ impl Solver {
                             self.stats.solutions += 1;
                             if let Some((obj, _)) = config.objective {
                                 bound = Some(self.min(obj));
+                            }
+                            if config.phase_saving {
+                                self.save_phases();
                             }
                             let flow = if config.count_only {
                                 ControlFlow::Continue(())

@@ -56,6 +56,8 @@ pub struct Solver {
     pub(crate) weights: Vec<u64>,
     /// Initial bounds of each variable (middle-out value order starts from their centre).
     pub(crate) initial: Vec<(Val, Val)>,
+    /// The newest solution's values, when the search saves phases (else empty).
+    pub(crate) phases: Vec<Val>,
     failed: bool,
     pub(crate) stats: Stats,
 }
@@ -129,7 +131,7 @@ impl Solver {
 
     /// The number of values left in the domain of `x`.
     pub fn size(&self, x: VarId) -> u64 {
-        self.store.domains[x.index()].size
+        self.store.domains[x.index()].size()
     }
 
     /// Whether `x` has a single value left.

@@ -1,8 +1,9 @@
 //! The store: domains, the trail, trailed integers, subscriptions and the queue.
 //!
 //! This is the only code that changes a domain. Each change records what it overwrites
-//! on the trail (once per variable per level for bounds, once per change for bitset
-//! words) and wakes the propagators subscribed to the event it causes.
+//! on the trail and wakes the propagators subscribed to the event it causes. A domain of at
+//! most 64 values is saved whole (bounds and bitset word) once per variable per level; a
+//! wider one saves its bounds once per level and each bitset word it changes.
 
 use crate::domain::{Domain, Val};
 use crate::ids::{PropId, TrailedInt, VarId};
@@ -25,6 +26,9 @@ pub(crate) struct Store {
     ints: Vec<i64>,
     int_saved_at: Vec<u64>,
     watches: Vec<Vec<Watch>>,
+    /// Per variable, the union of the events its watchers wait for: a change no watcher
+    /// waits for (an inner value removed under bounds reasoning) skips the walk.
+    watched: Vec<u8>,
     pub(crate) queue: Queue,
     pub(crate) alive: Vec<bool>,
     pub(crate) alive_count: usize,
@@ -41,6 +45,7 @@ impl Store {
         self.domains.push(domain);
         self.saved_at.push(u64::MAX);
         self.watches.push(Vec::new());
+        self.watched.push(0);
         id
     }
 
@@ -55,6 +60,7 @@ impl Store {
     pub(crate) fn subscribe(&mut self, x: VarId, prop: PropId, events: Events) {
         // A propagator subscribes while it is posted, so it can only be the newest watcher:
         // checking the last one keeps posting linear in the number of constraints.
+        self.watched[x.index()] |= events.0;
         let list = &mut self.watches[x.index()];
         match list.last_mut() {
             Some(w) if w.prop == prop => w.events |= events.0,
@@ -66,6 +72,7 @@ impl Store {
         self.watches[x.index()].iter().map(|w| w.prop)
     }
 
+    #[inline]
     fn save_bounds(&mut self, x: VarId) {
         let stamp = self.trail.stamp();
         let i = x.index();
@@ -73,11 +80,18 @@ impl Store {
         if self.trail.depth() > 0 && self.saved_at[i] != stamp {
             self.saved_at[i] = stamp;
             let d = &self.domains[i];
-            self.trail.push(Undo::Bounds { var: x, min: d.min, max: d.max, size: d.size });
+            self.trail.push(if d.is_small() {
+                Undo::Small { var: x, min: d.min, max: d.max, word: d.word }
+            } else {
+                Undo::Bounds { var: x, min: d.min, max: d.max, size: d.wide_size }
+            });
         }
     }
 
     fn notify(&mut self, x: VarId, fired: u8) {
+        if self.watched[x.index()] & fired == 0 {
+            return;
+        }
         for w in &self.watches[x.index()] {
             if w.events & fired != 0 && self.alive[w.prop.index()] && self.running != Some(w.prop) {
                 self.queue.push(w.prop);
@@ -91,11 +105,11 @@ impl Store {
             return Ok(false);
         }
         let new_min = d.next_value(v).ok_or(Conflict)?;
-        let removed = d.count_in(d.min, new_min - 1);
+        let removed = if d.is_small() { 0 } else { d.count_in(d.min, new_min - 1) };
         self.save_bounds(x);
         let d = &mut self.domains[x.index()];
         d.min = new_min;
-        d.size -= removed;
+        d.wide_size -= removed;
         let fixed = d.is_fixed();
         self.notify(x, Events::fired(true, fixed));
         Ok(true)
@@ -107,11 +121,11 @@ impl Store {
             return Ok(false);
         }
         let new_max = d.prev_value(v).ok_or(Conflict)?;
-        let removed = d.count_in(new_max + 1, d.max);
+        let removed = if d.is_small() { 0 } else { d.count_in(new_max + 1, d.max) };
         self.save_bounds(x);
         let d = &mut self.domains[x.index()];
         d.max = new_max;
-        d.size -= removed;
+        d.wide_size -= removed;
         let fixed = d.is_fixed();
         self.notify(x, Events::fired(true, fixed));
         Ok(true)
@@ -129,7 +143,7 @@ impl Store {
         let d = &mut self.domains[x.index()];
         d.min = v;
         d.max = v;
-        d.size = 1;
+        d.wide_size = 1;
         self.notify(x, Events::fired(true, true));
         Ok(true)
     }
@@ -157,9 +171,12 @@ impl Store {
         let (index, mask) = d.block_of(v);
         let word = d.block(index);
         d.set_block(index, word & !mask);
-        d.size -= 1;
-        if self.trail.depth() > 0 {
-            self.trail.push(Undo::Block { var: x, index: index as u32, word });
+        // A small domain's word was saved with its bounds.
+        if !d.is_small() {
+            d.wide_size -= 1;
+            if self.trail.depth() > 0 {
+                self.trail.push(Undo::Block { var: x, index: index as u32, word });
+            }
         }
         self.notify(x, Events::fired(false, false));
         Ok(true)
@@ -202,11 +219,17 @@ impl Store {
         let Store { trail, domains, ints, alive, alive_count, .. } = self;
         for undo in trail.close_level() {
             match undo {
+                Undo::Small { var, min, max, word } => {
+                    let d = &mut domains[var.index()];
+                    d.min = min;
+                    d.max = max;
+                    d.word = word;
+                }
                 Undo::Bounds { var, min, max, size } => {
                     let d = &mut domains[var.index()];
                     d.min = min;
                     d.max = max;
-                    d.size = size;
+                    d.wide_size = size;
                 }
                 Undo::Block { var, index, word } => domains[var.index()].set_block(index as usize, word),
                 Undo::Int { id, old } => ints[id.0 as usize] = old,

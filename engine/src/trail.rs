@@ -12,10 +12,31 @@ use crate::ids::{PropId, TrailedInt, VarId};
 
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Undo {
-    Bounds { var: VarId, min: Val, max: Val, size: u64 },
-    Block { var: VarId, index: u32, word: Block },
-    Int { id: TrailedInt, old: i64 },
-    Revive { prop: PropId },
+    /// A domain of at most 64 values, whole.
+    Small {
+        var: VarId,
+        min: Val,
+        max: Val,
+        word: Block,
+    },
+    Bounds {
+        var: VarId,
+        min: Val,
+        max: Val,
+        size: u64,
+    },
+    Block {
+        var: VarId,
+        index: u32,
+        word: Block,
+    },
+    Int {
+        id: TrailedInt,
+        old: i64,
+    },
+    Revive {
+        prop: PropId,
+    },
 }
 
 #[derive(Debug, Default)]

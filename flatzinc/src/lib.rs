@@ -33,7 +33,7 @@ pub use compile::compile;
 pub use cpsolve_engine::{Stop, Val, VarId};
 pub use model::{Arg, Goal, Kind, Model, Output, Ref, Term, Written};
 pub use read::{parse, Parsed};
-pub use run::{format_solution, solve, status_line, Found, Options, RunResult, Status};
+pub use run::{format_solution, solve, status_line, Found, Options, PhaseSaving, RunResult, Status};
 
 /// Parses and compiles a FlatZinc text (`.fzn` or JSON).
 pub fn load(text: &str) -> Result<Model, cpsolve_dsl::Diagnostic> {

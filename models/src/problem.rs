@@ -86,4 +86,17 @@ pub struct Problem {
     pub view: Box<dyn SolutionView>,
     /// The names `cpsolve explain` tells its steps in (empty for kinds it cannot explain).
     pub vocabulary: Vocabulary,
+    /// Narrower models to try in turns with this one when one solution is wanted.
+    pub first_portfolio: Option<Box<dyn Portfolio>>,
+}
+
+/// Models of the same puzzle whose solutions are all solutions of the problem (for example
+/// only its symmetric placements), often much faster to a first solution. The runner
+/// searches them and the problem itself in turns under growing node budgets (see
+/// [`crate::run`]), so the answer does not depend on timing, and the problem's own search
+/// still proves that there is none when none exists.
+pub trait Portfolio: std::fmt::Debug + Send + Sync {
+    /// The narrower models, in the order of their turns; `None` when a limit stopped the
+    /// building.
+    fn build(&self) -> Option<Vec<Problem>>;
 }

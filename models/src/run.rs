@@ -9,6 +9,14 @@
 //! whose constraint counts its own solutions at the root (queens) is counted by that
 //! constraint on the thread pool instead. `option part = i, k` (written by `cpsolve split`)
 //! restricts a run to the i-th of k slices of the same subtrees.
+//!
+//! When one solution is wanted and the model offers a [`crate::problem::Portfolio`]
+//! (narrower models whose solutions are its own, such as the symmetric placements of
+//! no-three-in-line), the narrower models and the model itself are searched in turns, each
+//! turn under a node budget that doubles every round, each search starting afresh. The
+//! first solution ends the run; a member whose search ends without one drops out, and
+//! when the model itself ends without one there is none. Budgets count nodes, not time,
+//! so the answer is the same on any machine and load.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -232,7 +240,6 @@ pub fn solve(
     let start = Instant::now();
     let plan = Plan::new(&problem, options, start);
     let threads = options.threads.max(1);
-    let pool = pool(threads);
     // Listing solutions in parallel keeps their order only when the search order has no
     // memory; counting does not care.
     let parallel = threads > 1
@@ -240,7 +247,13 @@ pub fn solve(
         && !plan.optimising
         && (plan.mode == SolveMode::Count || plan.config.is_history_free())
         && !(plan.config.count_only && problem.solver.counts_at_root(&plan.config));
-    let found = if options.part.is_some() || parallel {
+    let portfolio = match &problem.first_portfolio {
+        Some(p) if plan.mode == SolveMode::First && !plan.optimising && options.part.is_none() => p.build(),
+        _ => None,
+    };
+    let found = if let Some(members) = portfolio {
+        solve_in_turns(&mut problem, members, options, start, &mut on_solution)
+    } else if options.part.is_some() || parallel {
         let subtrees = match options.part {
             Some((index, parts)) => {
                 slice(problem.solver.split(&plan.config, parts as usize * PARTS_PER_SLICE), index, parts)
@@ -248,7 +261,7 @@ pub fn solve(
             None => problem.solver.split(&plan.config, threads * PARTS_PER_THREAD),
         };
         let solve_all = || solve_subtrees(build, &subtrees, &plan, options, start);
-        let results = match &pool {
+        let results = match &pool(threads) {
             Ok(pool) => pool.install(solve_all),
             Err(_) => solve_all(),
         };
@@ -256,7 +269,7 @@ pub fn solve(
     } else if plan.config.count_only {
         // A constraint may count on its own, in parallel on the pool.
         let mut count = || search(&mut problem, &[], &plan, &mut |_, _| ControlFlow::Continue(()));
-        match &pool {
+        match &pool(threads) {
             Ok(pool) => pool.install(count),
             Err(_) => count(),
         }
@@ -279,6 +292,56 @@ pub fn solve(
         objective: found.best,
         unsat_reason: problem.unsat_reason,
         stats,
+    }
+}
+
+/// The node budget of every member's first turn in [`solve_in_turns`]; it doubles every
+/// round, so a member that needs N nodes is reached after at most about 4N nodes of its
+/// own turns.
+const FIRST_TURN_NODES: u64 = 1000;
+
+/// One solution of `problem`, searched in turns with the narrower `members` (see the
+/// module documentation).
+fn solve_in_turns(
+    problem: &mut Problem,
+    mut members: Vec<Problem>,
+    options: &RunOptions,
+    start: Instant,
+    emit: &mut dyn FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
+) -> Found {
+    let mut done = Stats::default();
+    let mut budget = FIRST_TURN_NODES;
+    loop {
+        // The members first, the problem itself last in each round.
+        let mut k = 0;
+        while k <= members.len() {
+            let is_member = k < members.len();
+            let member = if is_member { &mut members[k] } else { &mut *problem };
+            let mut plan = Plan::new(member, options, start);
+            // The problem itself, where the members do not reach, is the slowest to a
+            // solution and has the costliest nodes: a quarter of their budget.
+            let own = if is_member { budget } else { (budget / 4).max(FIRST_TURN_NODES) };
+            plan.config.limits.nodes = Some(own);
+            let mut found = search(member, &[], &plan, emit);
+            let exhausted = found.stopped.is_none() && found.count == 0;
+            if found.stopped == Some(Stop::Nodes) || (exhausted && is_member) {
+                if exhausted {
+                    done.add(members.remove(k).solver.stats());
+                } else {
+                    k += 1;
+                }
+                continue;
+            }
+            // A solution, a proof that there is none, or another limit. Each solver's
+            // statistics add up all its turns.
+            found.stats = done;
+            for m in &members {
+                found.stats.add(m.solver.stats());
+            }
+            found.stats.add(problem.solver.stats());
+            return found;
+        }
+        budget = budget.saturating_mul(2);
     }
 }
 

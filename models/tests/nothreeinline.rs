@@ -197,3 +197,23 @@ fn ninety_degree_symmetry_needs_an_even_grid() {
     assert!(found.is_empty());
     assert!(report.unsat_reason.is_some_and(|r| r.contains("multiple of 4")));
 }
+
+#[test]
+fn without_an_option_one_solution_comes_from_the_portfolio_or_none_is_proven() {
+    // n = 1 has no solution in any class: the full model's own turns must prove it.
+    let (report, found) = run("nothreeinline n = 1\n", SolveMode::First);
+    assert_eq!((report.status, found.len()), (Status::Unsatisfiable, 0));
+    for n in 2..=20 {
+        let (report, found) = run(&format!("nothreeinline n = {n}\n"), SolveMode::First);
+        assert_eq!((report.status, found.len()), (Status::Solved, 1), "n = {n}");
+        assert_valid(n, &found[0]);
+    }
+}
+
+#[test]
+fn without_an_option_counting_is_over_all_placements() {
+    for n in 2..=8 {
+        let (report, _) = run(&format!("nothreeinline n = {n}\n"), SolveMode::Count);
+        assert_eq!(report.count, ALL[n - 2], "n = {n}");
+    }
+}

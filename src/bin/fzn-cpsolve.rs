@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use cpsolve_flatzinc::{format_solution, status_line, Goal, Options};
+use cpsolve_flatzinc::{format_solution, status_line, Goal, Options, PhaseSaving};
 
 // The time and memory limits of the `cpsolve` binary, shared.
 #[path = "../limits/mod.rs"]
@@ -58,6 +58,11 @@ struct Args {
     /// and one solution or an optimum is wanted; 0: never restart.
     #[arg(long = "restart-scale", value_name = "SCALE", default_value_t = cpsolve_flatzinc::run::RESTART_SCALE)]
     restart_scale: u64,
+    /// In optimisation, decide each variable first to its value in the newest solution:
+    /// `own` (the default) in cpsolve's own search only (free search, or no annotation),
+    /// `always` in annotated searches too, `never`.
+    #[arg(long = "phase-saving", value_name = "WHEN", default_value = "own", value_parser = ["own", "always", "never"])]
+    phase_saving: String,
 }
 
 fn main() -> ExitCode {
@@ -113,6 +118,11 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         timeout,
         verify: true,
         restart_scale: (args.restart_scale > 0).then_some(args.restart_scale),
+        phase_saving: match args.phase_saving.as_str() {
+            "always" => PhaseSaving::Always,
+            "never" => PhaseSaving::Never,
+            _ => PhaseSaving::OwnSearch,
+        },
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let mut out = io::stdout().lock();

@@ -90,6 +90,11 @@ pub(crate) fn arm(timeout: Option<Duration>, message: HardStop) -> Armed {
         time_grace: timeout.map_or(Duration::ZERO, |t| t / 50) + Duration::from_millis(20),
         raised_at: None,
     };
+    // A deadline already past (`--timeout 0`) stops the run here, not whenever the
+    // watchdog thread is next scheduled: the outcome must not depend on the machine's load.
+    if watch.deadline.is_some_and(|d| d <= now) {
+        interrupt::raise(Stop::Time);
+    }
     WAKE.notify_one();
     Armed(())
 }

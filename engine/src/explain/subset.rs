@@ -91,6 +91,6 @@ impl Solver {
     /// The total domain size of a propagator's variables: it shrinks exactly when the
     /// propagator removes a value.
     fn scope_size(&self, p: PropId) -> u64 {
-        self.props[p.index()].vars().iter().map(|x| self.store.domains[x.index()].size).sum()
+        self.props[p.index()].vars().iter().map(|x| self.store.domains[x.index()].size()).sum()
     }
 }

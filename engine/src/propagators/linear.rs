@@ -49,6 +49,25 @@ fn restrict_at_least(cx: &mut Context<'_>, (a, x): Term, limit: i64) -> Result<b
     }
 }
 
+/// The bounds of a sum of terms, and the width of its widest term: no term can be narrowed
+/// while the slack on each side is at least that width.
+struct Sums {
+    smin: i64,
+    smax: i64,
+    widest: i64,
+}
+
+fn sums(cx: &Context<'_>, terms: &[Term]) -> Sums {
+    let mut sums = Sums { smin: 0, smax: 0, widest: 0 };
+    for &t in terms {
+        let (lo, hi) = (term_min(cx, t), term_max(cx, t));
+        sums.smin += lo;
+        sums.smax += hi;
+        sums.widest = sums.widest.max(hi - lo);
+    }
+    sums
+}
+
 fn evaluate(terms: &[Term], value: &dyn Fn(VarId) -> Val) -> i128 {
     terms.iter().map(|&(a, x)| a as i128 * value(x) as i128).sum()
 }
@@ -77,9 +96,16 @@ impl Propagator for LinearLe {
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
-        let smin: i64 = self.terms.iter().map(|&t| term_min(cx, t)).sum();
+        let Sums { smin, smax, widest } = sums(cx, &self.terms);
         if smin > self.rhs {
             return Err(Conflict);
+        }
+        if smax <= self.rhs {
+            return Ok(PropStatus::Entailed);
+        }
+        // A term is narrowed only when the slack is below its width.
+        if self.rhs - smin >= widest {
+            return Ok(PropStatus::Active);
         }
         // Tightening an upper side never changes `smin`, so one pass reaches the fixpoint.
         for &t in &self.terms {
@@ -122,17 +148,17 @@ impl Propagator for LinearEq {
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         loop {
-            let mut smin = 0i64;
-            let mut smax = 0i64;
-            for &t in &self.terms {
-                smin += term_min(cx, t);
-                smax += term_max(cx, t);
-            }
+            let Sums { mut smin, mut smax, widest } = sums(cx, &self.terms);
             if smin > self.rhs || smax < self.rhs {
                 return Err(Conflict);
             }
             if smin == smax {
                 return Ok(PropStatus::Entailed);
+            }
+            // A term can only be narrowed when the slack on one side is smaller than its
+            // own width; when both slacks exceed the widest term, no term can be.
+            if self.rhs - smin >= widest && smax - self.rhs >= widest {
+                return Ok(PropStatus::Active);
             }
             let mut changed = false;
             for &t in &self.terms {

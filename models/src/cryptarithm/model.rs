@@ -84,7 +84,16 @@ pub(super) fn build(crypt: &Cryptarithm) -> Result<Problem, Vec<Diagnostic>> {
     let vocabulary = Vocabulary { constraints: named, shown };
     let view = CryptView::new(crypt, letters, vars);
     let view = Box::new(view);
-    Ok(Problem { kind: Kind::Cryptarithm, solver, search, mode: crypt.mode, unsat_reason, view, vocabulary })
+    Ok(Problem {
+        kind: Kind::Cryptarithm,
+        solver,
+        search,
+        mode: crypt.mode,
+        unsat_reason,
+        view,
+        vocabulary,
+        first_portfolio: None,
+    })
 }
 
 /// Letters from the units column leftwards: the order dom/wdeg breaks ties in, so that

@@ -226,6 +226,7 @@ impl Compiler {
             unsat_reason: None,
             view: Box::new(view),
             vocabulary,
+            first_portfolio: None,
         })
     }
 }

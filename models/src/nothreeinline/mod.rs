@@ -3,7 +3,9 @@
 //!
 //! One 0/1 variable per cell. Every row and every column holds exactly two points (2N
 //! points on N rows of at most two each leave no other way), and every slanted line
-//! through three or more grid points holds at most two.
+//! through three or more grid points holds at most two. All those lines (about n⁴/24) go
+//! into one `line_counts` propagator, which keeps a count per line and touches only the
+//! lines of the cells just fixed.
 //!
 //! `option symmetry =`
 //! - `distinct`: one solution per class under the 8 symmetries of the square (A000769),
@@ -18,10 +20,14 @@
 //!   only, as the points come in fours), the fastest way to one solution for even N.
 //! - `diagonal`: invariant under both diagonal reflections (a quarter of the variables),
 //!   which covers some odd N (13, 15, 23, 25, 29) that `rotational` finds too slowly.
-//! - `none` (the default).
+//! - `none`: all placements only.
+//!
+//! Without the option, counting and listing cover all placements, and `solve first`
+//! searches the symmetric classes and all placements in turns (see [`portfolio`]).
 
 mod lines;
 mod picture;
+mod portfolio;
 mod symmetry;
 mod view;
 
@@ -29,8 +35,9 @@ use std::collections::{BTreeMap, HashSet};
 
 use cpsolve_dsl::ast::{File, Item, PuzzleKind, SolveMode};
 use cpsolve_dsl::Diagnostic;
-use cpsolve_engine::constraints::linear;
-use cpsolve_engine::{Branching, Rel, SearchConfig, Solver, ValOrder, VarId, VarOrder};
+use cpsolve_engine::constraints::line_counts;
+use cpsolve_engine::propagators::CountedLine;
+use cpsolve_engine::{Branching, SearchConfig, Solver, ValOrder, VarId, VarOrder};
 
 use crate::options::{word_option, UnknownOption};
 use crate::params::Params;
@@ -72,6 +79,8 @@ struct NoThreeInLine {
     n: usize,
     symmetry: Symmetry,
     mode: SolveMode,
+    /// The file has a `symmetry` option: no portfolio of symmetric models then.
+    chosen: bool,
 }
 
 /// Compiles a file whose model is a `nothreeinline` statement.
@@ -82,7 +91,7 @@ pub(crate) fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
 }
 
 fn read(file: &File) -> Result<NoThreeInLine, Diagnostic> {
-    let mut puzzle = NoThreeInLine { n: 0, symmetry: Symmetry::None, mode: SolveMode::First };
+    let mut puzzle = NoThreeInLine { n: 0, symmetry: Symmetry::None, mode: SolveMode::First, chosen: false };
     for item in &file.items {
         match &item.node {
             Item::Puzzle { kind, params, rows } if kind.node == PuzzleKind::NoThreeInLine && puzzle.n == 0 => {
@@ -96,6 +105,7 @@ fn read(file: &File) -> Result<NoThreeInLine, Diagnostic> {
             Item::Solve(mode) => puzzle.mode = mode.node,
             Item::Option { name, values } => match name.node.as_str() {
                 "symmetry" => {
+                    puzzle.chosen = true;
                     puzzle.symmetry =
                         match word_option(name, values, &["none", "distinct", "rotational", "rotational4", "diagonal"])?
                         {
@@ -166,21 +176,24 @@ fn build(puzzle: &NoThreeInLine) -> Option<Problem> {
     // Rotated rows, columns and lines give the same constraint over the orbit variables:
     // post each once.
     let mut posted: HashSet<Vec<(i64, VarId)>> = HashSet::new();
-    let mut post = |solver: &mut Solver, line: Vec<(i64, VarId)>, rel: Rel| {
+    let mut counted: Vec<CountedLine> = Vec::new();
+    let mut add = |line: Vec<(i64, VarId)>, exact: bool| {
         if posted.insert(line.clone()) {
-            linear(solver, &line, rel, 2).expect("a sum of at most 2n 0/1 terms cannot overflow");
+            let vars = line.iter().flat_map(|&(a, x)| std::iter::repeat_n(x, a as usize)).collect();
+            counted.push(CountedLine { vars, cap: 2, exact });
         }
     };
     for i in 0..n {
-        post(&mut solver, terms((0..n).map(|c| (i, c)), &var_of), Rel::Eq);
-        post(&mut solver, terms((0..n).map(|r| (r, i)), &var_of), Rel::Eq);
+        add(terms((0..n).map(|c| (i, c)), &var_of), true);
+        add(terms((0..n).map(|r| (r, i)), &var_of), true);
     }
     for line in lines::slanted_lines(n) {
         if cpsolve_engine::interrupt::raised().is_some() {
             return None;
         }
-        post(&mut solver, terms(line, &var_of), Rel::Le);
+        add(terms(line, &var_of), false);
     }
+    line_counts(&mut solver, &counted);
     let search = SearchConfig { branching: branching(n, puzzle.mode, &cells), ..SearchConfig::default() };
     let view = NoThreeView { n, cells, distinct: puzzle.symmetry == Symmetry::Distinct };
     Some(Problem {
@@ -191,6 +204,7 @@ fn build(puzzle: &NoThreeInLine) -> Option<Problem> {
         unsat_reason,
         view: Box::new(view),
         vocabulary: Default::default(),
+        first_portfolio: (!puzzle.chosen).then(|| Box::new(portfolio::SymmetricFirst { n }) as _),
     })
 }
 

@@ -152,5 +152,6 @@ fn build(queens: &Queens) -> Option<Problem> {
         unsat_reason: None,
         view: Box::new(view),
         vocabulary: Default::default(),
+        first_portfolio: None,
     })
 }

@@ -80,7 +80,12 @@ pub fn start(settings: &Settings, k: u64) -> Game {
 fn play_one(settings: &Settings, k: u64) -> Record {
     let game = start(settings, k);
     let begin = Instant::now();
-    let limits = Limits { deadline: settings.timeout.map(|t| begin + t), cancel: None, table_limit: TABLE_LIMIT };
+    let limits = Limits {
+        deadline: settings.timeout.map(|t| begin + t),
+        cancel: None,
+        table_limit: TABLE_LIMIT,
+        every_order: false,
+    };
     let (verdict, _) = search::solve(&game, limits);
     let time = begin.elapsed();
     let (solver, solver_moves) = match verdict {

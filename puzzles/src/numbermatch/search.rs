@@ -20,6 +20,7 @@ use std::time::Instant;
 use super::bounds::{bound_of, census, INF};
 use super::grid::Game;
 use super::rules::{key, matches, play_add, play_match, Move, Rules};
+use super::sleep::{asleep_below, quiet_pairs};
 
 /// The cost of an add under app rules: more than the matches of any game.
 pub(crate) const ADD_COST: u64 = 1 << 32;
@@ -94,6 +95,10 @@ pub struct Limits<'a> {
     /// Positions kept in the table at most (beyond, new ones are not stored: the search
     /// stays exact, only slower).
     pub table_limit: usize,
+    /// Search every order of commuting matches: the partial-order reduction off. Only for
+    /// the tests that check the reduction against the search without it.
+    #[doc(hidden)]
+    pub every_order: bool,
 }
 
 enum Step {
@@ -101,7 +106,10 @@ enum Step {
     /// No win within the budget. `full`: a lower bound on every line from the position
     /// (what the table may keep); `next`: the least cost over the budget among the lines
     /// this iteration searched from here (the next budget is the least `next` of all).
-    Over { full: u64, next: u64 },
+    Over {
+        full: u64,
+        next: u64,
+    },
     Stopped,
 }
 
@@ -281,24 +289,10 @@ impl Searcher<'_> {
         let mut scratch = std::mem::take(&mut self.scratch[depth]);
         let Scratch { pairs, quiet, rows, sleeping, child } = &mut scratch;
         matches(cells, self.cols, self.rules, pairs);
-        // The matches that commute with others here: they share no cell with them and
-        // remove no row.
-        quiet.clear();
-        match self.rules {
-            Rules::App => {
-                rows.clear();
-                rows.extend(cells.chunks(self.cols).map(|row| row.iter().filter(|&&d| d != 0).count() as u32));
-                let cols = self.cols as u32;
-                quiet.extend(pairs.iter().map(|&(i, j)| {
-                    let (ri, rj) = ((i / cols) as usize, (j / cols) as usize);
-                    if ri == rj {
-                        rows[ri] > 2
-                    } else {
-                        rows[ri] > 1 && rows[rj] > 1
-                    }
-                }));
-            }
-            Rules::Classic => quiet.resize(pairs.len(), true),
+        // The matches that remove no row here: the ones that may commute with others.
+        quiet_pairs(cells, self.cols, self.rules, pairs, rows, quiet);
+        if self.limits.every_order {
+            quiet.iter_mut().for_each(|q| *q = false);
         }
         if self.scratch.len() <= depth + 1 {
             self.scratch.push(Scratch::default());
@@ -311,25 +305,7 @@ impl Searcher<'_> {
                 skipped = true;
                 continue;
             }
-            // Asleep below: the matches asleep here and the ones searched before this one
-            // that commute with it (both parts sorted, the first below `(i, j)`, the
-            // second above).
-            sleeping.clear();
-            if quiet[p] {
-                let commutes = |&(a, b): &(u32, u32)| a != i && a != j && b != i && b != j;
-                sleeping.extend(
-                    pairs[..p]
-                        .iter()
-                        .zip(quiet.iter())
-                        .filter(|&(pair, &q)| q && commutes(pair))
-                        .map(|(&pair, _)| pair),
-                );
-                for &pair in asleep.iter().filter(|pair| **pair > (i, j)) {
-                    if commutes(&pair) && pairs.binary_search(&pair).is_ok_and(|q| quiet[q]) {
-                        sleeping.push(pair);
-                    }
-                }
-            }
+            asleep_below(pairs, quiet, p, asleep, sleeping);
             child.clear();
             child.extend_from_slice(cells);
             play_match(child, self.cols, self.rules, i as usize, j as usize);
@@ -372,7 +348,12 @@ impl Searcher<'_> {
         }
         // Every line from here costs at least `least_full` in all, so `least_full - g` from here.
         let relative = |least: u64| if least >= INF { INF } else { least - g };
-        let entry = Entry { full: relative(least_full), next: relative(least_next), iteration: self.counters.iterations as u32, paid: g as u32 };
+        let entry = Entry {
+            full: relative(least_full),
+            next: relative(least_next),
+            iteration: self.counters.iterations as u32,
+            paid: g as u32,
+        };
         let useful = entry.full > bound || entry.next > entry.full;
         if useful && (self.table.len() < self.limits.table_limit || self.table.contains_key(&k)) {
             self.table.insert(k, entry);

@@ -182,6 +182,40 @@ fn tiny_boards_with_cleared_cells_agree_with_brute_force() {
     }
 }
 
+/// Boards big enough for many commuting matches (the partial-order reduction of the
+/// search skips their orders) and for the table to meet positions again, within one
+/// iteration and across iterations.
+#[test]
+fn medium_boards_agree_with_brute_force() {
+    let mut seed = 19;
+    let mut won = 0;
+    for k in 0..200 {
+        let n = 9 + k % 5;
+        let cols = 3 + k % 3;
+        let rules = if k % 4 == 3 { Rules::Classic } else { Rules::App };
+        let game = Game { rules, cols, cells: digits(&mut seed, n), adds: Some((k % 2) as u32 + 1) };
+        won += usize::from(check_against_brute_force(&game));
+    }
+    // Both answers are exercised.
+    assert!((20..190).contains(&won), "{won} won");
+}
+
+/// Narrow boards: rows vanish often, so matches that remove a row (and shift every index
+/// after it) meet the partial-order reduction, which must not treat them as commuting.
+#[test]
+fn narrow_boards_agree_with_brute_force() {
+    let mut seed = 29;
+    let mut won = 0;
+    for k in 0..300 {
+        let n = 6 + k % 5;
+        let cols = 2 + k % 2;
+        let game = Game { rules: Rules::App, cols, cells: digits(&mut seed, n), adds: Some(1) };
+        won += usize::from(check_against_brute_force(&game));
+    }
+    // Both answers are exercised.
+    assert!((30..270).contains(&won), "{won} won");
+}
+
 #[test]
 fn tiny_paper_boards_agree_with_brute_force() {
     let mut seed = 3;

@@ -31,10 +31,14 @@ pub(crate) fn census(cells: &[u8]) -> (u64, u64) {
     (n, counts.iter().filter(|&&c| c % 2 == 1).count() as u64)
 }
 
-/// A lower bound on the cost to win, where an add costs `add_cost` and a match 1, with
+/// A lower bound on the cost to win from a position of `n` digits with `odd` classes of
+/// odd count (see [`census`]), where an add costs `add_cost` and a match 1, with
 /// `adds_left` adds still allowed (`None`: unlimited).
-pub(crate) fn lower_bound(cells: &[u8], adds_left: Option<u32>, add_cost: u64) -> u64 {
-    let (n, odd) = census(cells);
+///
+/// The search keeps the census up to date as it moves (a match takes two digits of one
+/// class, so `odd` stays; an add doubles every count, so `odd` becomes 0) rather than
+/// counting the grid again at every position.
+pub(crate) fn bound_of(n: u64, odd: u64, adds_left: Option<u32>, add_cost: u64) -> u64 {
     if odd == 0 {
         n / 2
     } else if adds_left == Some(0) {
@@ -47,6 +51,11 @@ pub(crate) fn lower_bound(cells: &[u8], adds_left: Option<u32>, add_cost: u64) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn lower_bound(cells: &[u8], adds_left: Option<u32>, add_cost: u64) -> u64 {
+        let (n, odd) = census(cells);
+        bound_of(n, odd, adds_left, add_cost)
+    }
 
     #[test]
     fn parity_of_classes() {

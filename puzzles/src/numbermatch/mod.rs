@@ -16,6 +16,7 @@ mod picture;
 pub mod play;
 pub mod rules;
 pub mod search;
+mod sleep;
 mod view;
 
 use std::time::Instant;
@@ -42,7 +43,12 @@ pub fn read(file: &File) -> Result<grid::Game, Vec<Diagnostic>> {
 pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnostic>> {
     let game = grid::read(file)?;
     let start = Instant::now();
-    let limits = Limits { deadline: options.timeout.map(|t| start + t), cancel: None, table_limit: TABLE_LIMIT };
+    let limits = Limits {
+        deadline: options.timeout.map(|t| start + t),
+        cancel: None,
+        table_limit: TABLE_LIMIT,
+        every_order: false,
+    };
     let (verdict, counters) = search::solve(&game, limits);
     let (status, shown, greedy);
     match &verdict {

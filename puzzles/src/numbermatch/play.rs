@@ -17,8 +17,10 @@ use super::grid::Game;
 use super::rules::{mix, Rules};
 use super::search::{self, Limits, Verdict};
 
-/// Positions kept in the table of one start (each worker solves one start at a time).
-const TABLE_LIMIT: usize = 2 << 20;
+/// Positions kept in the table of one start (each worker solves one start at a time; at
+/// 40 bytes an entry, about 300 MB with the table's spare room). The hardest starts of
+/// `bench/numbermatch.sh` store 2M positions or more.
+const TABLE_LIMIT: usize = 4 << 20;
 
 /// What to play.
 #[derive(Debug, Clone)]
@@ -78,7 +80,12 @@ pub fn start(settings: &Settings, k: u64) -> Game {
 fn play_one(settings: &Settings, k: u64) -> Record {
     let game = start(settings, k);
     let begin = Instant::now();
-    let limits = Limits { deadline: settings.timeout.map(|t| begin + t), cancel: None, table_limit: TABLE_LIMIT };
+    let limits = Limits {
+        deadline: settings.timeout.map(|t| begin + t),
+        cancel: None,
+        table_limit: TABLE_LIMIT,
+        every_order: false,
+    };
     let (verdict, _) = search::solve(&game, limits);
     let time = begin.elapsed();
     let (solver, solver_moves) = match verdict {

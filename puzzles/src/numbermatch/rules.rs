@@ -28,10 +28,12 @@ pub fn compatible(a: u8, b: u8) -> bool {
     a == b || a + b == 10
 }
 
-/// The first digit from `i` in steps of `step` while `ok(next index)` holds.
+/// The first digit from `i` in steps of `step`, the column moving by `dc` at each step
+/// (`None` past the grid's end or edge).
 fn first_digit(cells: &[u8], mut i: usize, step: usize, cols: usize, dc: isize) -> Option<usize> {
+    let mut c = (i % cols) as isize;
     loop {
-        let c = (i % cols) as isize + dc;
+        c += dc;
         if c < 0 || c >= cols as isize {
             return None;
         }
@@ -48,31 +50,38 @@ fn first_digit(cells: &[u8], mut i: usize, step: usize, cols: usize, dc: isize) 
 /// Every matching pair `(i, j)`, `i < j`, sorted (the greedy player's "index order").
 pub fn matches(cells: &[u8], cols: usize, rules: Rules, out: &mut Vec<(u32, u32)>) {
     out.clear();
-    let push = |out: &mut Vec<(u32, u32)>, i: usize, j: Option<usize>| {
-        if let Some(j) = j {
-            if compatible(cells[i], cells[j]) {
-                out.push((i as u32, j as u32));
-            }
-        }
-    };
     let mut next = None;
-    // Walking backwards keeps the next digit in reading order at hand.
+    // Walking backwards keeps the next digit in reading order at hand; each cell's
+    // partners are pushed in decreasing order, so the list, reversed at the end, is
+    // sorted without a sort (this runs at every position the search expands).
     for i in (0..cells.len()).rev() {
         if cells[i] == 0 {
             continue;
         }
-        push(out, i, next);
-        push(out, i, first_digit(cells, i, cols, cols, 0));
+        let mut found = [u32::MAX; 4];
+        let mut len = 0;
+        let mut push = |j: Option<usize>| {
+            if let Some(j) = j {
+                if compatible(cells[i], cells[j]) && !found[..len].contains(&(j as u32)) {
+                    found[len] = j as u32;
+                    len += 1;
+                }
+            }
+        };
+        push(next);
+        push(first_digit(cells, i, cols, cols, 0));
         if rules == Rules::App {
-            push(out, i, first_digit(cells, i, cols + 1, cols, 1));
+            push(first_digit(cells, i, cols + 1, cols, 1));
             if cols > 1 {
-                push(out, i, first_digit(cells, i, cols - 1, cols, -1));
+                push(first_digit(cells, i, cols - 1, cols, -1));
             }
         }
+        let found = &mut found[..len];
+        found.sort_unstable_by(|a, b| b.cmp(a));
+        out.extend(found.iter().map(|&j| (i as u32, j)));
         next = Some(i);
     }
-    out.sort_unstable();
-    out.dedup();
+    out.reverse();
 }
 
 /// Removes the rows that are all cleared (app rules), the short last row included.

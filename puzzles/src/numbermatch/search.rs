@@ -17,9 +17,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::bounds::{lower_bound, INF};
+use super::bounds::{bound_of, census, INF};
 use super::grid::Game;
 use super::rules::{key, matches, play_add, play_match, Move, Rules};
+use super::sleep::{asleep_below, quiet_pairs};
 
 /// The cost of an add under app rules: more than the matches of any game.
 pub(crate) const ADD_COST: u64 = 1 << 32;
@@ -80,8 +81,8 @@ impl Hasher for Identity {
             self.0 = self.0.rotate_left(8) ^ u64::from(b);
         }
     }
-    fn write_u128(&mut self, v: u128) {
-        self.0 = v as u64 ^ (v >> 64) as u64;
+    fn write_u64(&mut self, v: u64) {
+        self.0 = self.0.rotate_left(32) ^ v;
     }
 }
 
@@ -94,24 +95,73 @@ pub struct Limits<'a> {
     /// Positions kept in the table at most (beyond, new ones are not stored: the search
     /// stays exact, only slower).
     pub table_limit: usize,
+    /// Search every order of commuting matches: the partial-order reduction off. Only for
+    /// the tests that check the reduction against the search without it.
+    #[doc(hidden)]
+    pub every_order: bool,
 }
 
 enum Step {
     Won,
-    /// No win within the budget; the least cost over it seen (a lower bound).
-    Over(u64),
+    /// No win within the budget. `full`: a lower bound on every line from the position
+    /// (what the table may keep); `next`: the least cost over the budget among the lines
+    /// this iteration searched from here (the next budget is the least `next` of all).
+    Over {
+        full: u64,
+        next: u64,
+    },
     Stopped,
+}
+
+/// What the table knows of a position, in cost from it.
+#[derive(Clone, Copy)]
+struct Entry {
+    /// A lower bound on every line from it.
+    full: u64,
+    /// Its `next` of iteration `iteration` (see [`Step::Over`]).
+    next: u64,
+    /// Iterations are few: 32 bits keep the entry at 40 bytes with its key.
+    iteration: u32,
+    /// The cost paid to reach it, modulo 2^32: with the adds left (in the key), the whole
+    /// cost paid. One position can be reached at different costs (adds made earlier or
+    /// later), and what a search left out of `full` was covered elsewhere at that cost only.
+    paid: u32,
+}
+
+impl Entry {
+    /// Whether `full` counts skipped lines at the budget of its iteration: then it holds
+    /// only where the skipped lines were covered, in the same iteration at the same cost.
+    fn partial(&self) -> bool {
+        self.full < self.next
+    }
 }
 
 struct Searcher<'a> {
     rules: Rules,
     cols: usize,
     add_cost: u64,
-    table: HashMap<u128, u64, BuildHasherDefault<Identity>>,
+    /// Keyed on the two halves of the 128-bit fingerprint (a `u128` key would align the
+    /// entries on 16 bytes: 48 instead of 40).
+    table: HashMap<(u64, u64), Entry, BuildHasherDefault<Identity>>,
     limits: Limits<'a>,
     counters: Counters,
     path: Vec<Move>,
     stopped: bool,
+    /// Buffers for each depth of the search.
+    scratch: Vec<Scratch>,
+}
+
+/// The buffers of one depth of the search.
+#[derive(Default)]
+struct Scratch {
+    pairs: Vec<(u32, u32)>,
+    /// Whether each pair of `pairs` leaves its rows standing.
+    quiet: Vec<bool>,
+    /// Digits left in each row.
+    rows: Vec<u32>,
+    /// The sleep set handed to the child being searched.
+    sleeping: Vec<(u32, u32)>,
+    child: Vec<u8>,
 }
 
 /// The cost of a line in search units.
@@ -134,19 +184,21 @@ pub fn solve(game: &Game, limits: Limits<'_>) -> (Verdict, Counters) {
         counters: Counters::default(),
         path: Vec::new(),
         stopped: false,
+        scratch: vec![Scratch::default()],
     };
-    let mut budget = lower_bound(&game.cells, game.adds, add_cost);
+    let (n, odd) = census(&game.cells);
+    let mut budget = bound_of(n, odd, game.adds, add_cost);
     let verdict = loop {
         if budget >= INF {
             break Verdict::NoWin;
         }
         s.counters.iterations += 1;
-        match s.dfs(game.cells.clone(), game.adds, 0, budget, 0) {
+        match s.dfs(&game.cells, (n, odd), game.adds, 0, budget, 0, &[]) {
             Step::Won => {
                 s.path.reverse();
                 break Verdict::Optimal(Line { moves: std::mem::take(&mut s.path) });
             }
-            Step::Over(next) => budget = next,
+            Step::Over { next, .. } => budget = next,
             Step::Stopped => break Verdict::Stopped { budget },
         }
     };
@@ -168,44 +220,104 @@ impl Searcher<'_> {
         self.stopped
     }
 
-    /// Searches `cells` (with `adds_left`, having paid `g`) for a win within `budget`.
-    /// On a win, `path` holds its moves, last first.
-    fn dfs(&mut self, cells: Vec<u8>, adds_left: Option<u32>, g: u64, budget: u64, depth: usize) -> Step {
+    /// Searches `cells` (with `adds_left`, having paid `g`, holding `count.0` digits of
+    /// which `count.1` classes have an odd count) for a win within `budget`, without
+    /// starting with a match of `asleep`. On a win, `path` holds its moves, last first.
+    ///
+    /// Partial-order reduction (sleep sets). Two matches that share no cell and remove no
+    /// row commute: either order is legal (clearing cells only opens neighbours, and the
+    /// indices do not shift) and ends in the same grid. So once the line through one of
+    /// them has been searched, the sibling lines need not play it first again: `asleep`
+    /// holds such matches, and a match stays asleep below as long as it commutes with the
+    /// moves played since. The lines skipped this way were searched, in another order,
+    /// earlier in the same iteration, so
+    /// - `next` may leave them out: they gave their costs to the iteration already;
+    /// - `full`, what the table keeps for later iterations and other paths, counts them at
+    ///   `budget + 1`: they did not win within the budget (else the iteration would have
+    ///   stopped), and that is all this search knows of them.
+    ///
+    /// Both orders are legal, so the first win in index order never plays a match after a
+    /// later-sorted one it commutes with: the line found is the same as without the
+    /// reduction.
+    #[allow(clippy::too_many_arguments)]
+    fn dfs(
+        &mut self,
+        cells: &[u8],
+        count: (u64, u64),
+        adds_left: Option<u32>,
+        g: u64,
+        budget: u64,
+        depth: usize,
+        asleep: &[(u32, u32)],
+    ) -> Step {
         self.counters.nodes += 1;
         self.counters.max_depth = self.counters.max_depth.max(depth);
         if self.out_of_time() {
             return Step::Stopped;
         }
-        if cells.iter().all(|&d| d == 0) {
+        let (n, odd) = count;
+        if n == 0 {
             return Step::Won;
         }
-        let k = key(&cells, self.cols, self.rules, adds_left.unwrap_or(u32::MAX));
-        let mut bound = lower_bound(&cells, adds_left, self.add_cost);
+        let k = key(cells, self.cols, self.rules, adds_left.unwrap_or(u32::MAX));
+        let k = (k as u64, (k >> 64) as u64);
+        let mut bound = bound_of(n, odd, adds_left, self.add_cost);
+        let mut next_known = None;
         // The table is probed only when the computed bound does not already cut.
         if g + bound <= budget {
-            if let Some(&known) = self.table.get(&k) {
-                if known > bound {
+            if let Some(known) = self.table.get(&k) {
+                let here = u64::from(known.iteration) == self.counters.iterations && known.paid == g as u32;
+                // A partial entry from another iteration or cost is no proof: searched
+                // again, never cut at a bound that would make the budget creep.
+                if known.full > bound && (here || !known.partial()) {
                     self.counters.table_hits += 1;
-                    bound = known;
+                    bound = known.full;
+                    if here {
+                        next_known = Some(known.next);
+                    }
                 }
             }
         }
         if g + bound > budget {
             self.counters.cutoffs += 1;
-            return Step::Over(g.saturating_add(bound).min(INF));
+            let full = g.saturating_add(bound).min(INF);
+            let next = next_known.map_or(full, |next| g.saturating_add(next).min(INF));
+            return Step::Over { full, next };
         }
-        let mut pairs = Vec::new();
-        matches(&cells, self.cols, self.rules, &mut pairs);
-        let mut least = INF;
-        for &(i, j) in &pairs {
-            let mut child = cells.clone();
-            play_match(&mut child, self.cols, self.rules, i as usize, j as usize);
-            match self.dfs(child, adds_left, g + 1, budget, depth + 1) {
+        // The buffers of this depth, reused from position to position (the search
+        // expands millions of positions; allocating for each showed in the profile).
+        let mut scratch = std::mem::take(&mut self.scratch[depth]);
+        let Scratch { pairs, quiet, rows, sleeping, child } = &mut scratch;
+        matches(cells, self.cols, self.rules, pairs);
+        // The matches that remove no row here: the ones that may commute with others.
+        quiet_pairs(cells, self.cols, self.rules, pairs, rows, quiet);
+        if self.limits.every_order {
+            quiet.iter_mut().for_each(|q| *q = false);
+        }
+        if self.scratch.len() <= depth + 1 {
+            self.scratch.push(Scratch::default());
+        }
+        let mut least_full = INF;
+        let mut least_next = INF;
+        let mut skipped = false;
+        for (p, &(i, j)) in pairs.iter().enumerate() {
+            if asleep.binary_search(&(i, j)).is_ok() {
+                skipped = true;
+                continue;
+            }
+            asleep_below(pairs, quiet, p, asleep, sleeping);
+            child.clear();
+            child.extend_from_slice(cells);
+            play_match(child, self.cols, self.rules, i as usize, j as usize);
+            match self.dfs(child, (n - 2, odd), adds_left, g + 1, budget, depth + 1, sleeping) {
                 Step::Won => {
                     self.path.push(Move::Match(i, j));
                     return Step::Won;
                 }
-                Step::Over(c) => least = least.min(c),
+                Step::Over { full, next } => {
+                    least_full = least_full.min(full);
+                    least_next = least_next.min(next);
+                }
                 Step::Stopped => return Step::Stopped,
             }
         }
@@ -214,23 +326,39 @@ impl Searcher<'_> {
             // The paper game adds exactly when no match is left.
             Rules::Classic => pairs.is_empty(),
         };
+        let child = &mut scratch.child;
         if may_add && adds_left != Some(0) {
-            let mut child = cells;
-            play_add(&mut child);
-            match self.dfs(child, adds_left.map(|a| a - 1), g + self.add_cost, budget, depth + 1) {
+            child.clear();
+            child.extend_from_slice(cells);
+            play_add(child);
+            match self.dfs(child, (2 * n, 0), adds_left.map(|a| a - 1), g + self.add_cost, budget, depth + 1, &[]) {
                 Step::Won => {
                     self.path.push(Move::Add);
                     return Step::Won;
                 }
-                Step::Over(c) => least = least.min(c),
+                Step::Over { full, next } => {
+                    least_full = least_full.min(full);
+                    least_next = least_next.min(next);
+                }
                 Step::Stopped => return Step::Stopped,
             }
         }
-        // Every line from here costs at least `least` in all, so `least - g` from here.
-        let learned = if least >= INF { INF } else { least - g };
-        if learned > bound && (self.table.len() < self.limits.table_limit || self.table.contains_key(&k)) {
-            self.table.insert(k, learned);
+        if skipped {
+            least_full = least_full.min(budget + 1);
         }
-        Step::Over(least)
+        // Every line from here costs at least `least_full` in all, so `least_full - g` from here.
+        let relative = |least: u64| if least >= INF { INF } else { least - g };
+        let entry = Entry {
+            full: relative(least_full),
+            next: relative(least_next),
+            iteration: self.counters.iterations as u32,
+            paid: g as u32,
+        };
+        let useful = entry.full > bound || entry.next > entry.full;
+        if useful && (self.table.len() < self.limits.table_limit || self.table.contains_key(&k)) {
+            self.table.insert(k, entry);
+        }
+        self.scratch[depth] = scratch;
+        Step::Over { full: least_full, next: least_next }
     }
 }

@@ -26,22 +26,29 @@ pub(super) struct SymmetricFirst {
 }
 
 impl Portfolio for SymmetricFirst {
-    fn build(&self) -> Option<Vec<Problem>> {
-        // (class, cells of a row from the middle outwards)
-        let members: &[(Symmetry, bool)] = if self.n % 2 == 0 {
-            &[(Symmetry::Rotational4, false), (Symmetry::Rotational, false), (Symmetry::Diagonal, false)]
+    fn build(&self) -> Option<Vec<(Problem, u64)>> {
+        // (class, cells of a row from the middle outwards, share)
+        let members: &[(Symmetry, bool, u64)] = if self.n % 2 == 0 {
+            &[(Symmetry::Rotational4, false, 32), (Symmetry::Rotational, false, 4), (Symmetry::Diagonal, false, 4)]
         } else {
             &[
-                (Symmetry::NearRotational4, false),
-                (Symmetry::NearRotational4, true),
-                (Symmetry::Rotational, false),
-                (Symmetry::Diagonal, false),
+                (Symmetry::NearRotational4, false, 16),
+                (Symmetry::NearRotational4, true, 16),
+                (Symmetry::Rotational, false, 4),
+                (Symmetry::Diagonal, false, 4),
             ]
         };
         members
             .iter()
-            .map(|&(symmetry, columns_middle_out)| {
-                build(&NoThreeInLine { n: self.n, symmetry, mode: SolveMode::First, chosen: true, columns_middle_out })
+            .map(|&(symmetry, columns_middle_out, share)| {
+                let problem = build(&NoThreeInLine {
+                    n: self.n,
+                    symmetry,
+                    mode: SolveMode::First,
+                    chosen: true,
+                    columns_middle_out,
+                })?;
+                Some((problem, share))
             })
             .collect()
     }

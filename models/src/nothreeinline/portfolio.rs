@@ -16,7 +16,7 @@
 //! in 1.3 M against 963 nodes).
 //!
 //! Each member resumes its search every turn, with a share of the nodes: the class that
-//! reaches solutions at large n gets the most, 8 : 1 : 1 (and a quarter for the full
+//! reaches solutions at large n gets the most, 32 : 1 : 1 (and a quarter for the full
 //! model) for the 90° class of even n, 4 : 4 : 1 : 1 for the near-90° pair of odd n.
 
 use super::{build, NoThreeInLine, Symmetry};
@@ -33,7 +33,7 @@ impl Portfolio for SymmetricFirst {
     fn build(&self) -> Option<Vec<(Problem, u64)>> {
         // (class, cells of a row from the middle outwards, share)
         let members: &[(Symmetry, bool, u64)] = if self.n % 2 == 0 {
-            &[(Symmetry::Rotational4, false, 32), (Symmetry::Rotational, false, 4), (Symmetry::Diagonal, false, 4)]
+            &[(Symmetry::Rotational4, false, 128), (Symmetry::Rotational, false, 4), (Symmetry::Diagonal, false, 4)]
         } else {
             &[
                 (Symmetry::NearRotational4, false, 16),

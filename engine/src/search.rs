@@ -5,6 +5,15 @@
 //! node. The same loop serves every mode: the caller's solution callback decides whether
 //! to go on (all, count, at most N) or stop (first), and branch and bound tightens the
 //! objective after every solution.
+//!
+//! A search may also be *resumed*: stopped on its node limit, it leaves its decision stack
+//! (each decision with whether its right branch is the one taken) in the solver, and the
+//! next resumable search replays that stack — one level per decision, the same branch
+//! applied and propagated — and goes on from the very node where the other stopped.
+//! Propagation is deterministic, so the replayed state is the one left; replaying costs the
+//! depth of the stack, not the nodes explored, and is not counted as nodes. Searching a few
+//! problems in turns with growing budgets (a portfolio) then spends each budget on new
+//! nodes instead of exploring the same top of the tree again every turn.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -136,6 +145,15 @@ pub struct SearchConfig {
     /// solution, when that value is still possible. With branch and bound and restarts,
     /// the search then explores around the incumbent, as a local search would.
     pub phase_saving: bool,
+    /// Keep the place where the search stopped on [`Limits::nodes`], and go on from a place
+    /// kept by the previous resumable search of this solver instead of starting at the root
+    /// (see the module doc). Only for a satisfaction search without restarts: with an
+    /// objective or a restart scale this is ignored (the bound and the restart schedule are
+    /// not part of the place kept). Every resumed search must use the same configuration,
+    /// apart from its limits, and the model must not change in between. A search that ends
+    /// any other way (the whole tree explored, the callback stopping it, a solution or time
+    /// limit) forgets the place, as does a search that is not resumable.
+    pub resumable: bool,
 }
 
 /// The `k`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: the
@@ -216,6 +234,15 @@ impl Solution<'_> {
     pub fn value(&self, x: VarId) -> Val {
         self.store.domains[x.index()].min
     }
+}
+
+/// The place where a resumable search stopped: its decision stack, each decision with
+/// whether its right branch is the one taken, and whether the newest branch propagated
+/// without failing.
+#[derive(Debug, Clone)]
+pub(crate) struct Resume {
+    stack: Vec<(Decision, bool)>,
+    ok: bool,
 }
 
 /// How often (in nodes) the clock and the cancel flag are read.
@@ -355,6 +382,11 @@ impl Solver {
             self.phases.clear();
         }
         let mut ok = self.propagate_node(config, bound);
+        let resumable = config.resumable && config.objective.is_none() && config.restart_scale.is_none() && !track;
+        let saved = self.resume.take();
+        if let (true, true, Some(saved)) = (resumable, ok, saved) {
+            ok = self.replay(saved, &mut stack, config);
+        }
         let mut restarts = 0u64;
         let mut restart_at = config.restart_scale.map(|scale| self.stats.failures + scale * luby(1));
         'search: loop {
@@ -491,12 +523,43 @@ impl Solver {
                 break 'search;
             }
         }
+        if resumable && outcome.stopped == Some(Stop::Nodes) {
+            self.resume = Some(Resume { stack, ok });
+        }
         while self.store.trail.depth() > base_depth {
             self.store.close_level();
         }
         self.store.queue.clear();
         self.stats.time += start.elapsed();
         outcome
+    }
+
+    /// Rebuilds the node where a resumable search stopped, from the propagated root: each
+    /// saved decision opens a level with the branch taken, as [`Solver::branch`] did. The
+    /// newest branch, if it failed, is not propagated again (that would count the failure,
+    /// and raise a dom/wdeg weight, twice): an empty level stands for it, which the search
+    /// closes at once as it backtracks. Returns whether the node propagated without failing.
+    fn replay(&mut self, saved: Resume, stack: &mut Vec<(Decision, bool)>, config: &SearchConfig) -> bool {
+        let nodes = self.stats.nodes;
+        let last = saved.stack.len().saturating_sub(1);
+        for (i, &(decision, right)) in saved.stack.iter().enumerate() {
+            stack.push((decision, right));
+            if i == last && !saved.ok {
+                self.store.open_level();
+                break;
+            }
+            let ok = self.branch(decision, right, config, None);
+            // Propagation that is not deterministic is a propagator bug, as is a solution
+            // accepted that violates a constraint (`check_solutions`): going on would miss
+            // or repeat solutions, so say so.
+            assert!(
+                ok,
+                "replaying a resumed search failed where the search had not: a propagator is not deterministic"
+            );
+        }
+        // Replaying is not searching.
+        self.stats.nodes = nodes;
+        saved.ok
     }
 
     /// The count of the subtree by the one constraint left, if it can count it: every

@@ -60,6 +60,9 @@ pub struct Solver {
     pub(crate) phases: Vec<Val>,
     failed: bool,
     pub(crate) stats: Stats,
+    /// Where a resumable search stopped on its node limit, for the next one to go on from
+    /// (see [`crate::SearchConfig::resumable`]).
+    pub(crate) resume: Option<crate::search::Resume>,
 }
 
 fn check_value(v: Val) -> Result<(), ModelError> {

@@ -96,7 +96,8 @@ pub struct Problem {
 /// [`crate::run`]), so the answer does not depend on timing, and the problem's own search
 /// still proves that there is none when none exists.
 pub trait Portfolio: std::fmt::Debug + Send + Sync {
-    /// The narrower models, in the order of their turns; `None` when a limit stopped the
-    /// building.
-    fn build(&self) -> Option<Vec<Problem>>;
+    /// The narrower models, in the order of their turns, each with its share: the nodes of
+    /// its turn in units of the problem's own turn (the likelier a member is to reach a
+    /// solution soon, the larger its share); `None` when a limit stopped the building.
+    fn build(&self) -> Option<Vec<(Problem, u64)>>;
 }

@@ -13,10 +13,12 @@
 //! When one solution is wanted and the model offers a [`crate::problem::Portfolio`]
 //! (narrower models whose solutions are its own, such as the symmetric placements of
 //! no-three-in-line), the narrower models and the model itself are searched in turns, each
-//! turn under a node budget that doubles every round, each search starting afresh. The
-//! first solution ends the run; a member whose search ends without one drops out, and
-//! when the model itself ends without one there is none. Budgets count nodes, not time,
-//! so the answer is the same on any machine and load.
+//! turn under a fixed node budget (the member's share of it), each search resuming where
+//! its previous turn stopped (see [`cpsolve_engine::SearchConfig::resumable`]): a member
+//! that needs N nodes has them after N / its share turns. The first solution ends the run;
+//! a member whose search ends without one drops out, and when the model itself ends
+//! without one there is none. Budgets count nodes, not time, so the answer is the same on
+//! any machine and load.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -295,38 +297,42 @@ pub fn solve(
     }
 }
 
-/// The node budget of every member's first turn in [`solve_in_turns`]; it doubles every
-/// round, so a member that needs N nodes is reached after at most about 4N nodes of its
-/// own turns.
-const FIRST_TURN_NODES: u64 = 1000;
+/// The nodes of the problem's own turn in [`solve_in_turns`]; a member's turn has its
+/// share of them. Each turn propagates the root and replays the path to where the previous
+/// one stopped: a thousand nodes make that cost small.
+const TURN_NODES: u64 = 1000;
 
-/// One solution of `problem`, searched in turns with the narrower `members` (see the
-/// module documentation).
+/// One solution of `problem`, searched in turns with the narrower `members`, each with its
+/// share of [`TURN_NODES`] (see the module doc).
 fn solve_in_turns(
     problem: &mut Problem,
-    mut members: Vec<Problem>,
+    mut members: Vec<(Problem, u64)>,
     options: &RunOptions,
     start: Instant,
     emit: &mut dyn FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
 ) -> Found {
     let mut done = Stats::default();
-    let mut budget = FIRST_TURN_NODES;
     loop {
         // The members first, the problem itself last in each round.
         let mut k = 0;
         while k <= members.len() {
             let is_member = k < members.len();
-            let member = if is_member { &mut members[k] } else { &mut *problem };
+            let (member, share) = if is_member {
+                let (m, share) = &mut members[k];
+                (m, *share)
+            } else {
+                (&mut *problem, 1)
+            };
             let mut plan = Plan::new(member, options, start);
-            // The problem itself, where the members do not reach, is the slowest to a
-            // solution and has the costliest nodes: a quarter of their budget.
-            let own = if is_member { budget } else { (budget / 4).max(FIRST_TURN_NODES) };
-            plan.config.limits.nodes = Some(own);
+            plan.config.limits.nodes = Some(TURN_NODES.saturating_mul(share.max(1)));
+            // The engine resumes a search for one solution without an objective or
+            // restarts, and starts afresh otherwise.
+            plan.config.resumable = true;
             let mut found = search(member, &[], &plan, emit);
             let exhausted = found.stopped.is_none() && found.count == 0;
             if found.stopped == Some(Stop::Nodes) || (exhausted && is_member) {
                 if exhausted {
-                    done.add(members.remove(k).solver.stats());
+                    done.add(members.remove(k).0.solver.stats());
                 } else {
                     k += 1;
                 }
@@ -335,13 +341,12 @@ fn solve_in_turns(
             // A solution, a proof that there is none, or another limit. Each solver's
             // statistics add up all its turns.
             found.stats = done;
-            for m in &members {
+            for (m, _) in &members {
                 found.stats.add(m.solver.stats());
             }
             found.stats.add(problem.solver.stats());
             return found;
         }
-        budget = budget.saturating_mul(2);
     }
 }
 

@@ -72,8 +72,10 @@ impl Store {
         self.watches[x.index()].iter().map(|w| w.prop)
     }
 
+    /// Records `x`'s domain once per level before its first change there: a small domain
+    /// whole, a wide one its bounds (its bitset words are recorded as they change).
     #[inline]
-    fn save_bounds(&mut self, x: VarId) {
+    fn save_domain(&mut self, x: VarId) {
         let stamp = self.trail.stamp();
         let i = x.index();
         // Root changes are never undone, so they need no record.
@@ -106,7 +108,7 @@ impl Store {
         }
         let new_min = d.next_value(v).ok_or(Conflict)?;
         let removed = if d.is_small() { 0 } else { d.count_in(d.min, new_min - 1) };
-        self.save_bounds(x);
+        self.save_domain(x);
         let d = &mut self.domains[x.index()];
         d.min = new_min;
         d.wide_size -= removed;
@@ -122,7 +124,7 @@ impl Store {
         }
         let new_max = d.prev_value(v).ok_or(Conflict)?;
         let removed = if d.is_small() { 0 } else { d.count_in(new_max + 1, d.max) };
-        self.save_bounds(x);
+        self.save_domain(x);
         let d = &mut self.domains[x.index()];
         d.max = new_max;
         d.wide_size -= removed;
@@ -139,7 +141,7 @@ impl Store {
         if d.is_fixed() {
             return Ok(false);
         }
-        self.save_bounds(x);
+        self.save_domain(x);
         let d = &mut self.domains[x.index()];
         d.min = v;
         d.max = v;
@@ -166,7 +168,7 @@ impl Store {
             self.lossy = true;
             return Ok(false);
         }
-        self.save_bounds(x);
+        self.save_domain(x);
         let d = &mut self.domains[x.index()];
         let (index, mask) = d.block_of(v);
         let word = d.block(index);

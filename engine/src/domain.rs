@@ -134,6 +134,28 @@ impl Domain {
         true
     }
 
+    /// The values `lo..=lo + 63` of the domain as the bits of one word (bit `i` is `lo + i`),
+    /// for propagators that reason on bit sets (domain-consistent all-different).
+    pub(crate) fn window(&self, lo: Val) -> u64 {
+        let (first, last) = (self.min.max(lo), self.max.min(lo.saturating_add(63)));
+        if first > last {
+            return 0;
+        }
+        let in_bounds = (!0u64 >> (63 - (last - lo))) & (!0u64 << (first - lo));
+        // `shift` is where bit 0 of the window sits in the domain's own bits (may be negative:
+        // the window starts below the initial range, whose bits are then absent).
+        let shift = lo - self.offset;
+        let raw = if self.is_small() {
+            shifted(&[self.word], shift)
+        } else {
+            match &self.bits {
+                None => !0,
+                Some(bits) => shifted(bits.as_slice(), shift),
+            }
+        };
+        raw & in_bounds
+    }
+
     /// The single word holding a domain of at most 64 initial values: most domains of
     /// puzzles (digits, cells, booleans) are that small, and one word needs no loop.
     #[inline]
@@ -282,6 +304,20 @@ impl Iterator for DomainValues<'_> {
     }
 }
 
+/// The 64 bits of `blocks` (bit `i` of the result is bit `shift + i` of the set) that start at
+/// `shift`; bits before 0 or past the end read as 0. Blocks are 64 bits on the targets the
+/// engine is built for (the assertion below says so at compile time).
+fn shifted(blocks: &[Block], shift: i64) -> u64 {
+    const _: () = assert!(BLOCK_BITS == 64);
+    if shift < 0 {
+        return if shift <= -64 { 0 } else { blocks.first().map_or(0, |&w| (w as u64) << -shift) };
+    }
+    let (index, bit) = ((shift / 64) as usize, (shift % 64) as u32);
+    let low = blocks.get(index).map_or(0, |&w| w as u64 >> bit);
+    let high = if bit == 0 { 0 } else { blocks.get(index + 1).map_or(0, |&w| (w as u64) << (64 - bit)) };
+    low | high
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,6 +335,30 @@ mod tests {
         d.min = 1;
         assert_eq!(d.prev_value(63), None);
         assert_eq!(d.count_in(i64::MIN, i64::MAX), 2);
+    }
+
+    proptest::proptest! {
+        /// A window agrees with `contains` value by value, for small, wide and interval
+        /// domains, with bounds narrowed, and windows starting below, inside or past them.
+        #[test]
+        fn a_window_holds_exactly_the_values_it_covers(
+            values in proptest::collection::btree_set(-70i64..200, 1..40),
+            cut in (0usize..5, 0usize..5),
+            lo in -200i64..250,
+            interval in proptest::bool::ANY,
+        ) {
+            let values: Vec<Val> = values.into_iter().collect();
+            let mut d = if interval { Domain::range(values[0], values[values.len() - 1]) } else { Domain::from_values(&values) };
+            let (a, b) = (cut.0.min(values.len() - 1), cut.1.min(values.len() - 1));
+            if values[a] <= values[values.len() - 1 - b] {
+                d.min = values[a];
+                d.max = values[values.len() - 1 - b];
+            }
+            let window = d.window(lo);
+            for i in 0..64 {
+                proptest::prop_assert_eq!(window >> i & 1 != 0, d.contains(lo + i), "value {}", lo + i);
+            }
+        }
     }
 
     #[test]

@@ -170,6 +170,12 @@ impl Context<'_> {
         self.store.domains[x.index()].contains(v)
     }
 
+    /// The values `lo..=lo + 63` of `x` as the bits of one word: bit `i` set when `lo + i` is
+    /// in the domain.
+    pub fn window(&self, x: VarId, lo: Val) -> u64 {
+        self.store.domains[x.index()].window(lo)
+    }
+
     /// The values of `x`, in increasing order.
     pub fn values(&self, x: VarId) -> DomainValues<'_> {
         self.store.domains[x.index()].values()

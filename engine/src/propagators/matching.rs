@@ -12,7 +12,11 @@
 //! The matching of the previous call is kept as the starting point (a cache, valid at any
 //! search level: edges that have gone are simply unmatched first), so a call after a few
 //! removals usually augments one or two paths only.
+//!
+//! At most 64 unfixed variables whose values fit one window of 64 (most puzzles) take the
+//! bit-set path of [`super::matching_bits`] instead, with the same result.
 
+use super::matching_bits;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagator::{Conflict, Context};
@@ -62,83 +66,29 @@ pub(crate) struct Matching {
 impl Matching {
     /// Prunes every value without support. `Err` when no matching covers the variables.
     pub(crate) fn propagate(&mut self, cx: &mut Context<'_>, vars: &[VarId], offsets: &[i64]) -> Result<(), Conflict> {
-        self.build_graph(cx, vars, offsets);
+        self.active.clear();
+        self.active.extend((0..vars.len()).filter(|&i| !cx.is_fixed(vars[i])));
+        self.var_value.resize(vars.len(), None);
         let n = self.active.len();
         if n == 0 {
             return Ok(());
         }
-        self.match_all(n)?;
-        if n <= 64 && self.values.len() <= 64 {
-            self.prune_small(cx, vars, offsets)?;
-            return Ok(());
+        let (mut lo, mut hi) = (Val::MAX, Val::MIN);
+        for &i in &self.active {
+            lo = lo.min(cx.min(vars[i]) + offsets[i]);
+            hi = hi.max(cx.max(vars[i]) + offsets[i]);
         }
+        if n <= 64 && hi - lo < 64 {
+            return matching_bits::propagate(cx, vars, offsets, &self.active, lo, &mut self.var_value);
+        }
+        self.build_graph(cx, vars, offsets, lo, hi);
+        self.match_all(n)?;
         self.components(n);
         for a in 0..n {
             let i = self.active[a];
             for e in self.adj_start[a]..self.adj_start[a + 1] {
                 let k = self.adj[e];
                 if self.mate[a] != Some(k) && self.component[a] != self.component[n + k] && !self.reaches_free[n + k] {
-                    let _ = cx.remove(vars[i], self.values[k] - offsets[i])?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The same pruning for at most 64 variables and 64 values, with bit sets: variable
-    /// `a` points to variable `b` when `a` could take `b`'s matched value; an unmatched
-    /// value `v` of `a` owned by `b` stays iff `b` reaches `a` (one component) or reaches a
-    /// variable that could take a free value. Reachability is the transitive closure by
-    /// Warshall's algorithm: n² word operations, no graph to build.
-    fn prune_small(&mut self, cx: &mut Context<'_>, vars: &[VarId], offsets: &[i64]) -> Result<(), Conflict> {
-        let n = self.active.len();
-        let mut domain = [0u64; 64];
-        let mut matched = 0u64;
-        for a in 0..n {
-            for e in self.adj_start[a]..self.adj_start[a + 1] {
-                domain[a] |= 1 << self.adj[e];
-            }
-            if let Some(k) = self.mate[a] {
-                matched |= 1 << k;
-            }
-        }
-        let all_values = if self.values.len() == 64 { u64::MAX } else { (1u64 << self.values.len()) - 1 };
-        let free = all_values & !matched;
-        let mut reach = [0u64; 64];
-        let mut can_take_free = 0u64;
-        for a in 0..n {
-            reach[a] = 1 << a;
-            let mut others = domain[a] & matched;
-            while others != 0 {
-                let k = others.trailing_zeros() as usize;
-                others &= others - 1;
-                if let Some(b) = self.value_var[k] {
-                    reach[a] |= 1 << b;
-                }
-            }
-            if domain[a] & free != 0 {
-                can_take_free |= 1 << a;
-            }
-        }
-        for k in 0..n {
-            let (bit, through) = (1u64 << k, reach[k]);
-            for row in reach.iter_mut().take(n) {
-                if *row & bit != 0 {
-                    *row |= through;
-                }
-            }
-        }
-        for a in 0..n {
-            let i = self.active[a];
-            let mut candidates = domain[a] & matched;
-            while candidates != 0 {
-                let k = candidates.trailing_zeros() as usize;
-                candidates &= candidates - 1;
-                if self.mate[a] == Some(k) {
-                    continue;
-                }
-                let Some(b) = self.value_var[k] else { continue };
-                if reach[b] & (1 << a) == 0 && reach[b] & can_take_free == 0 {
                     let _ = cx.remove(vars[i], self.values[k] - offsets[i])?;
                 }
             }
@@ -154,15 +104,8 @@ impl Matching {
         }
     }
 
-    fn build_graph(&mut self, cx: &Context<'_>, vars: &[VarId], offsets: &[i64]) {
-        self.active.clear();
-        self.active.extend((0..vars.len()).filter(|&i| !cx.is_fixed(vars[i])));
-        self.var_value.resize(vars.len(), None);
-        let (mut lo, mut hi) = (Val::MAX, Val::MIN);
-        for &i in &self.active {
-            lo = lo.min(cx.min(vars[i]) + offsets[i]);
-            hi = hi.max(cx.max(vars[i]) + offsets[i]);
-        }
+    /// The bipartite graph of the `active` variables, whose shifted values lie in `lo..=hi`.
+    fn build_graph(&mut self, cx: &Context<'_>, vars: &[VarId], offsets: &[i64], lo: Val, hi: Val) {
         self.values.clear();
         self.dense = hi >= lo && hi - lo < DENSE_SPAN;
         if self.dense {

@@ -30,6 +30,7 @@ pub(crate) mod line_counts;
 pub(crate) mod linear;
 pub(crate) mod linear_domain;
 mod matching;
+mod matching_bits;
 pub(crate) mod monotone;
 pub(crate) mod not_equal;
 pub(crate) mod parity;

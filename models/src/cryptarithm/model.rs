@@ -146,26 +146,34 @@ struct Carried {
 
 /// "column 1: D + E = Y + 10·c1", counting from the units.
 fn column_names(columns: &[Carried], shown: &[(VarId, String)]) -> Vec<NamedConstraint> {
-    let name = |x: VarId| shown.iter().find(|(y, _)| *y == x).map_or("?".to_string(), |(_, n)| n.clone());
-    let side = |terms: Vec<(i64, VarId)>, constant: i64| {
-        let mut parts: Vec<String> =
-            terms.iter().map(|&(a, x)| if a == 1 { name(x) } else { format!("{a}·{}", name(x)) }).collect();
-        if constant != 0 || parts.is_empty() {
-            parts.push(constant.to_string());
+    use std::fmt::Write;
+    let name = |x: VarId| shown.iter().find(|(y, _)| *y == x).map_or("?", |(_, n)| n.as_str());
+    // One side of a column, written into `out`: its terms with coefficient `sign`·a, a > 0.
+    let side = |out: &mut String, terms: &[(i64, VarId)], sign: i64, constant: i64| {
+        let start = out.len();
+        for &(a, x) in terms.iter().filter(|t| t.0 * sign > 0) {
+            let a = a * sign;
+            let plus = if out.len() > start { " + " } else { "" };
+            let _ = if a == 1 { write!(out, "{plus}{}", name(x)) } else { write!(out, "{plus}{a}·{}", name(x)) };
         }
-        parts.join(" + ")
+        if constant != 0 || out.len() == start {
+            let plus = if out.len() > start { " + " } else { "" };
+            let _ = write!(out, "{plus}{constant}");
+        }
     };
     columns
         .iter()
         .enumerate()
         .map(|(j, column)| {
-            let left = column.terms.iter().filter(|t| t.0 > 0).copied().collect();
-            let right = column.terms.iter().filter(|t| t.0 < 0).map(|&(a, x)| (-a, x)).collect();
             let (lc, rc) = if column.constant >= 0 { (0, column.constant) } else { (-column.constant, 0) };
+            let mut says = String::with_capacity(48);
+            side(&mut says, &column.terms, 1, lc);
+            says.push_str(" = ");
+            side(&mut says, &column.terms, -1, rc);
             NamedConstraint {
                 props: column.props.clone(),
                 name: format!("column {}", j + 1),
-                says: Some(format!("{} = {}", side(left, lc), side(right, rc))),
+                says: Some(says),
                 span: None,
                 bindings: Vec::new(),
             }

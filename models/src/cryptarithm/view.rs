@@ -72,8 +72,17 @@ impl SolutionView for CryptView {
     }
 
     fn text(&self, record: &Record) -> String {
-        let assignment: Vec<String> = self.letters.iter().zip(record).map(|(c, v)| format!("{c}={v}")).collect();
-        format!("{}\n{}\n{}\n", self.line(None), self.line(Some(record)), assignment.join(" "))
+        use std::fmt::Write;
+        let mut out = self.line(None);
+        out.push('\n');
+        out.push_str(&self.line(Some(record)));
+        out.push('\n');
+        for (i, (c, v)) in self.letters.iter().zip(record).enumerate() {
+            let gap = if i == 0 { "" } else { " " };
+            let _ = write!(out, "{gap}{c}={v}");
+        }
+        out.push('\n');
+        out
     }
 
     fn draws(&self) -> bool {

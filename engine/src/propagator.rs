@@ -155,6 +155,13 @@ impl Context<'_> {
         self.store.domains[x.index()].max
     }
 
+    /// The smallest and largest values of `x`, read together (one look-up).
+    #[inline]
+    pub fn bounds(&self, x: VarId) -> (Val, Val) {
+        let d = &self.store.domains[x.index()];
+        (d.min, d.max)
+    }
+
     /// The number of values in the domain of `x`.
     pub fn size(&self, x: VarId) -> u64 {
         self.store.domains[x.index()].size()

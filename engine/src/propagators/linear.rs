@@ -15,6 +15,17 @@ use crate::propagators::arith::{ceil_div, floor_div};
 /// One term `coef · var`; `coef` is never 0.
 pub(crate) type Term = (i64, VarId);
 
+/// The smallest and largest values of `a·x`.
+#[inline]
+fn term_bounds(cx: &Context<'_>, (a, x): Term) -> (i64, i64) {
+    let (lo, hi) = cx.bounds(x);
+    if a > 0 {
+        (a * lo, a * hi)
+    } else {
+        (a * hi, a * lo)
+    }
+}
+
 fn term_min(cx: &Context<'_>, (a, x): Term) -> i64 {
     if a > 0 {
         a * cx.min(x)
@@ -60,7 +71,7 @@ struct Sums {
 fn sums(cx: &Context<'_>, terms: &[Term]) -> Sums {
     let mut sums = Sums { smin: 0, smax: 0, widest: 0 };
     for &t in terms {
-        let (lo, hi) = (term_min(cx, t), term_max(cx, t));
+        let (lo, hi) = term_bounds(cx, t);
         sums.smin += lo;
         sums.smax += hi;
         sums.widest = sums.widest.max(hi - lo);
@@ -162,7 +173,7 @@ impl Propagator for LinearEq {
             }
             let mut changed = false;
             for &t in &self.terms {
-                let (lo, hi) = (term_min(cx, t), term_max(cx, t));
+                let (lo, hi) = term_bounds(cx, t);
                 // Test before dividing: most wake-ups tighten nothing, and division is slow.
                 let at_most = self.rhs - (smin - lo);
                 let at_least = self.rhs - (smax - hi);
@@ -176,8 +187,9 @@ impl Propagator for LinearEq {
                     changed |= restrict_at_least(cx, t, at_least)?;
                 }
                 // Keep the sums exact for the terms that follow in this pass.
-                smin += term_min(cx, t) - lo;
-                smax += term_max(cx, t) - hi;
+                let (new_lo, new_hi) = term_bounds(cx, t);
+                smin += new_lo - lo;
+                smax += new_hi - hi;
             }
             if !changed {
                 return Ok(PropStatus::Active);

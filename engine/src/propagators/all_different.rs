@@ -236,18 +236,15 @@ impl HallScratch {
     fn filter_lower(&mut self) -> Result<(), Conflict> {
         let nb = self.bounds.len() - 2;
         let bounds = &self.bounds;
-        self.t.clear();
-        self.h.clear();
-        self.d.clear();
-        self.t.push(0);
-        self.h.push(0);
-        self.d.push(0);
+        // Sized once and written by index: pushing checks the capacity at every element.
+        self.t.resize(nb + 2, 0);
+        self.h.resize(nb + 2, 0);
+        self.d.resize(nb + 2, 0);
+        let (t, h, d) = (&mut self.t[..nb + 2], &mut self.h[..nb + 2], &mut self.d[..nb + 2]);
+        (t[0], h[0], d[0]) = (0, 0, 0);
         for i in 1..=nb + 1 {
-            self.t.push(i - 1);
-            self.h.push(i - 1);
-            self.d.push(bounds[i] - bounds[i - 1]);
+            (t[i], h[i], d[i]) = (i - 1, i - 1, bounds[i] - bounds[i - 1]);
         }
-        let (t, h, d) = (&mut self.t, &mut self.h, &mut self.d);
         let new_lo = &mut self.new_lo;
         for &v in &self.maxsorted {
             let x = self.minrank[v];
@@ -282,18 +279,14 @@ impl HallScratch {
     fn filter_upper(&mut self) -> Result<(), Conflict> {
         let nb = self.bounds.len() - 2;
         let bounds = &self.bounds;
-        self.t.clear();
-        self.h.clear();
-        self.d.clear();
+        self.t.resize(nb + 2, 0);
+        self.h.resize(nb + 2, 0);
+        self.d.resize(nb + 2, 0);
+        let (t, h, d) = (&mut self.t[..nb + 2], &mut self.h[..nb + 2], &mut self.d[..nb + 2]);
         for i in 0..=nb {
-            self.t.push(i + 1);
-            self.h.push(i + 1);
-            self.d.push(bounds[i + 1] - bounds[i]);
+            (t[i], h[i], d[i]) = (i + 1, i + 1, bounds[i + 1] - bounds[i]);
         }
-        self.t.push(0);
-        self.h.push(0);
-        self.d.push(0);
-        let (t, h, d) = (&mut self.t, &mut self.h, &mut self.d);
+        (t[nb + 1], h[nb + 1], d[nb + 1]) = (0, 0, 0);
         let new_hi = &mut self.new_hi;
         for &v in self.minsorted.iter().rev() {
             let x = self.maxrank[v];

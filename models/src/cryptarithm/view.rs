@@ -25,9 +25,14 @@ impl CryptView {
         CryptView { crypt: crypt.clone(), letters, vars }
     }
 
+    /// Enough bytes for one line of [`CryptView::line`] in most cases (a longer one only grows).
+    fn line_capacity(&self) -> usize {
+        self.crypt.terms.iter().map(|t| if let Atom::Word(w) = &t.atom { w.len() + 8 } else { 24 }).sum()
+    }
+
     /// The equation as two aligned lines: `digits` false gives the words, true the numbers.
     fn line(&self, record: Option<&Record>) -> String {
-        let mut out = String::new();
+        let mut out = String::with_capacity(self.line_capacity());
         for (i, term) in self.crypt.terms.iter().enumerate() {
             let on_right = i >= self.crypt.lhs_len;
             // Terms on the right side were negated when flattened; show them as written.
@@ -73,7 +78,9 @@ impl SolutionView for CryptView {
 
     fn text(&self, record: &Record) -> String {
         use std::fmt::Write;
-        let mut out = self.line(None);
+        // Both lines, then "A=1 " per letter (a digit above 9 in a large base takes two).
+        let mut out = String::with_capacity(2 * self.line_capacity() + 5 * self.letters.len() + 3);
+        out.push_str(&self.line(None));
         out.push('\n');
         out.push_str(&self.line(Some(record)));
         out.push('\n');

@@ -4,8 +4,7 @@
 //! Not compiled to the engine: a position is a sequence of cells whose layout changes
 //! with every move (rows disappear, adds append), which a fixed set of variables models
 //! poorly. `grid.rs` reads the statement, `rules.rs` says which pairs match and what
-//! moves do, `bounds.rs` gives admissible lower bounds (with `stranded.rs`: digits that cannot be
-//! matched before the next add), `search.rs` is the exact search
+//! moves do, `bounds.rs` gives admissible lower bounds, `search.rs` is the exact search
 //! (IDA* with a transposition table), `greedy.rs` the seed program's player, `view.rs`
 //! the output, `picture.rs` its picture (one frame per move, `--format svg`), and
 //! `play.rs` runs `cpsolve play numbermatch`.
@@ -18,7 +17,6 @@ pub mod play;
 pub mod rules;
 pub mod search;
 mod sleep;
-mod stranded;
 mod view;
 
 use std::time::Instant;

@@ -21,7 +21,6 @@ use super::bounds::{bound_of, census, INF};
 use super::grid::Game;
 use super::rules::{key, matches, play_add, play_match, Move, Rules};
 use super::sleep::{asleep_below, quiet_pairs};
-use super::stranded::least_left;
 
 /// The cost of an add under app rules: more than the matches of any game.
 pub(crate) const ADD_COST: u64 = 1 << 32;
@@ -263,15 +262,6 @@ impl Searcher<'_> {
         let k = key(cells, self.cols, self.rules, adds_left.unwrap_or(u32::MAX));
         let k = (k as u64, (k >> 64) as u64);
         let mut bound = bound_of(n, odd, adds_left, self.add_cost);
-        // Digits stranded until the next add (`stranded.rs`) sharpen the parity bound.
-        // Before the add that bound is the same at every position, so this is the one that
-        // prunes there.
-        if g + bound <= budget && odd > 0 {
-            let left = least_left(cells, self.cols, self.rules);
-            if left > odd {
-                bound = bound_of(n, left, adds_left, self.add_cost);
-            }
-        }
         let mut next_known = None;
         // The table is probed only when the computed bound does not already cut.
         if g + bound <= budget {

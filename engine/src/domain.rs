@@ -18,6 +18,10 @@
 //! reach and no size to maintain: their size is counted from the word when asked for, which
 //! is rarer than a bound change. The store saves such a domain whole (bounds and word) once
 //! per search level, so removing an inner value needs no trail entry of its own.
+//!
+//! Domains of up to 256 values (a few words) do not keep their size either: it is counted
+//! from the bits when asked. Only wider ones keep it up to date at every change, where a
+//! count would walk too many words.
 
 use fixedbitset::{Block, FixedBitSet};
 
@@ -29,6 +33,10 @@ pub(crate) const EAGER_BITSET_SPAN: u64 = 4096;
 pub(crate) const MAX_BITSET_SPAN: u64 = 1 << 24;
 
 const BLOCK_BITS: usize = Block::BITS as usize;
+
+/// Domains spanning at most this many values (four words) count their size when asked
+/// (`wide_size` is then not kept); wider ones keep it.
+pub(crate) const LAZY_SIZE_SPAN: u64 = 256;
 
 #[derive(Debug, Clone)]
 pub(crate) struct Domain {
@@ -71,9 +79,19 @@ impl Domain {
         if self.is_small() {
             let (first, last) = ((self.min - self.offset) as u32, (self.max - self.offset) as u32);
             (self.word & (!0 << first) & (!0 >> (BLOCK_BITS as u32 - 1 - last))).count_ones() as u64
+        } else if self.counts_lazily() {
+            self.count_in(self.min, self.max)
         } else {
             self.wide_size
         }
+    }
+
+    /// Whether the size is counted from the bits when asked instead of kept up to date: a
+    /// bound change, far more frequent than a question about the size, then counts nothing.
+    /// True up to [`LAZY_SIZE_SPAN`] values, a few words to count.
+    #[inline]
+    pub(crate) fn counts_lazily(&self) -> bool {
+        self.span <= LAZY_SIZE_SPAN
     }
 
     /// Exactly the given values (sorted and deduplicated by the caller; not empty).

@@ -107,7 +107,7 @@ impl Store {
             return Ok(false);
         }
         let new_min = d.next_value(v).ok_or(Conflict)?;
-        let removed = if d.is_small() { 0 } else { d.count_in(d.min, new_min - 1) };
+        let removed = if d.counts_lazily() { 0 } else { d.count_in(d.min, new_min - 1) };
         self.save_domain(x);
         let d = &mut self.domains[x.index()];
         d.min = new_min;
@@ -123,7 +123,7 @@ impl Store {
             return Ok(false);
         }
         let new_max = d.prev_value(v).ok_or(Conflict)?;
-        let removed = if d.is_small() { 0 } else { d.count_in(new_max + 1, d.max) };
+        let removed = if d.counts_lazily() { 0 } else { d.count_in(new_max + 1, d.max) };
         self.save_domain(x);
         let d = &mut self.domains[x.index()];
         d.max = new_max;
@@ -173,9 +173,11 @@ impl Store {
         let (index, mask) = d.block_of(v);
         let word = d.block(index);
         d.set_block(index, word & !mask);
+        if !d.counts_lazily() {
+            d.wide_size -= 1;
+        }
         // A small domain's word was saved with its bounds.
         if !d.is_small() {
-            d.wide_size -= 1;
             if self.trail.depth() > 0 {
                 self.trail.push(Undo::Block { var: x, index: index as u32, word });
             }

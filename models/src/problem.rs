@@ -6,7 +6,7 @@
 //! every kind gets `--all`, `--count`, `--limit`, `--timeout`, `--stats` and JSON alike.
 
 use cpsolve_dsl::ast::SolveMode;
-use cpsolve_engine::{SearchConfig, Solution, Solver, Val, VarId};
+use cpsolve_engine::{Branching, SearchConfig, Solution, Solver, Val, VarId};
 
 use crate::explain::Vocabulary;
 use crate::picture::Canvas;
@@ -96,8 +96,40 @@ pub struct Problem {
 /// [`crate::run`]), so the answer does not depend on timing, and the problem's own search
 /// still proves that there is none when none exists.
 pub trait Portfolio: std::fmt::Debug + Send + Sync {
-    /// The narrower models, in the order of their turns, each with its share: the nodes of
-    /// its turn in units of the problem's own turn (the likelier a member is to reach a
-    /// solution soon, the larger its share); `None` when a limit stopped the building.
-    fn build(&self) -> Option<Vec<(Problem, u64)>>;
+    /// The narrower models, in the order of their turns; `None` when a limit stopped the
+    /// building.
+    fn build(&self) -> Option<Vec<Member>>;
+}
+
+/// One narrower model of a [`Portfolio`].
+pub struct Member {
+    pub problem: Problem,
+    /// The nodes of its turn in units of the problem's own turn (the likelier a member is
+    /// to reach a solution soon, the larger its share).
+    pub share: u64,
+    /// `None`: one search, resumed turn after turn until it ends. `Some`: the member
+    /// restarts instead, each run in another order.
+    pub restarts: Option<Restarts>,
+}
+
+impl std::fmt::Debug for Member {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Member").field("share", &self.share).field("restarts", &self.restarts).finish_non_exhaustive()
+    }
+}
+
+/// Restarts of a [`Member`]: run k (from 1) searches from the root in the order `order(k)`
+/// and stops after `scale × luby(k)` nodes (the Luby schedule). A search whose costly
+/// subtrees come from early choices (a heavy tail) is then cut short and tried again
+/// elsewhere; seeding the order with k keeps the answer the same on every run. A run that
+/// ends without a solution proves that the member has none (every order is complete).
+pub struct Restarts {
+    pub scale: u64,
+    pub order: Box<dyn Fn(u64) -> Vec<Branching> + Send + Sync>,
+}
+
+impl std::fmt::Debug for Restarts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Restarts").field("scale", &self.scale).finish_non_exhaustive()
+    }
 }

@@ -17,8 +17,10 @@
 //! its previous turn stopped (see [`cpsolve_engine::SearchConfig::resumable`]): a member
 //! that needs N nodes has them after N / its share turns. The first solution ends the run;
 //! a member whose search ends without one drops out, and when the model itself ends
-//! without one there is none. Budgets count nodes, not time, so the answer is the same on
-//! any machine and load.
+//! without one there is none. A member may restart instead of resuming
+//! ([`crate::problem::Restarts`]): its turns are then whole runs in seeded orders on the
+//! Luby schedule. Budgets count nodes, not time, so the answer is the same on any machine
+//! and load.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -26,10 +28,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cpsolve_dsl::ast::SolveMode;
-use cpsolve_engine::{Fixing, SearchConfig, Stats, Stop, Subproblem, Val};
+use cpsolve_engine::{luby, Fixing, SearchConfig, Stats, Stop, Subproblem, Val};
 use rayon::prelude::*;
 
-use crate::problem::{Kind, Problem, Record, SolutionView};
+use crate::problem::{Kind, Member, Problem, Record, SolutionView};
 
 /// What the command line asks for, over what the model says.
 #[derive(Clone)]
@@ -303,36 +305,56 @@ pub fn solve(
 const TURN_NODES: u64 = 1000;
 
 /// One solution of `problem`, searched in turns with the narrower `members`, each with its
-/// share of [`TURN_NODES`] (see the module doc).
+/// share of [`TURN_NODES`] (see the module doc). A restarting member spends its share on
+/// whole runs: the nodes it is owed grow by its share every round, and it starts runs
+/// while it is owed some (a long run leaves a debt that later rounds pay back), so over
+/// time it gets its share, and every run is searched whole, from the root.
 fn solve_in_turns(
     problem: &mut Problem,
-    mut members: Vec<(Problem, u64)>,
+    members: Vec<Member>,
     options: &RunOptions,
     start: Instant,
     emit: &mut dyn FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
 ) -> Found {
+    // Each member with its last run (from 1) and the nodes it is owed (restarting ones).
+    let mut members: Vec<(Member, u64, i128)> = members.into_iter().map(|m| (m, 0, 0)).collect();
     let mut done = Stats::default();
     loop {
         // The members first, the problem itself last in each round.
         let mut k = 0;
         while k <= members.len() {
-            let is_member = k < members.len();
-            let (member, share) = if is_member {
-                let (m, share) = &mut members[k];
-                (m, *share)
-            } else {
-                (&mut *problem, 1)
+            let found = match members.get_mut(k) {
+                None => turn(problem, TURN_NODES, true, options, start, emit),
+                Some((member, run, owed)) => match &member.restarts {
+                    None => turn(
+                        &mut member.problem,
+                        TURN_NODES.saturating_mul(member.share.max(1)),
+                        true,
+                        options,
+                        start,
+                        emit,
+                    ),
+                    Some(restarts) => {
+                        *owed += i128::from(TURN_NODES.saturating_mul(member.share.max(1)));
+                        loop {
+                            *run += 1;
+                            member.problem.search.branching = (restarts.order)(*run);
+                            let nodes = restarts.scale.max(1).saturating_mul(luby(*run));
+                            let before = member.problem.solver.stats().nodes;
+                            let found = turn(&mut member.problem, nodes, false, options, start, emit);
+                            *owed -= i128::from(member.problem.solver.stats().nodes - before);
+                            if found.stopped != Some(Stop::Nodes) || *owed <= 0 {
+                                break found;
+                            }
+                        }
+                    }
+                },
             };
-            let mut plan = Plan::new(member, options, start);
-            plan.config.limits.nodes = Some(TURN_NODES.saturating_mul(share.max(1)));
-            // The engine resumes a search for one solution without an objective or
-            // restarts, and starts afresh otherwise.
-            plan.config.resumable = true;
-            let mut found = search(member, &[], &plan, emit);
+            let is_member = k < members.len();
             let exhausted = found.stopped.is_none() && found.count == 0;
             if found.stopped == Some(Stop::Nodes) || (exhausted && is_member) {
                 if exhausted {
-                    done.add(members.remove(k).0.solver.stats());
+                    done.add(members.remove(k).0.problem.solver.stats());
                 } else {
                     k += 1;
                 }
@@ -340,14 +362,33 @@ fn solve_in_turns(
             }
             // A solution, a proof that there is none, or another limit. Each solver's
             // statistics add up all its turns.
+            let mut found = found;
             found.stats = done;
-            for (m, _) in &members {
-                found.stats.add(m.solver.stats());
+            for (m, _, _) in &members {
+                found.stats.add(m.problem.solver.stats());
             }
             found.stats.add(problem.solver.stats());
             return found;
         }
     }
+}
+
+/// One turn of `member` in [`solve_in_turns`]: a search for one solution that stops after
+/// `nodes` nodes, resuming the previous turn's search when `resumable`.
+fn turn(
+    member: &mut Problem,
+    nodes: u64,
+    resumable: bool,
+    options: &RunOptions,
+    start: Instant,
+    emit: &mut dyn FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
+) -> Found {
+    let mut plan = Plan::new(member, options, start);
+    plan.config.limits.nodes = Some(nodes);
+    // The engine resumes a search for one solution without an objective or restarts, and
+    // starts afresh otherwise.
+    plan.config.resumable = resumable;
+    search(member, &[], &plan, emit)
 }
 
 /// A rayon pool of `threads` threads, built once per process and thread count (models

@@ -170,6 +170,11 @@ fn terms(cells: impl IntoIterator<Item = Point>, var_of: &impl Fn(Point) -> VarI
 /// The model, or `None` when a limit was raised while building it (large n posts about
 /// n⁴/24 lines: seconds of work).
 fn build(puzzle: &NoThreeInLine) -> Option<Problem> {
+    build_with_cells(puzzle).map(|(problem, _)| problem)
+}
+
+/// The model and its variable of each cell, row by row.
+fn build_with_cells(puzzle: &NoThreeInLine) -> Option<(Problem, Vec<VarId>)> {
     let n = puzzle.n;
     let mut solver = Solver::new();
     let mut orbit_var: BTreeMap<Point, VarId> = BTreeMap::new();
@@ -235,8 +240,8 @@ fn build(puzzle: &NoThreeInLine) -> Option<Problem> {
         branching: branching(n, puzzle.mode, puzzle.columns_middle_out, &cells),
         ..SearchConfig::default()
     };
-    let view = NoThreeView { n, cells, distinct: puzzle.symmetry == Symmetry::Distinct };
-    Some(Problem {
+    let view = NoThreeView { n, cells: cells.clone(), distinct: puzzle.symmetry == Symmetry::Distinct };
+    let problem = Problem {
         kind: Kind::NoThreeInLine,
         solver,
         search,
@@ -245,7 +250,8 @@ fn build(puzzle: &NoThreeInLine) -> Option<Problem> {
         view: Box::new(view),
         vocabulary: Default::default(),
         first_portfolio: (!puzzle.chosen).then(|| Box::new(portfolio::SymmetricFirst { n }) as _),
-    })
+    };
+    Some((problem, cells))
 }
 
 /// The order of the decisions, measured (bench/nothreeinline.sh): rows from the middle
@@ -266,6 +272,21 @@ fn branching(n: usize, mode: SolveMode, columns_middle_out: bool, cells: &[VarId
     let mut seen = HashSet::new();
     let vars =
         rows.iter().flat_map(|&r| columns.iter().map(move |&c| cells[r * n + c])).filter(|&x| seen.insert(x)).collect();
+    vec![Branching { vars, var_order: VarOrder::Input, val_order: ValOrder::Min }]
+}
+
+/// A seeded order for a restarting member (see [`portfolio`]): rows from the middle
+/// outwards as in [`branching`], the cells of each row in a shuffled order, each first left
+/// empty. The same seed gives the same order on every machine.
+fn seeded_branching(n: usize, cells: &[VarId], seed: u64) -> Vec<Branching> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut seen = HashSet::new();
+    let mut vars = Vec::with_capacity(cells.len());
+    for r in middle_out(n) {
+        let mut columns: Vec<usize> = (0..n).collect();
+        rng.shuffle(&mut columns);
+        vars.extend(columns.into_iter().map(|c| cells[r * n + c]).filter(|&x| seen.insert(x)));
+    }
     vec![Branching { vars, var_order: VarOrder::Input, val_order: ValOrder::Min }]
 }
 

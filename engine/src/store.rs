@@ -164,6 +164,15 @@ impl Store {
         if v == d.max {
             return self.set_max(x, v - 1);
         }
+        if d.is_small() {
+            // The common case (digits, cells): one bit of the inline word, saved with the
+            // bounds once per level.
+            let bit = 1 << (v - d.offset);
+            self.save_domain(x);
+            self.domains[x.index()].word &= !bit;
+            self.notify(x, Events::fired(false, false));
+            return Ok(true);
+        }
         if !self.domains[x.index()].materialise() {
             self.lossy = true;
             return Ok(false);
@@ -176,11 +185,8 @@ impl Store {
         if !d.counts_lazily() {
             d.wide_size -= 1;
         }
-        // A small domain's word was saved with its bounds.
-        if !d.is_small() {
-            if self.trail.depth() > 0 {
-                self.trail.push(Undo::Block { var: x, index: index as u32, word });
-            }
+        if self.trail.depth() > 0 {
+            self.trail.push(Undo::Block { var: x, index: index as u32, word });
         }
         self.notify(x, Events::fired(false, false));
         Ok(true)

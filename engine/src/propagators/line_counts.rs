@@ -5,7 +5,8 @@
 //! Posted as one linear constraint per line, every variable would wake every linear
 //! constraint it occurs in, and each would re-read its sum. Here one propagator keeps, per
 //! line, two trailed counts — the weight of the ones and the weight of the still open
-//! variables — and updates only the lines of the variables fixed since its last call.
+//! variables (kept for exact lines only: the at-most rule needs only the ones) — and
+//! updates only the lines of the variables fixed since its last call.
 //! It finds them without scanning everything: the variables not yet fixed are kept in
 //! front of an array with a trailed length (a sparse set), so a call looks only at those,
 //! and moves each newly fixed one behind the length. Backtracking restores the length,
@@ -59,9 +60,11 @@ struct Line {
 #[derive(Debug, Clone)]
 pub struct LineCounts {
     vars: Vec<VarId>,
-    /// For each variable, the lines it is on, its weight there, and whether the line is
-    /// exact.
-    occurs: Vec<Vec<(u32, i64, bool)>>,
+    /// For each variable, the exact lines it is on and its weight there.
+    occurs_exact: Vec<Vec<(u32, i64)>>,
+    /// For each variable, the at-most lines it is on and its weight there: apart, so that
+    /// a zero (most fixings, on a sparse grid) does not even walk past them.
+    occurs_at_most: Vec<Vec<(u32, i64)>>,
     lines: Vec<Line>,
     /// Variable indices; the first `open_len` are the ones not fixed at the last call.
     order: Vec<u32>,
@@ -75,7 +78,8 @@ impl LineCounts {
     /// The lines over distinct variables `vars` (the post function ensures the variables
     /// are 0/1); lines given as indices into `vars`.
     pub(crate) fn new(vars: Vec<VarId>, lines: Vec<(Vec<u32>, i64, bool)>) -> LineCounts {
-        let mut occurs: Vec<Vec<(u32, i64, bool)>> = vec![Vec::new(); vars.len()];
+        let mut occurs_exact: Vec<Vec<(u32, i64)>> = vec![Vec::new(); vars.len()];
+        let mut occurs_at_most: Vec<Vec<(u32, i64)>> = vec![Vec::new(); vars.len()];
         let lines: Vec<Line> = lines
             .into_iter()
             .enumerate()
@@ -88,8 +92,9 @@ impl LineCounts {
                         _ => terms.push((k, 1)),
                     }
                 }
+                let occurs = if exact { &mut occurs_exact } else { &mut occurs_at_most };
                 for &(k, w) in &terms {
-                    occurs[k as usize].push((l as u32, w, exact));
+                    occurs[k as usize].push((l as u32, w));
                 }
                 let max_weight = terms.iter().map(|&(_, w)| w).max().unwrap_or(0);
                 Line { terms, cap, exact, max_weight, ones: TrailedInt(0), open: TrailedInt(0) }
@@ -99,7 +104,8 @@ impl LineCounts {
         LineCounts {
             order: (0..n as u32).collect(),
             vars,
-            occurs,
+            occurs_exact,
+            occurs_at_most,
             is_dirty: vec![false; lines.len()],
             lines,
             open_len: None,
@@ -123,20 +129,21 @@ impl LineCounts {
             len -= 1;
             self.order.swap(i, len);
             let one = cx.min(x) == 1;
-            for &(l, w, exact) in &self.occurs[k] {
-                // A zero changes nothing an at-most line looks at (its open weight only
-                // serves the exact rules): most fixings are zeros, and they stop here.
-                if !one && !exact {
-                    continue;
-                }
+            // Only the exact rules read the open weight; an at-most line keeps its initial
+            // one and needs only its ones, so a zero does not touch it.
+            for &(l, w) in &self.occurs_exact[k] {
                 let line = &self.lines[l as usize];
                 cx.set_int(line.open, cx.int(line.open) - w);
                 if one {
                     cx.set_int(line.ones, cx.int(line.ones) + w);
                 }
-                if !self.is_dirty[l as usize] {
-                    self.is_dirty[l as usize] = true;
-                    self.dirty.push(l);
+                mark_dirty(&mut self.dirty, &mut self.is_dirty, l);
+            }
+            if one {
+                for &(l, w) in &self.occurs_at_most[k] {
+                    let line = &self.lines[l as usize];
+                    cx.set_int(line.ones, cx.int(line.ones) + w);
+                    mark_dirty(&mut self.dirty, &mut self.is_dirty, l);
                 }
             }
         }
@@ -160,8 +167,8 @@ impl LineCounts {
             }
             let may_empty = ones + line.max_weight > line.cap;
             let may_fill = line.exact && ones + open - line.max_weight < line.cap;
-            // (`open` is exact only for exact lines; for the others it may count zeros as
-            // open, which only costs a look at their terms.)
+            // (`open` is kept for exact lines only; for the others it stays the line's
+            // total weight, which only costs a look at their terms.)
             if open == 0 || !(may_empty || may_fill) {
                 continue;
             }
@@ -190,6 +197,14 @@ impl LineCounts {
         }
         self.dirty.clear();
         result.map(|()| changed)
+    }
+}
+
+/// Queues line `l` for [`LineCounts::prune_dirty`] once.
+fn mark_dirty(dirty: &mut Vec<u32>, is_dirty: &mut [bool], l: u32) {
+    if !is_dirty[l as usize] {
+        is_dirty[l as usize] = true;
+        dirty.push(l);
     }
 }
 

@@ -142,8 +142,13 @@ impl LineCounts {
             if one {
                 for &(l, w) in &self.occurs_at_most[k] {
                     let line = &self.lines[l as usize];
-                    cx.set_int(line.ones, cx.int(line.ones) + w);
-                    mark_dirty(&mut self.dirty, &mut self.is_dirty, l);
+                    let ones = cx.int(line.ones) + w;
+                    cx.set_int(line.ones, ones);
+                    // Below this, the at-most rule can neither fail nor force a term (the
+                    // first point on a line, most of them): no need to look at the line.
+                    if ones + line.max_weight > line.cap {
+                        mark_dirty(&mut self.dirty, &mut self.is_dirty, l);
+                    }
                 }
             }
         }

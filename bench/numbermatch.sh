@@ -9,8 +9,11 @@
 #    time limit L s, default 10: a start cut short counts as undecided) beside the greedy
 #    player; the shares won with 0..5 adds and never, and the wall time of the whole run.
 #
+# 3. With --against OLD: part 1 only, R times (--rounds, default 3) alternating the binary
+#    OLD and this checkout's, so that both meet the same load on a shared machine.
+#
 # usage: bench/numbermatch.sh [--proofs N] [--games G] [--threads T] [--limit L] [--seed S]
-#                             [--no-build]
+#                             [--no-build] [--against OLD_BINARY [--rounds R]]
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -20,6 +23,8 @@ THREADS=2
 LIMIT=10
 SEED=1
 BUILD=1
+AGAINST=
+ROUNDS=3
 while [ $# -gt 0 ]; do
   case "$1" in
     --proofs) PROOFS=$2; shift ;;
@@ -28,7 +33,9 @@ while [ $# -gt 0 ]; do
     --limit) LIMIT=$2; shift ;;
     --seed) SEED=$2; shift ;;
     --no-build) BUILD=0 ;;
-    -h|--help) sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --against) AGAINST=$2; shift ;;
+    --rounds) ROUNDS=$2; shift ;;
+    -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "numbermatch.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -40,9 +47,10 @@ fi
 CPSOLVE=${CPSOLVE:-$ROOT/target/release/cpsolve}
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 
-if [ "$PROOFS" -gt 0 ]; then
-  echo "== proof time: $PROOFS starts, seed $SEED, one thread, at most 120 s each"
-  "$CPSOLVE" play numbermatch --games "$PROOFS" --seed "$SEED" --threads 1 --timeout 120 --format json |
+# Part 1 with the binary $1.
+proofs() {
+  echo "== proof time ($1): $PROOFS starts, seed $SEED, one thread, at most 120 s each"
+  "$1" play numbermatch --games "$PROOFS" --seed "$SEED" --threads 1 --timeout 120 --format json |
     python3 -c '
 import json, sys
 d = json.load(sys.stdin)
@@ -50,6 +58,20 @@ t = d["solve_ms"]
 print("median %.1f ms, 95th percentile %.1f ms, max %.1f ms, mean %.1f ms" % (t["median"], t["p95"], t["max"], t["mean"]))
 print("won with 0..5 adds:", d["won_with_adds"], "never:", d["never"], "undecided after 120 s:", d["undecided"])
 print("slowest starts:", ", ".join("#%d %.0f ms" % (s["start"], s["ms"]) for s in d["slowest"]))'
+}
+
+if [ -n "$AGAINST" ]; then
+  for round in $(seq "$ROUNDS"); do
+    echo "-- round $round, load $(cut -d' ' -f1-3 /proc/loadavg)"
+    proofs "$AGAINST"
+    proofs "$CPSOLVE"
+  done
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
+
+if [ "$PROOFS" -gt 0 ]; then
+  proofs "$CPSOLVE"
 fi
 
 echo "== play: $GAMES starts, seed $SEED, $THREADS threads, $LIMIT s per start"

@@ -4,11 +4,13 @@
 //! Not compiled to the engine: a position is a sequence of cells whose layout changes
 //! with every move (rows disappear, adds append), which a fixed set of variables models
 //! poorly. `grid.rs` reads the statement, `rules.rs` says which pairs match and what
-//! moves do, `bounds.rs` gives admissible lower bounds, `search.rs` is the exact search
+//! moves do, `bitboard.rs` finds the same matches from 64-bit words (grids of up to 64
+//! cells), `bounds.rs` gives admissible lower bounds, `search.rs` is the exact search
 //! (IDA* with a transposition table), `greedy.rs` the seed program's player, `view.rs`
 //! the output, `picture.rs` its picture (one frame per move, `--format svg`), and
 //! `play.rs` runs `cpsolve play numbermatch`.
 
+pub mod bitboard;
 mod bounds;
 pub mod greedy;
 pub mod grid;

@@ -17,9 +17,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::bitboard::Rays;
 use super::bounds::{bound_of, census, INF};
 use super::grid::Game;
-use super::rules::{key, matches, play_add, play_match, Move, Rules};
+use super::rules::{key, play_add, play_match, Move, Rules};
 use super::sleep::{asleep_below, quiet_pairs};
 
 /// The cost of an add under app rules: more than the matches of any game.
@@ -139,6 +140,8 @@ impl Entry {
 struct Searcher<'a> {
     rules: Rules,
     cols: usize,
+    /// Move generation for the grids of up to 64 cells (all of them before the first add).
+    rays: Rays,
     add_cost: u64,
     /// Keyed on the two halves of the 128-bit fingerprint (a `u128` key would align the
     /// entries on 16 bytes: 48 instead of 40).
@@ -178,6 +181,7 @@ pub fn solve(game: &Game, limits: Limits<'_>) -> (Verdict, Counters) {
     let mut s = Searcher {
         rules: game.rules,
         cols: game.cols,
+        rays: Rays::new(game.cols),
         add_cost,
         table: HashMap::default(),
         limits,
@@ -288,7 +292,7 @@ impl Searcher<'_> {
         // expands millions of positions; allocating for each showed in the profile).
         let mut scratch = std::mem::take(&mut self.scratch[depth]);
         let Scratch { pairs, quiet, rows, sleeping, child } = &mut scratch;
-        matches(cells, self.cols, self.rules, pairs);
+        self.rays.matches(cells, self.rules, pairs);
         // The matches that remove no row here: the ones that may commute with others.
         quiet_pairs(cells, self.cols, self.rules, pairs, rows, quiet);
         if self.limits.every_order {

@@ -284,17 +284,16 @@ impl Domain {
         (i / BLOCK_BITS, 1 << (i % BLOCK_BITS))
     }
 
+    /// One block of a wide domain's bitset (a small domain's word is changed and saved
+    /// whole by the store instead).
     pub(crate) fn block(&self, index: usize) -> Block {
-        if self.is_small() {
-            return self.word;
-        }
+        debug_assert!(!self.is_small());
         self.bits.as_ref().map_or(!0, |bits| bits.as_slice()[index])
     }
 
     pub(crate) fn set_block(&mut self, index: usize, word: Block) {
-        if self.is_small() {
-            self.word = word;
-        } else if let Some(bits) = &mut self.bits {
+        debug_assert!(!self.is_small());
+        if let Some(bits) = &mut self.bits {
             bits.as_mut_slice()[index] = word;
         }
     }

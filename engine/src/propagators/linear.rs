@@ -26,22 +26,6 @@ fn term_bounds(cx: &Context<'_>, (a, x): Term) -> (i64, i64) {
     }
 }
 
-fn term_min(cx: &Context<'_>, (a, x): Term) -> i64 {
-    if a > 0 {
-        a * cx.min(x)
-    } else {
-        a * cx.max(x)
-    }
-}
-
-fn term_max(cx: &Context<'_>, (a, x): Term) -> i64 {
-    if a > 0 {
-        a * cx.max(x)
-    } else {
-        a * cx.min(x)
-    }
-}
-
 /// Narrows `x` so that `a·x ≤ limit`.
 fn restrict_at_most(cx: &mut Context<'_>, (a, x): Term, limit: i64) -> Result<bool, Conflict> {
     if a > 0 {
@@ -120,12 +104,13 @@ impl Propagator for LinearLe {
         }
         // Tightening an upper side never changes `smin`, so one pass reaches the fixpoint.
         for &t in &self.terms {
-            let at_most = self.rhs - (smin - term_min(cx, t));
-            if at_most < term_max(cx, t) {
+            let (lo, hi) = term_bounds(cx, t);
+            let at_most = self.rhs - (smin - lo);
+            if at_most < hi {
                 let _ = restrict_at_most(cx, t, at_most)?;
             }
         }
-        let smax: i64 = self.terms.iter().map(|&t| term_max(cx, t)).sum();
+        let smax: i64 = self.terms.iter().map(|&t| term_bounds(cx, t).1).sum();
         Ok(if smax <= self.rhs { PropStatus::Entailed } else { PropStatus::Active })
     }
 

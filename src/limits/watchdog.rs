@@ -32,6 +32,9 @@ struct Watch {
     time_grace: Duration,
     /// When the watchdog first saw the interrupt raised in this run.
     raised_at: Option<Instant>,
+    /// When the watchdog will look again of its own accord; `None` while it sleeps until
+    /// woken. Arming wakes it only when it would look too late for the new run.
+    next_look: Option<Instant>,
 }
 
 /// How often the watchdog looks for an interrupt raised by the allocator.
@@ -40,7 +43,7 @@ const POLL: Duration = Duration::from_millis(10);
 const MEMORY_GRACE: Duration = Duration::from_millis(200);
 
 static WATCH: Mutex<Watch> =
-    Mutex::new(Watch { armed: false, deadline: None, time_grace: Duration::ZERO, raised_at: None });
+    Mutex::new(Watch { armed: false, deadline: None, time_grace: Duration::ZERO, raised_at: None, next_look: None });
 static WAKE: Condvar = Condvar::new();
 static THREAD: OnceLock<()> = OnceLock::new();
 static MESSAGE: AtomicPtr<HardStop> = AtomicPtr::new(std::ptr::null_mut());
@@ -84,18 +87,27 @@ pub(crate) fn arm(timeout: Option<Duration>, message: HardStop) -> Armed {
     interrupt::lower();
     let now = Instant::now();
     let mut watch = watch();
+    let deadline = timeout.map(|t| now + t);
+    let next_look = watch.next_look;
     *watch = Watch {
         armed: true,
-        deadline: timeout.map(|t| now + t),
+        deadline,
         time_grace: timeout.map_or(Duration::ZERO, |t| t / 50) + Duration::from_millis(20),
         raised_at: None,
+        next_look,
     };
     // A deadline already past (`--timeout 0`) stops the run here, not whenever the
     // watchdog thread is next scheduled: the outcome must not depend on the machine's load.
     if watch.deadline.is_some_and(|d| d <= now) {
         interrupt::raise(Stop::Time);
     }
-    WAKE.notify_one();
+    // Waking the thread costs two context switches; a run of many small models (40
+    // cryptarithms take 7 ms in all) would spend more on them than on searching. A watchdog
+    // already due to look within a poll and before the deadline needs no wake-up.
+    let needed = deadline.map_or(now + POLL, |d| d.min(now + POLL));
+    if next_look.is_none_or(|look| look > needed) {
+        WAKE.notify_one();
+    }
     Armed(())
 }
 
@@ -103,6 +115,7 @@ fn run() {
     let mut watch = watch();
     loop {
         if !watch.armed {
+            watch.next_look = None;
             watch = WAKE.wait(watch).unwrap_or_else(|p| p.into_inner());
             continue;
         }
@@ -122,6 +135,7 @@ fn run() {
             }
             None => watch.deadline.map_or(POLL, |d| d.saturating_duration_since(now).min(POLL)),
         };
+        watch.next_look = Some(now + wait);
         watch = WAKE.wait_timeout(watch, wait).unwrap_or_else(|p| p.into_inner()).0;
     }
 }

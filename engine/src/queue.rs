@@ -39,6 +39,13 @@ impl Queue {
         None
     }
 
+    /// Forgets the propagators from `first` on; none of them may be queued.
+    pub(crate) fn truncate(&mut self, first: usize) {
+        debug_assert!(self.queued[first.min(self.queued.len())..].iter().all(|&q| !q));
+        self.queued.truncate(first);
+        self.priority.truncate(first);
+    }
+
     pub(crate) fn clear(&mut self) {
         for bucket in &mut self.buckets {
             for prop in bucket.drain(..) {

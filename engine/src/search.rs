@@ -41,6 +41,8 @@ pub struct Stats {
     pub max_depth: usize,
     /// Times the search went back to the root to start again.
     pub restarts: u64,
+    /// Nogoods posted at restarts ([`SearchConfig::nogoods`]).
+    pub nogoods: u64,
     /// Time spent searching (building the model not included).
     pub time: Duration,
 }
@@ -55,6 +57,7 @@ impl Stats {
         self.solutions += other.solutions;
         self.max_depth = self.max_depth.max(other.max_depth);
         self.restarts += other.restarts;
+        self.nogoods += other.nogoods;
         self.time += other.time;
     }
 }
@@ -145,6 +148,10 @@ pub struct SearchConfig {
     /// solution, when that value is still possible. With branch and bound and restarts,
     /// the search then explores around the incumbent, as a local search would.
     pub phase_saving: bool,
+    /// With restarts: at each restart, post the reduced nld-nogoods of the branch left
+    /// ([`crate::propagators::Nogood`]), so that later runs do not search again the subtrees
+    /// already refuted. They are forgotten when the search ends.
+    pub nogoods: bool,
     /// Keep the place where the search stopped on [`Limits::nodes`], and go on from a place
     /// kept by the previous resumable search of this solver instead of starting at the root
     /// (see the module doc). Only for a satisfaction search without restarts: with an
@@ -370,6 +377,8 @@ impl Solver {
         let mut path: Vec<Fixing> = Vec::new();
         let track = cutoff.is_some();
         let base_depth = self.store.trail.depth();
+        // Nogoods posted at restarts get the ids from here on.
+        let first_nogood = self.props.len();
         self.store.open_level();
         // Everything runs once at the root: a previous search may have consumed the queue.
         for p in 0..self.props.len() {
@@ -482,8 +491,25 @@ impl Solver {
             // Restart: back to the root, whose propagated state is the first level.
             if let Some(at) = restart_at {
                 if self.stats.failures >= at && !stack.is_empty() && cutoff.is_none() {
+                    // A refuted left branch is a nogood unless a solution that still counts
+                    // may lie below it (an enumeration past its first solution).
+                    let refuted = config.objective.is_some() || outcome.solutions == 0;
+                    let nogoods = if config.nogoods && refuted {
+                        crate::propagators::nogood::from_branch(
+                            stack.iter().map(|&(d, right)| (d.fixing(false), right)),
+                        )
+                    } else {
+                        Vec::new()
+                    };
                     while stack.pop().is_some() {
                         self.store.close_level();
+                    }
+                    for nogood in nogoods {
+                        if let Some(id) = self.post(Box::new(crate::propagators::Nogood::new(nogood))) {
+                            // It weighs in dom/wdeg once it has failed, not before.
+                            self.weights[id.index()] = 0;
+                            self.stats.nogoods += 1;
+                        }
                     }
                     path.clear();
                     restarts += 1;
@@ -530,6 +556,12 @@ impl Solver {
             self.store.close_level();
         }
         self.store.queue.clear();
+        // The nogoods hold under this search's bound only: the next search starts without.
+        if self.props.len() > first_nogood {
+            self.props.truncate(first_nogood);
+            self.weights.truncate(first_nogood);
+            self.store.forget_props_from(first_nogood);
+        }
         self.stats.time += start.elapsed();
         outcome
     }

@@ -212,6 +212,23 @@ impl Store {
         self.ints[i] = value;
     }
 
+    /// Forgets the propagators from `first` on (the nogoods of a search that has ended):
+    /// their watches, queue slots and liveness. None of them may be queued or on the trail.
+    pub(crate) fn forget_props_from(&mut self, first: usize) {
+        if first >= self.alive.len() {
+            return;
+        }
+        self.alive_count -= self.alive[first..].iter().filter(|&&a| a).count();
+        self.alive.truncate(first);
+        self.queue.truncate(first);
+        for (list, watched) in self.watches.iter_mut().zip(&mut self.watched) {
+            if list.iter().any(|w| w.prop.index() >= first) {
+                list.retain(|w| w.prop.index() < first);
+                *watched = list.iter().fold(0, |events, w| events | w.events);
+            }
+        }
+    }
+
     /// Puts a propagator to sleep until the current level is undone.
     pub(crate) fn kill(&mut self, prop: PropId) {
         self.alive[prop.index()] = false;

@@ -1,6 +1,9 @@
-//! Branch and bound with solution-based phase saving and restarts proves the same optimum
-//! as a brute force over every assignment, whatever the orders and the restart scale: the
-//! saved phases only reorder the values tried, never remove one.
+//! Branch and bound with solution-based phase saving, restarts and nogoods recorded at the
+//! restarts proves the same optimum as a brute force over every assignment, whatever the
+//! orders and the restart scale: the saved phases only reorder the values tried, never remove
+//! one, and a nogood removes only subtrees already refuted. A satisfaction search with
+//! nogoods finds a solution exactly when one exists, and the solver searched again
+//! afterwards has forgotten them (it counts every solution).
 
 mod common;
 
@@ -8,7 +11,7 @@ use std::ops::ControlFlow;
 
 use common::{VAL_ORDERS, VAR_ORDERS};
 use cpsolve_engine::constraints::{all_different, linear};
-use cpsolve_engine::{Branching, Consistency, Rel, SearchConfig, Sense, Solver, Val};
+use cpsolve_engine::{Branching, Consistency, Limits, Rel, SearchConfig, Sense, Solver, Val, VarId};
 use proptest::prelude::*;
 
 /// A random model: `n` variables in `0..=hi`, a weighted capacity `Σ wᵢ·xᵢ ≤ cap`, an
@@ -52,7 +55,8 @@ fn brute_force(m: &Model, sense: Sense) -> Option<Val> {
 }
 
 /// The optimum proved by the engine, and the objective of every solution it reported.
-fn solve(m: &Model, sense: Sense, var_order: usize, val_order: usize, restarts: Option<u64>) -> (Option<Val>, bool) {
+/// The model's variables and objective, posted.
+fn build(m: &Model) -> (Solver, Vec<VarId>, VarId) {
     let mut solver = Solver::new();
     let xs: Vec<_> = m.weights.iter().map(|_| solver.new_var(0, m.hi).expect("a small range")).collect();
     let lo: Val = m.profits.iter().map(|&p| (p * m.hi).min(0)).sum();
@@ -66,12 +70,43 @@ fn solve(m: &Model, sense: Sense, var_order: usize, val_order: usize, restarts: 
     if m.distinct {
         all_different(&mut solver, &xs, &[], Consistency::Value);
     }
+    (solver, xs, objective)
+}
+
+/// The number of assignments that satisfy the model with an objective of at least `at_least`.
+fn brute_force_with_min(m: &Model, at_least: Val) -> u128 {
+    let n = m.weights.len();
+    let mut values = vec![0; n];
+    let mut count = 0;
+    loop {
+        let weight: Val = values.iter().zip(&m.weights).map(|(v, w)| v * w).sum();
+        let distinct = !m.distinct || (0..n).all(|i| (i + 1..n).all(|j| values[i] != values[j]));
+        let profit: Val = values.iter().zip(&m.profits).map(|(v, p)| v * p).sum();
+        count += u128::from(weight <= m.cap && distinct && profit >= at_least);
+        let Some(i) = values.iter().position(|&v| v < m.hi) else { return count };
+        values[i] += 1;
+        values[..i].fill(0);
+    }
+}
+
+/// The optimum proved by the engine, and whether every solution it reported improved on
+/// the one before.
+fn solve(
+    m: &Model,
+    sense: Sense,
+    var_order: usize,
+    val_order: usize,
+    restarts: Option<u64>,
+    nogoods: bool,
+) -> (Option<Val>, bool) {
+    let (mut solver, xs, objective) = build(m);
     let config = SearchConfig {
         branching: vec![Branching { vars: xs, var_order: VAR_ORDERS[var_order], val_order: VAL_ORDERS[val_order] }],
         objective: Some((objective, sense)),
         check_solutions: true,
         restart_scale: restarts,
         phase_saving: true,
+        nogoods,
         ..SearchConfig::default()
     };
     let mut last = None;
@@ -101,10 +136,51 @@ proptest! {
         var_order in 0..VAR_ORDERS.len(),
         val_order in 0..VAL_ORDERS.len(),
         restarts in prop::option::of(1u64..=4),
+        nogoods in any::<bool>(),
     ) {
         let sense = if maximize { Sense::Maximize } else { Sense::Minimize };
-        let (found, improving) = solve(&m, sense, var_order, val_order, restarts);
+        let (found, improving) = solve(&m, sense, var_order, val_order, restarts, nogoods);
         prop_assert_eq!(found, brute_force(&m, sense));
         prop_assert!(improving, "each solution must improve on the one before");
+    }
+
+    #[test]
+    fn nogoods_keep_every_solution_reachable(
+        m in model(),
+        at_least in -10i64..=20,
+        var_order in 0..VAR_ORDERS.len(),
+        val_order in 0..VAL_ORDERS.len(),
+        scale in 1u64..=3,
+    ) {
+        let (mut solver, xs, objective) = build(&m);
+        solver.set_min(objective, at_least);
+        let branching = vec![Branching { vars: xs.clone(), var_order: VAR_ORDERS[var_order], val_order: VAL_ORDERS[val_order] }];
+        let first = SearchConfig {
+            branching: branching.clone(),
+            limits: Limits { solutions: Some(1), ..Limits::default() },
+            check_solutions: true,
+            restart_scale: Some(scale),
+            nogoods: true,
+            ..SearchConfig::default()
+        };
+        let outcome = solver.search(&first, |_| ControlFlow::Continue(()));
+        let feasible = brute_force(&m, Sense::Maximize).is_some_and(|best| best >= at_least);
+        prop_assert_eq!(outcome.solutions == 1, feasible);
+        // Branch and bound with nogoods: they hold only under its bound.
+        let best = SearchConfig {
+            branching: branching.clone(),
+            objective: Some((objective, Sense::Maximize)),
+            check_solutions: true,
+            restart_scale: Some(scale),
+            nogoods: true,
+            ..SearchConfig::default()
+        };
+        let _ = solver.search(&best, |_| ControlFlow::Continue(()));
+        // Searched again, without restarts: the nogoods of the searches before are gone.
+        let all = SearchConfig { branching, check_solutions: true, ..SearchConfig::default() };
+        let outcome = solver.search(&all, |_| ControlFlow::Continue(()));
+        prop_assert!(outcome.stopped.is_none());
+        let with_bound = brute_force_with_min(&m, at_least);
+        prop_assert_eq!(outcome.solutions, with_bound);
     }
 }

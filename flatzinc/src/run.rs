@@ -36,6 +36,9 @@ pub struct Options {
     /// Solution-based phase saving in optimisation (a satisfaction search stops at its
     /// solutions, so it has none to save).
     pub phase_saving: PhaseSaving,
+    /// With restarts, post at each restart the nogoods of the branch left
+    /// ([`SearchConfig::nogoods`]).
+    pub nogoods: bool,
 }
 
 /// When decisions prefer the newest solution's values.
@@ -105,6 +108,7 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         limits: Limits { time: options.timeout, solutions, ..Limits::default() },
         objective,
         restart_scale,
+        nogoods: options.nogoods,
         phase_saving: optimising
             && match options.phase_saving {
                 PhaseSaving::OwnSearch => own_search,

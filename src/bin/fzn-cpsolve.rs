@@ -63,6 +63,10 @@ struct Args {
     /// `always` in annotated searches too, `never`.
     #[arg(long = "phase-saving", value_name = "WHEN", default_value = "own", value_parser = ["own", "always", "never"])]
     phase_saving: String,
+    /// With restarts: at each restart, record the decisions of the refuted subtrees as
+    /// nogoods, so that later runs do not search them again.
+    #[arg(long)]
+    nogoods: bool,
 }
 
 fn main() -> ExitCode {
@@ -123,6 +127,7 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
             "never" => PhaseSaving::Never,
             _ => PhaseSaving::OwnSearch,
         },
+        nogoods: args.nogoods,
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let mut out = io::stdout().lock();

@@ -166,6 +166,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         solutions: answer.count,
         max_depth: game.tiles.len(),
         restarts: 0,
+        nogoods: 0,
         time: start.elapsed(),
     };
     let text = view::text(game.target, mode, &answer, options);

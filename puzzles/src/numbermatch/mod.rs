@@ -80,6 +80,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         solutions: u128::from(status == Status::Solved),
         max_depth: counters.max_depth,
         restarts: 0,
+        nogoods: 0,
         time: start.elapsed(),
     };
     Ok(Outcome { status, text, json, stats, picture })

@@ -1,0 +1,170 @@
+//! Nogoods recorded at restarts: sets of search decisions that cannot all hold.
+//!
+//! When a search restarts, the branch it leaves says which subtrees it has already
+//! refuted. Each right branch taken on it (`x ≠ v` after `x = v`) means that the left
+//! branch failed, under the decisions above it. Lecoutre, Saïs, Tabary and Vidal ("Recording
+//! and minimizing nogoods from restarts", JSAT 2007) show that the negative decisions above
+//! can be dropped: the left decisions taken above it together with the refuted one form a
+//! *reduced nld-nogood*, a set of decisions that no solution satisfies (with branch and
+//! bound: no solution better than the incumbent, which only improves). Posted at the root,
+//! the nogoods keep the next runs out of the subtrees already refuted, which is what makes
+//! restarts complete and keeps them from repeating work.
+//!
+//! [`Nogood`] enforces one: when all its decisions but one hold, the last one is negated,
+//! and once one of them is false it is entailed. [`from_branch`] derives them from a branch.
+
+use crate::domain::Val;
+use crate::ids::VarId;
+use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+use crate::search::Fixing;
+
+/// The reduced nld-nogoods of a branch given as its decisions' left branches, each with
+/// whether the search is in its right branch (the left one refuted).
+pub(crate) fn from_branch(branch: impl IntoIterator<Item = (Fixing, bool)>) -> Vec<Vec<Fixing>> {
+    let mut lefts: Vec<Fixing> = Vec::new();
+    let mut nogoods = Vec::new();
+    for (left, in_right) in branch {
+        if in_right {
+            let mut nogood = lefts.clone();
+            nogood.push(left);
+            nogoods.push(nogood);
+        } else {
+            lefts.push(left);
+        }
+    }
+    nogoods
+}
+
+/// Whether a decision holds, fails or is still open in the current domains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Truth {
+    True,
+    False,
+    Open,
+}
+
+fn truth(cx: &Context<'_>, fixing: Fixing) -> Truth {
+    let decided = |holds: bool, fails: bool| {
+        if holds {
+            Truth::True
+        } else if fails {
+            Truth::False
+        } else {
+            Truth::Open
+        }
+    };
+    match fixing {
+        Fixing::Eq(x, v) => decided(cx.is_fixed(x) && cx.min(x) == v, !cx.contains(x, v)),
+        Fixing::Ne(x, v) => decided(!cx.contains(x, v), cx.is_fixed(x) && cx.min(x) == v),
+        Fixing::Le(x, v) => decided(cx.max(x) <= v, cx.min(x) > v),
+        Fixing::Gt(x, v) => decided(cx.min(x) > v, cx.max(x) <= v),
+    }
+}
+
+fn holds(fixing: Fixing, value: &dyn Fn(VarId) -> Val) -> bool {
+    match fixing {
+        Fixing::Eq(x, v) => value(x) == v,
+        Fixing::Ne(x, v) => value(x) != v,
+        Fixing::Le(x, v) => value(x) <= v,
+        Fixing::Gt(x, v) => value(x) > v,
+    }
+}
+
+/// Makes `fixing` false.
+fn negate(cx: &mut Context<'_>, fixing: Fixing) -> Result<bool, Conflict> {
+    match fixing {
+        Fixing::Eq(x, v) => cx.remove(x, v),
+        Fixing::Ne(x, v) => cx.assign(x, v),
+        Fixing::Le(x, v) => cx.set_min(x, v + 1),
+        Fixing::Gt(x, v) => cx.set_max(x, v),
+    }
+}
+
+/// Not all of `decisions` hold.
+#[derive(Debug, Clone)]
+pub struct Nogood {
+    decisions: Vec<Fixing>,
+}
+
+impl Nogood {
+    /// Not all of `decisions` hold; there must be at least one.
+    pub(crate) fn new(decisions: Vec<Fixing>) -> Nogood {
+        debug_assert!(!decisions.is_empty());
+        Nogood { decisions }
+    }
+}
+
+fn var_of(fixing: Fixing) -> VarId {
+    match fixing {
+        Fixing::Eq(x, _) | Fixing::Ne(x, _) | Fixing::Le(x, _) | Fixing::Gt(x, _) => x,
+    }
+}
+
+impl Propagator for Nogood {
+    fn name(&self) -> &'static str {
+        "nogood"
+    }
+
+    fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
+        for &d in &self.decisions {
+            // A decision becomes true by a fixing (`=`), a bound (`≤`, `>`) or a removal (`≠`).
+            let events = match d {
+                Fixing::Eq(..) => Events::ASSIGNED,
+                Fixing::Le(..) | Fixing::Gt(..) => Events::BOUNDS,
+                Fixing::Ne(..) => Events::DOMAIN,
+            };
+            cx.subscribe(var_of(d), events);
+        }
+        Ok(PropStatus::Active)
+    }
+
+    fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        let mut open: Option<Fixing> = None;
+        for &d in &self.decisions {
+            match truth(cx, d) {
+                Truth::False => return Ok(PropStatus::Entailed),
+                Truth::True => {}
+                Truth::Open if open.is_some() => return Ok(PropStatus::Active),
+                Truth::Open => open = Some(d),
+            }
+        }
+        match open {
+            None => Err(Conflict),
+            Some(last) => {
+                let _ = negate(cx, last)?;
+                Ok(PropStatus::Entailed)
+            }
+        }
+    }
+
+    fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
+        !self.decisions.iter().all(|&d| holds(d, value))
+    }
+
+    fn vars(&self) -> Vec<VarId> {
+        self.decisions.iter().map(|&d| var_of(d)).collect()
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Linear
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::from_branch;
+    use crate::ids::VarId;
+    use crate::search::Fixing;
+
+    #[test]
+    fn each_refuted_left_branch_gives_the_lefts_above_it_and_itself() {
+        let (x, y, z, w) = (VarId(0), VarId(1), VarId(2), VarId(3));
+        let branch =
+            [(Fixing::Eq(x, 1), false), (Fixing::Eq(y, 2), true), (Fixing::Le(z, 3), false), (Fixing::Gt(w, 4), true)];
+        assert_eq!(
+            from_branch(branch),
+            vec![vec![Fixing::Eq(x, 1), Fixing::Eq(y, 2)], vec![Fixing::Eq(x, 1), Fixing::Le(z, 3), Fixing::Gt(w, 4)]]
+        );
+        assert!(from_branch([(Fixing::Eq(x, 1), false)]).is_empty());
+    }
+}

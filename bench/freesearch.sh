@@ -4,9 +4,11 @@
 # the limit, and the best objective found for the others. This is how phase saving and
 # restarts were chosen (notes/flatzinc.md). A benchmark, not a test: CI never runs it.
 #
-# usage: bench/freesearch.sh [--no-build] [--limit S] [FLAGS ...]
+# usage: bench/freesearch.sh [--no-build] [--limit S] [--satisfy] [FLAGS ...]
 #   --no-build   use target/release/fzn-cpsolve as it is
 #   --limit S    seconds per instance (default 10)
+#   --satisfy    the 22 satisfaction instances instead: which find a first solution (or
+#                prove there is none) within the limit
 #   FLAGS        one quoted string per configuration; default:
 #                "--phase-saving never" "" "--restart-scale 1000"
 # Needs minizinc (apt-get install minizinc) to flatten the models once.
@@ -17,11 +19,13 @@ ROOT=$(cd "$BENCH_DIR/.." && pwd)
 source "$BENCH_DIR/lib.sh"
 BUILD=1
 LIMIT=10
+SATISFY=()
 CONFIGS=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-build) BUILD=0 ;;
     --limit) LIMIT=$2; shift ;;
+    --satisfy) SATISFY=(--satisfy) ;;
     -h|--help) bench_usage "${BASH_SOURCE[0]}"; exit 0 ;;
     *) CONFIGS+=("$1") ;;
   esac
@@ -40,4 +44,4 @@ fi
 mkdir -p "$BENCH_DIR/.scratch/freesearch"
 cp "$ROOT/target/release/fzn-cpsolve" "$BENCH_DIR/.scratch/freesearch/fzn-cpsolve"
 exec python3 "$BENCH_DIR/freesearch_bench.py" --fzn-cpsolve "$BENCH_DIR/.scratch/freesearch/fzn-cpsolve" \
-  --limit "$LIMIT" "${CONFIGS[@]}"
+  --limit "$LIMIT" "${SATISFY[@]}" "${CONFIGS[@]}"

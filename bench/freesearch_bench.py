@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Free search (`fzn-cpsolve -f`) on the optimisation instances of tests/minizinc/, under
 several sets of flags, one set after the other in the same run: which are proved within the
-time limit, the best objective found for the others. Called by bench/freesearch.sh; standard
+time limit, the best objective found for the others. With --satisfy, on the satisfaction
+instances instead: which get their first solution (or a proof that there is none). Called by bench/freesearch.sh; standard
 library only. See notes/flatzinc.md ("Phase saving on, restarts still off")."""
 import argparse, json, os, re, subprocess, sys, time
 
@@ -11,8 +12,9 @@ CORPUS = os.path.join(ROOT, 'tests', 'minizinc')
 SCRATCH = os.path.join(BENCH, '.scratch', 'freesearch')
 
 
-def flatten(fzn_bin):
-    """Flattens each optimisation instance once with cpsolve's mznlib; returns the list."""
+def flatten(fzn_bin, satisfy):
+    """Flattens each optimisation (or satisfaction) instance once with cpsolve's mznlib;
+    returns the list."""
     os.makedirs(os.path.join(SCRATCH, 'fzn'), exist_ok=True)
     msc = os.path.join(SCRATCH, 'cpsolve.msc')
     with open(msc, 'w') as f:
@@ -22,7 +24,7 @@ def flatten(fzn_bin):
                    'supportsFzn': True, 'needsSolns2Out': True}, f)
     instances = []
     for e in json.load(open(os.path.join(CORPUS, 'expected.json'))):
-        if e['method'] == 'satisfy':
+        if (e['method'] == 'satisfy') != satisfy:
             continue
         name = '%s/%s' % (e['folder'], (e['dzn'] or e['mzn']).rsplit('.', 1)[0])
         fzn = os.path.join(SCRATCH, 'fzn', name.replace('/', '__') + '.fzn')
@@ -41,7 +43,8 @@ def run(fzn_bin, fzn, flags, limit):
     r = subprocess.run([fzn_bin, '-f', '-s', '-t', str(int(limit * 1000))] + flags + [fzn],
                        capture_output=True, text=True)
     wall = time.time() - start
-    proved = '==========' in r.stdout or '=====UNSATISFIABLE=====' in r.stdout
+    # A satisfaction run stops at its first solution: that is its proof.
+    proved = any(mark in r.stdout for mark in ('==========', '=====UNSATISFIABLE=====', '----------'))
     found = re.findall(r'objective=(-?\d+)', r.stdout)
     return proved, wall, (int(found[-1]) if found else None)
 
@@ -50,11 +53,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--fzn-cpsolve', required=True)
     ap.add_argument('--limit', type=float, default=10)
+    ap.add_argument('--satisfy', action='store_true', help='the satisfaction instances instead')
     ap.add_argument('configs', nargs='+', help='sets of flags, each one string ("" for none)')
     args = ap.parse_args()
-    instances = flatten(args.fzn_cpsolve)
-    print('%d optimisation instances, free search, %g s each; load before: %s'
-          % (len(instances), args.limit, open('/proc/loadavg').read().split()[:3]))
+    instances = flatten(args.fzn_cpsolve, args.satisfy)
+    print('%d %s instances, free search, %g s each; load before: %s'
+          % (len(instances), 'satisfaction' if args.satisfy else 'optimisation', args.limit,
+             open('/proc/loadavg').read().split()[:3]))
     totals = []
     for config in args.configs:
         flags = config.split()

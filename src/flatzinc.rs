@@ -255,7 +255,6 @@ fn solve_fzn(
         free: false,
         timeout,
         verify: true,
-        restart_scale: None,
         ..Options::default()
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);

@@ -51,7 +51,8 @@ fn every_answer_agrees_with_gecode() {
         );
         let text = read_gzipped(&path);
         let mut model = load(&text).unwrap_or_else(|e| panic!("{name}: {}", e.message));
-        let options = Options { timeout: Some(limit), verify: true, restart_scale: None, ..Options::default() };
+        // The default search: restarts with nogoods where the order is dom/wdeg.
+        let options = Options { timeout: Some(limit), verify: true, ..Options::default() };
         let minimize = matches!(model.goal, Goal::Minimize(_));
         let result = solve(&mut model, &options, |_, _| {});
         let gecode_status = entry["status"].as_str().unwrap_or("");

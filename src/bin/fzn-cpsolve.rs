@@ -64,9 +64,9 @@ struct Args {
     #[arg(long = "phase-saving", value_name = "WHEN", default_value = "own", value_parser = ["own", "always", "never"])]
     phase_saving: String,
     /// With restarts: at each restart, record the decisions of the refuted subtrees as
-    /// nogoods, so that later runs do not search them again.
-    #[arg(long)]
-    nogoods: bool,
+    /// nogoods, so that later runs do not search them again (`yes`, the default, or `no`).
+    #[arg(long, value_name = "YES|NO", default_value = "yes", value_parser = ["yes", "no"])]
+    nogoods: String,
 }
 
 fn main() -> ExitCode {
@@ -127,7 +127,7 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
             "never" => PhaseSaving::Never,
             _ => PhaseSaving::OwnSearch,
         },
-        nogoods: args.nogoods,
+        nogoods: args.nogoods == "yes",
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let mut out = io::stdout().lock();
@@ -152,6 +152,8 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         writeln!(out, "%%%mzn-stat: propagations={}", s.propagations)?;
         writeln!(out, "%%%mzn-stat: solutions={}", result.solutions)?;
         writeln!(out, "%%%mzn-stat: peakDepth={}", s.max_depth)?;
+        writeln!(out, "%%%mzn-stat: restarts={}", s.restarts)?;
+        writeln!(out, "%%%mzn-stat: nogoods={}", s.nogoods)?;
         writeln!(out, "%%%mzn-stat: variables={}", model.solver.num_vars())?;
         writeln!(out, "%%%mzn-stat: propagators={}", model.solver.num_propagators())?;
         if let Some(objective) = result.objective {

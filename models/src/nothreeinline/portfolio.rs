@@ -70,6 +70,7 @@ impl Portfolio for SymmetricFirst {
                     mode: SolveMode::First,
                     chosen: true,
                     columns_middle_out: matches!(order, Order::MiddleOut),
+                    pair_on_either_diagonal: false,
                 })?;
                 let restarts = match order {
                     Order::Restarts(scale) => {
@@ -101,6 +102,7 @@ mod tests {
             mode: SolveMode::First,
             chosen: true,
             columns_middle_out: false,
+            pair_on_either_diagonal: false,
         })
         .expect("no limit raised");
         let base: BTreeSet<_> = problem.search.branching[0].vars.iter().copied().collect();
@@ -112,5 +114,33 @@ mod tests {
             assert_eq!(vars, order(seed), "seed {seed}: the same order every time");
         }
         assert_ne!(order(1), order(2), "another seed, another order");
+    }
+
+    /// Solutions of the near-90° class on the n×n grid, with the diagonal pair on either
+    /// diagonal or on the main one only.
+    fn near_rotational_count(n: usize, either: bool) -> u128 {
+        let (mut problem, _) = build_with_cells(&NoThreeInLine {
+            n,
+            symmetry: Symmetry::NearRotational4,
+            mode: SolveMode::Count,
+            chosen: true,
+            columns_middle_out: false,
+            pair_on_either_diagonal: either,
+        })
+        .expect("no limit raised");
+        let mut config = problem.search.clone();
+        config.count_only = true;
+        problem.solver.search(&config, |_| std::ops::ControlFlow::Continue(())).solutions
+    }
+
+    #[test]
+    fn the_main_diagonal_alone_keeps_one_solution_of_each_mirror_pair() {
+        let mut some = false;
+        for n in [5, 7, 9, 11, 13, 15, 17, 19] {
+            let main_only = near_rotational_count(n, false);
+            assert_eq!(near_rotational_count(n, true), 2 * main_only, "n = {n}");
+            some |= main_only > 0;
+        }
+        assert!(some, "some n has solutions in the class");
     }
 }

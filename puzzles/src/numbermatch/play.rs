@@ -168,6 +168,8 @@ pub struct Summary {
     pub mean_moves: f64,
     /// The slowest starts, slowest first: (index, milliseconds).
     pub slowest: Vec<(u64, f64)>,
+    /// The starts the exact search left undecided, in index order (to solve them alone).
+    pub undecided: Vec<u64>,
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -198,6 +200,7 @@ pub fn summarise(settings: &Settings, records: &[Record]) -> Summary {
         mean_moves: won_moves.iter().sum::<usize>() as f64 / won_moves.len().max(1) as f64,
         solver,
         slowest,
+        undecided: records.iter().filter(|r| r.solver == End::Undecided).map(|r| r.index).collect(),
     }
 }
 
@@ -252,6 +255,7 @@ pub fn json(settings: &Settings, s: &Summary, time: Duration) -> Value {
         "won_with_adds": s.solver.by_adds,
         "never": s.solver.lost,
         "undecided": s.solver.undecided,
+        "undecided_starts": s.undecided,
         "mean_adds": s.solver.mean_adds(),
         "mean_moves": s.mean_moves,
         "solve_ms": {"mean": s.mean_ms, "median": s.median_ms, "p95": s.p95_ms, "max": s.max_ms},

@@ -17,10 +17,11 @@ use super::grid::Game;
 use super::rules::{mix, Rules};
 use super::search::{self, Limits, Verdict};
 
-/// Positions kept in the table of one start (each worker solves one start at a time; at
-/// 40 bytes an entry, about 300 MB with the table's spare room). The hardest starts of
-/// `bench/numbermatch.sh` store 2M positions or more.
-const TABLE_LIMIT: usize = 4 << 20;
+/// Positions kept in the table of one start (each worker solves one start at a time):
+/// the same as one `cpsolve` run, [`super::TABLE_LIMIT`] (420 MB at most per worker).
+/// The hardest of the 1,000 starts of `bench/numbermatch.sh` store 11.5M positions; with
+/// 4M (the cap before), #277 visited 88M positions instead of 30M.
+const TABLE_LIMIT: usize = super::TABLE_LIMIT;
 
 /// What to play.
 #[derive(Debug, Clone)]

@@ -209,6 +209,8 @@ struct Scratch {
     quiet: Vec<bool>,
     /// Digits left in each row.
     rows: Vec<u32>,
+    /// The row of each cell.
+    row_of: Vec<u32>,
     /// The sleep set handed to the child being searched.
     sleeping: Vec<(u32, u32)>,
     child: Vec<u8>,
@@ -339,10 +341,10 @@ impl Searcher<'_> {
         // The buffers of this depth, reused from position to position (the search
         // expands millions of positions; allocating for each showed in the profile).
         let mut scratch = std::mem::take(&mut self.scratch[depth]);
-        let Scratch { pairs, quiet, rows, sleeping, child } = &mut scratch;
+        let Scratch { pairs, quiet, rows, row_of, sleeping, child } = &mut scratch;
         self.rays.matches(cells, self.rules, pairs);
         // The matches that remove no row here: the ones that may commute with others.
-        quiet_pairs(cells, self.cols, self.rules, pairs, rows, quiet);
+        quiet_pairs(cells, self.cols, self.rules, pairs, (rows, row_of), quiet);
         if self.limits.every_order {
             quiet.iter_mut().for_each(|q| *q = false);
         }
@@ -352,16 +354,33 @@ impl Searcher<'_> {
         let mut least_full = INF;
         let mut least_next = INF;
         let mut skipped = false;
+        // The child of a quiet match (no row removed: `play_match` would only clear the
+        // two cells) is this grid with two cells cleared, then set back: one copy of the
+        // grid per position instead of one per match.
+        child.clear();
+        child.extend_from_slice(cells);
         for (p, &(i, j)) in pairs.iter().enumerate() {
             if asleep.binary_search(&(i, j)).is_ok() {
                 skipped = true;
                 continue;
             }
             asleep_below(pairs, quiet, p, asleep, sleeping);
-            child.clear();
-            child.extend_from_slice(cells);
-            play_match(child, self.cols, self.rules, i as usize, j as usize);
-            match self.dfs(child, (n - 2, odd), adds_left, g + 1, budget, depth + 1, sleeping) {
+            let (i_, j_) = (i as usize, j as usize);
+            if quiet[p] {
+                child[i_] = 0;
+                child[j_] = 0;
+            } else {
+                play_match(child, self.cols, self.rules, i_, j_);
+            }
+            let step = self.dfs(child, (n - 2, odd), adds_left, g + 1, budget, depth + 1, sleeping);
+            if quiet[p] {
+                child[i_] = cells[i_];
+                child[j_] = cells[j_];
+            } else {
+                child.clear();
+                child.extend_from_slice(cells);
+            }
+            match step {
                 Step::Won => {
                     self.path.push(Move::Match(i, j));
                     return Step::Won;

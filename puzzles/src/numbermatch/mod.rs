@@ -33,8 +33,10 @@ use rules::Rules;
 use search::{Limits, Verdict};
 use view::Shown;
 
-/// Positions kept in the transposition table of one `cpsolve` run (about 40 bytes each).
-pub const TABLE_LIMIT: usize = 8 << 20;
+/// Positions kept in the transposition table of one `cpsolve` run: 24 bytes each, and
+/// exactly what the hash table holds at 2^24 buckets, so that it never grows past them
+/// (420 MB; one more position would double it).
+pub const TABLE_LIMIT: usize = 14 << 20;
 
 /// Reads a `numbermatch` file into a game (the rules, the grid, the adds allowed).
 pub fn read(file: &File) -> Result<grid::Game, Vec<Diagnostic>> {

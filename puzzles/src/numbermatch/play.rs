@@ -17,10 +17,11 @@ use super::grid::Game;
 use super::rules::{mix, Rules};
 use super::search::{self, Limits, Verdict};
 
-/// Positions kept in the table of one start (each worker solves one start at a time; at
-/// 40 bytes an entry, about 300 MB with the table's spare room). The hardest starts of
-/// `bench/numbermatch.sh` store 2M positions or more.
-const TABLE_LIMIT: usize = 4 << 20;
+/// Positions kept in the table of one start (each worker solves one start at a time):
+/// the same as one `cpsolve` run, [`super::TABLE_LIMIT`] (420 MB at most per worker).
+/// The hardest of the 1,000 starts of `bench/numbermatch.sh` store 11.5M positions; with
+/// 4M (the cap before), #277 visited 88M positions instead of 30M.
+const TABLE_LIMIT: usize = super::TABLE_LIMIT;
 
 /// What to play.
 #[derive(Debug, Clone)]
@@ -168,6 +169,8 @@ pub struct Summary {
     pub mean_moves: f64,
     /// The slowest starts, slowest first: (index, milliseconds).
     pub slowest: Vec<(u64, f64)>,
+    /// The starts the exact search left undecided, in index order (to solve them alone).
+    pub undecided: Vec<u64>,
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -198,6 +201,7 @@ pub fn summarise(settings: &Settings, records: &[Record]) -> Summary {
         mean_moves: won_moves.iter().sum::<usize>() as f64 / won_moves.len().max(1) as f64,
         solver,
         slowest,
+        undecided: records.iter().filter(|r| r.solver == End::Undecided).map(|r| r.index).collect(),
     }
 }
 
@@ -252,6 +256,7 @@ pub fn json(settings: &Settings, s: &Summary, time: Duration) -> Value {
         "won_with_adds": s.solver.by_adds,
         "never": s.solver.lost,
         "undecided": s.solver.undecided,
+        "undecided_starts": s.undecided,
         "mean_adds": s.solver.mean_adds(),
         "mean_moves": s.mean_moves,
         "solve_ms": {"mean": s.mean_ms, "median": s.median_ms, "p95": s.p95_ms, "max": s.max_ms},

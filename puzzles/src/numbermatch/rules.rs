@@ -116,8 +116,13 @@ pub fn play_match(cells: &mut Vec<u8>, cols: usize, rules: Rules, i: usize, j: u
 
 /// Copies every remaining digit, in reading order, after the last cell.
 pub fn play_add(cells: &mut Vec<u8>) {
-    let digits: Vec<u8> = cells.iter().copied().filter(|&d| d != 0).collect();
-    cells.extend(digits);
+    let len = cells.len();
+    // In place, without a buffer of the digits: the search adds at millions of positions.
+    for i in 0..len {
+        if cells[i] != 0 {
+            cells.push(cells[i]);
+        }
+    }
 }
 
 /// A 128-bit fingerprint of a position for the transposition table: two independent

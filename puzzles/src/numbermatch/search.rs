@@ -85,6 +85,9 @@ impl Hasher for Identity {
     fn write_u64(&mut self, v: u64) {
         self.0 = self.0.rotate_left(32) ^ v;
     }
+    fn write_u32(&mut self, v: u32) {
+        self.0 = self.0.rotate_left(32) ^ u64::from(v);
+    }
 }
 
 /// Where to stop early.
@@ -114,26 +117,68 @@ enum Step {
     Stopped,
 }
 
-/// What the table knows of a position, in cost from it.
+/// What the table knows of a position, in cost from it: 12 bytes, so that an entry with
+/// its 96-bit key takes 24 bytes (40 before: the hardest starts store 10M positions and
+/// more, and a table that stops growing makes the search re-expand transpositions).
 #[derive(Clone, Copy)]
 struct Entry {
-    /// A lower bound on every line from it.
-    full: u64,
-    /// Its `next` of iteration `iteration` (see [`Step::Over`]).
-    next: u64,
-    /// Iterations are few: 32 bits keep the entry at 40 bytes with its key.
-    iteration: u32,
-    /// The cost paid to reach it, modulo 2^32: with the adds left (in the key), the whole
-    /// cost paid. One position can be reached at different costs (adds made earlier or
-    /// later), and what a search left out of `full` was covered elsewhere at that cost only.
-    paid: u32,
+    /// A lower bound on every line from it, packed (see [`pack`]).
+    full: u32,
+    /// Its `next` of iteration `iteration` (see [`Step::Over`]), packed.
+    next: u32,
+    iteration: u16,
+    /// The matches paid to reach it: with the adds left (in the key), the whole cost paid.
+    /// One position can be reached at different costs (adds made earlier or later), and
+    /// what a search left out of `full` was covered elsewhere at that cost only.
+    paid: u16,
+}
+
+/// The bits of a packed cost that hold its matches; the adds are above them.
+const MATCH_BITS: u32 = 26;
+
+/// A cost (`adds * ADD_COST + matches`, or `INF`) in 32 bits, when it fits: adds in the
+/// top 6 bits, matches in the low 26; `INF` is `u32::MAX`. A cost that does not fit is
+/// not stored at all (`None`): the table may always forget, never round.
+fn pack(cost: u64) -> Option<u32> {
+    if cost >= INF {
+        return Some(u32::MAX);
+    }
+    let (adds, matches) = (cost / ADD_COST, cost % ADD_COST);
+    let packed = (adds << MATCH_BITS) | matches;
+    (adds < 63 && matches < 1 << MATCH_BITS).then_some(packed as u32)
+}
+
+fn unpack(packed: u32) -> u64 {
+    if packed == u32::MAX {
+        INF
+    } else {
+        u64::from(packed >> MATCH_BITS) * ADD_COST + u64::from(packed & ((1 << MATCH_BITS) - 1))
+    }
 }
 
 impl Entry {
+    /// The entry, if every field fits (else the position is not stored).
+    fn new(full: u64, next: u64, iteration: u64, paid: u64) -> Option<Entry> {
+        Some(Entry {
+            full: pack(full)?,
+            next: pack(next)?,
+            iteration: u16::try_from(iteration).ok()?,
+            paid: u16::try_from(paid).ok()?,
+        })
+    }
+
+    fn full(&self) -> u64 {
+        unpack(self.full)
+    }
+
+    fn next(&self) -> u64 {
+        unpack(self.next)
+    }
+
     /// Whether `full` counts skipped lines at the budget of its iteration: then it holds
     /// only where the skipped lines were covered, in the same iteration at the same cost.
     fn partial(&self) -> bool {
-        self.full < self.next
+        self.full() < self.next()
     }
 }
 
@@ -143,9 +188,11 @@ struct Searcher<'a> {
     /// Move generation for the grids of up to 64 cells (all of them before the first add).
     rays: Rays,
     add_cost: u64,
-    /// Keyed on the two halves of the 128-bit fingerprint (a `u128` key would align the
-    /// entries on 16 bytes: 48 instead of 40).
-    table: HashMap<(u64, u64), Entry, BuildHasherDefault<Identity>>,
+    /// Keyed on 96 bits of the 128-bit fingerprint, as three `u32` (a `u64` in the key
+    /// would align the entries on 8 bytes: 32 instead of 24). A false hit needs a 96-bit
+    /// collision: with 10^8 probes into 2 * 10^7 positions, a chance of about 10^-13 per
+    /// search.
+    table: HashMap<(u32, u32, u32), Entry, BuildHasherDefault<Identity>>,
     limits: Limits<'a>,
     counters: Counters,
     path: Vec<Move>,
@@ -162,6 +209,8 @@ struct Scratch {
     quiet: Vec<bool>,
     /// Digits left in each row.
     rows: Vec<u32>,
+    /// The row of each cell.
+    row_of: Vec<u32>,
     /// The sleep set handed to the child being searched.
     sleeping: Vec<(u32, u32)>,
     child: Vec<u8>,
@@ -264,20 +313,21 @@ impl Searcher<'_> {
             return Step::Won;
         }
         let k = key(cells, self.cols, self.rules, adds_left.unwrap_or(u32::MAX));
-        let k = (k as u64, (k >> 64) as u64);
+        let k = (k as u32, (k >> 32) as u32, (k >> 64) as u32);
         let mut bound = bound_of(n, odd, adds_left, self.add_cost);
         let mut next_known = None;
         // The table is probed only when the computed bound does not already cut.
         if g + bound <= budget {
             if let Some(known) = self.table.get(&k) {
-                let here = u64::from(known.iteration) == self.counters.iterations && known.paid == g as u32;
+                let here =
+                    u64::from(known.iteration) == self.counters.iterations && u64::from(known.paid) == g % ADD_COST;
                 // A partial entry from another iteration or cost is no proof: searched
                 // again, never cut at a bound that would make the budget creep.
-                if known.full > bound && (here || !known.partial()) {
+                if known.full() > bound && (here || !known.partial()) {
                     self.counters.table_hits += 1;
-                    bound = known.full;
+                    bound = known.full();
                     if here {
-                        next_known = Some(known.next);
+                        next_known = Some(known.next());
                     }
                 }
             }
@@ -291,10 +341,10 @@ impl Searcher<'_> {
         // The buffers of this depth, reused from position to position (the search
         // expands millions of positions; allocating for each showed in the profile).
         let mut scratch = std::mem::take(&mut self.scratch[depth]);
-        let Scratch { pairs, quiet, rows, sleeping, child } = &mut scratch;
+        let Scratch { pairs, quiet, rows, row_of, sleeping, child } = &mut scratch;
         self.rays.matches(cells, self.rules, pairs);
         // The matches that remove no row here: the ones that may commute with others.
-        quiet_pairs(cells, self.cols, self.rules, pairs, rows, quiet);
+        quiet_pairs(cells, self.cols, self.rules, pairs, (rows, row_of), quiet);
         if self.limits.every_order {
             quiet.iter_mut().for_each(|q| *q = false);
         }
@@ -304,16 +354,33 @@ impl Searcher<'_> {
         let mut least_full = INF;
         let mut least_next = INF;
         let mut skipped = false;
+        // The child of a quiet match (no row removed: `play_match` would only clear the
+        // two cells) is this grid with two cells cleared, then set back: one copy of the
+        // grid per position instead of one per match.
+        child.clear();
+        child.extend_from_slice(cells);
         for (p, &(i, j)) in pairs.iter().enumerate() {
             if asleep.binary_search(&(i, j)).is_ok() {
                 skipped = true;
                 continue;
             }
             asleep_below(pairs, quiet, p, asleep, sleeping);
-            child.clear();
-            child.extend_from_slice(cells);
-            play_match(child, self.cols, self.rules, i as usize, j as usize);
-            match self.dfs(child, (n - 2, odd), adds_left, g + 1, budget, depth + 1, sleeping) {
+            let (i_, j_) = (i as usize, j as usize);
+            if quiet[p] {
+                child[i_] = 0;
+                child[j_] = 0;
+            } else {
+                play_match(child, self.cols, self.rules, i_, j_);
+            }
+            let step = self.dfs(child, (n - 2, odd), adds_left, g + 1, budget, depth + 1, sleeping);
+            if quiet[p] {
+                child[i_] = cells[i_];
+                child[j_] = cells[j_];
+            } else {
+                child.clear();
+                child.extend_from_slice(cells);
+            }
+            match step {
                 Step::Won => {
                     self.path.push(Move::Match(i, j));
                     return Step::Won;
@@ -331,11 +398,26 @@ impl Searcher<'_> {
             Rules::Classic => pairs.is_empty(),
         };
         let child = &mut scratch.child;
-        if may_add && adds_left != Some(0) {
+        let after_add = g + self.add_cost;
+        if may_add && adds_left != Some(0) && after_add + bound_of(2 * n, 0, None, self.add_cost) > budget {
+            // The add's child would be cut by its own bound (2n digits, no odd class:
+            // n matches), which needs neither its grid nor its key: it is counted as
+            // visited and cut, as if searched, and nothing else is done. Before the
+            // add's depth, this is the case at almost every position the search expands.
+            self.counters.nodes += 1;
+            self.counters.max_depth = self.counters.max_depth.max(depth + 1);
+            if self.out_of_time() {
+                return Step::Stopped;
+            }
+            self.counters.cutoffs += 1;
+            let cut = after_add.saturating_add(n).min(INF);
+            least_full = least_full.min(cut);
+            least_next = least_next.min(cut);
+        } else if may_add && adds_left != Some(0) {
             child.clear();
             child.extend_from_slice(cells);
             play_add(child);
-            match self.dfs(child, (2 * n, 0), adds_left.map(|a| a - 1), g + self.add_cost, budget, depth + 1, &[]) {
+            match self.dfs(child, (2 * n, 0), adds_left.map(|a| a - 1), after_add, budget, depth + 1, &[]) {
                 Step::Won => {
                     self.path.push(Move::Add);
                     return Step::Won;
@@ -352,17 +434,37 @@ impl Searcher<'_> {
         }
         // Every line from here costs at least `least_full` in all, so `least_full - g` from here.
         let relative = |least: u64| if least >= INF { INF } else { least - g };
-        let entry = Entry {
-            full: relative(least_full),
-            next: relative(least_next),
-            iteration: self.counters.iterations as u32,
-            paid: g as u32,
-        };
-        let useful = entry.full > bound || entry.next > entry.full;
+        let (full, next) = (relative(least_full), relative(least_next));
+        let useful = full > bound || next > full;
         if useful && (self.table.len() < self.limits.table_limit || self.table.contains_key(&k)) {
-            self.table.insert(k, entry);
+            if let Some(entry) = Entry::new(full, next, self.counters.iterations, g % ADD_COST) {
+                self.table.insert(k, entry);
+            }
         }
         self.scratch[depth] = scratch;
         Step::Over { full: least_full, next: least_next }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_costs_come_back_exact_and_keep_their_order() {
+        let costs = [0, 1, 19, (1 << MATCH_BITS) - 1, ADD_COST, ADD_COST + 20, 5 * ADD_COST + 7, 62 * ADD_COST, INF];
+        for &c in &costs {
+            assert_eq!(pack(c).map(unpack), Some(c), "{c}");
+        }
+        for w in costs.windows(2) {
+            assert!(pack(w[0]) < pack(w[1]), "{} {}", w[0], w[1]);
+        }
+        // What does not fit is not stored, never rounded.
+        assert_eq!(pack(1 << MATCH_BITS), None);
+        assert_eq!(pack(ADD_COST - 2), None);
+        assert_eq!(pack(63 * ADD_COST), None);
+        assert!(Entry::new(3, 3, 1 << 16, 0).is_none());
+        assert!(Entry::new(3, 3, 1, 1 << 16).is_none());
+        assert_eq!(std::mem::size_of::<((u32, u32, u32), Entry)>(), 24);
     }
 }

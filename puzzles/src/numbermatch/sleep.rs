@@ -36,23 +36,29 @@
 use super::rules::Rules;
 
 /// Whether each of `pairs` (the matches of `cells`) removes no row when played first:
-/// `quiet[p]` for `pairs[p]`. `rows` is a buffer.
+/// `quiet[p]` for `pairs[p]`. `rows` and `row_of` are buffers.
 pub(crate) fn quiet_pairs(
     cells: &[u8],
     cols: usize,
     rules: Rules,
     pairs: &[(u32, u32)],
-    rows: &mut Vec<u32>,
+    (rows, row_of): (&mut Vec<u32>, &mut Vec<u32>),
     quiet: &mut Vec<bool>,
 ) {
     quiet.clear();
     match rules {
         Rules::App => {
+            // The digits of each row and the row of each cell, in one pass without a
+            // division (two per pair, at every position, showed in the profile).
             rows.clear();
-            rows.extend(cells.chunks(cols).map(|row| row.iter().filter(|&&d| d != 0).count() as u32));
-            let cols = cols as u32;
+            row_of.clear();
+            for row in cells.chunks(cols) {
+                let r = rows.len() as u32;
+                rows.push(row.iter().map(|&d| u32::from(d != 0)).sum());
+                row_of.extend(std::iter::repeat_n(r, row.len()));
+            }
             quiet.extend(pairs.iter().map(|&(i, j)| {
-                let (ri, rj) = ((i / cols) as usize, (j / cols) as usize);
+                let (ri, rj) = (row_of[i as usize] as usize, row_of[j as usize] as usize);
                 if ri == rj {
                     rows[ri] > 2
                 } else {
@@ -119,8 +125,8 @@ mod tests {
         }
         let mut pairs = Vec::new();
         matches(cells, cols, rules, &mut pairs);
-        let (mut rows, mut quiet) = (Vec::new(), Vec::new());
-        quiet_pairs(cells, cols, rules, &pairs, &mut rows, &mut quiet);
+        let (mut rows, mut row_of, mut quiet) = (Vec::new(), Vec::new(), Vec::new());
+        quiet_pairs(cells, cols, rules, &pairs, (&mut rows, &mut row_of), &mut quiet);
         let mut below = Vec::new();
         for (p, &(i, j)) in pairs.iter().enumerate() {
             if asleep.binary_search(&(i, j)).is_ok() {

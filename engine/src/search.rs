@@ -223,6 +223,35 @@ pub enum Fixing {
 /// A subtree of the search, as the fixings on the path from the root to it.
 pub type Subproblem = Vec<Fixing>;
 
+impl Fixing {
+    /// The variable it fixes or bounds.
+    pub fn var(self) -> VarId {
+        match self {
+            Fixing::Eq(x, _) | Fixing::Ne(x, _) | Fixing::Le(x, _) | Fixing::Gt(x, _) => x,
+        }
+    }
+
+    /// The opposite step: the other branch of the same decision.
+    pub fn negated(self) -> Fixing {
+        match self {
+            Fixing::Eq(x, v) => Fixing::Ne(x, v),
+            Fixing::Ne(x, v) => Fixing::Eq(x, v),
+            Fixing::Le(x, v) => Fixing::Gt(x, v),
+            Fixing::Gt(x, v) => Fixing::Le(x, v),
+        }
+    }
+
+    /// Whether `value` (the variable's value in a full assignment) satisfies it.
+    pub fn holds_for(self, value: Val) -> bool {
+        match self {
+            Fixing::Eq(_, v) => value == v,
+            Fixing::Ne(_, v) => value != v,
+            Fixing::Le(_, v) => value <= v,
+            Fixing::Gt(_, v) => value > v,
+        }
+    }
+}
+
 impl Decision {
     fn fixing(self, right: bool) -> Fixing {
         match (self, right) {
@@ -347,12 +376,7 @@ impl Solver {
     /// Applies the fixings of a subproblem at the root. `false` if that empties a domain.
     pub fn apply(&mut self, fixings: &[Fixing]) -> bool {
         for &f in fixings {
-            match f {
-                Fixing::Eq(x, v) => self.assign(x, v),
-                Fixing::Ne(x, v) => self.remove(x, v),
-                Fixing::Le(x, v) => self.set_max(x, v),
-                Fixing::Gt(x, v) => self.set_min(x, v + 1),
-            }
+            self.failed |= self.store.apply(f).is_err();
         }
         !self.is_failed()
     }
@@ -615,15 +639,7 @@ impl Solver {
     fn branch(&mut self, decision: Decision, right: bool, config: &SearchConfig, bound: Option<Val>) -> bool {
         self.stats.nodes += 1;
         self.store.open_level();
-        let applied = match (decision, right) {
-            (Decision::Assign(x, v), false) => self.store.assign(x, v),
-            (Decision::Assign(x, v), true) => self.store.remove(x, v),
-            (Decision::LessEq(x, v), false) => self.store.set_max(x, v),
-            (Decision::LessEq(x, v), true) => self.store.set_min(x, v + 1),
-            (Decision::Greater(x, v), false) => self.store.set_min(x, v + 1),
-            (Decision::Greater(x, v), true) => self.store.set_max(x, v),
-        };
-        if applied.is_err() {
+        if self.store.apply(decision.fixing(right)).is_err() {
             self.stats.failures += 1;
             self.store.queue.clear();
             return false;

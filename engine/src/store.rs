@@ -9,6 +9,7 @@ use crate::domain::{Domain, Val};
 use crate::ids::{PropId, TrailedInt, VarId};
 use crate::propagator::{Conflict, Events};
 use crate::queue::Queue;
+use crate::search::Fixing;
 use crate::trail::{Trail, Undo};
 
 #[derive(Debug, Clone, Copy)]
@@ -190,6 +191,16 @@ impl Store {
         }
         self.notify(x, Events::fired(false, false));
         Ok(true)
+    }
+
+    /// Applies one search step: fixes, removes or bounds its variable.
+    pub(crate) fn apply(&mut self, step: Fixing) -> Result<bool, Conflict> {
+        match step {
+            Fixing::Eq(x, v) => self.assign(x, v),
+            Fixing::Ne(x, v) => self.remove(x, v),
+            Fixing::Le(x, v) => self.set_max(x, v),
+            Fixing::Gt(x, v) => self.set_min(x, v + 1),
+        }
     }
 
     pub(crate) fn new_int(&mut self, initial: i64) -> TrailedInt {

@@ -32,29 +32,32 @@ fn model() -> impl Strategy<Value = Model> {
     })
 }
 
-/// The best objective over every assignment, or `None` when none is feasible.
-fn brute_force(m: &Model, sense: Sense) -> Option<Val> {
+/// The objective of every assignment that satisfies the model.
+fn feasible_profits(m: &Model) -> Vec<Val> {
     let n = m.weights.len();
     let mut values = vec![0; n];
-    let mut best: Option<Val> = None;
+    let mut profits = Vec::new();
     loop {
         let weight: Val = values.iter().zip(&m.weights).map(|(v, w)| v * w).sum();
         let distinct = !m.distinct || (0..n).all(|i| (i + 1..n).all(|j| values[i] != values[j]));
         if weight <= m.cap && distinct {
-            let profit: Val = values.iter().zip(&m.profits).map(|(v, p)| v * p).sum();
-            best = Some(match (best, sense) {
-                (None, _) => profit,
-                (Some(b), Sense::Maximize) => b.max(profit),
-                (Some(b), Sense::Minimize) => b.min(profit),
-            });
+            profits.push(values.iter().zip(&m.profits).map(|(v, p)| v * p).sum());
         }
-        let Some(i) = values.iter().position(|&v| v < m.hi) else { return best };
+        let Some(i) = values.iter().position(|&v| v < m.hi) else { return profits };
         values[i] += 1;
         values[..i].fill(0);
     }
 }
 
-/// The optimum proved by the engine, and the objective of every solution it reported.
+/// The best objective over every assignment, or `None` when none is feasible.
+fn brute_force(m: &Model, sense: Sense) -> Option<Val> {
+    let profits = feasible_profits(m).into_iter();
+    match sense {
+        Sense::Maximize => profits.max(),
+        Sense::Minimize => profits.min(),
+    }
+}
+
 /// The model's variables and objective, posted.
 fn build(m: &Model) -> (Solver, Vec<VarId>, VarId) {
     let mut solver = Solver::new();
@@ -71,22 +74,6 @@ fn build(m: &Model) -> (Solver, Vec<VarId>, VarId) {
         all_different(&mut solver, &xs, &[], Consistency::Value);
     }
     (solver, xs, objective)
-}
-
-/// The number of assignments that satisfy the model with an objective of at least `at_least`.
-fn brute_force_with_min(m: &Model, at_least: Val) -> u128 {
-    let n = m.weights.len();
-    let mut values = vec![0; n];
-    let mut count = 0;
-    loop {
-        let weight: Val = values.iter().zip(&m.weights).map(|(v, w)| v * w).sum();
-        let distinct = !m.distinct || (0..n).all(|i| (i + 1..n).all(|j| values[i] != values[j]));
-        let profit: Val = values.iter().zip(&m.profits).map(|(v, p)| v * p).sum();
-        count += u128::from(weight <= m.cap && distinct && profit >= at_least);
-        let Some(i) = values.iter().position(|&v| v < m.hi) else { return count };
-        values[i] += 1;
-        values[..i].fill(0);
-    }
 }
 
 /// The optimum proved by the engine, and whether every solution it reported improved on
@@ -180,7 +167,7 @@ proptest! {
         let all = SearchConfig { branching, check_solutions: true, ..SearchConfig::default() };
         let outcome = solver.search(&all, |_| ControlFlow::Continue(()));
         prop_assert!(outcome.stopped.is_none());
-        let with_bound = brute_force_with_min(&m, at_least);
+        let with_bound = feasible_profits(&m).into_iter().filter(|&p| p >= at_least).count() as u128;
         prop_assert_eq!(outcome.solutions, with_bound);
     }
 }

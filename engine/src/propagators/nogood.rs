@@ -61,25 +61,6 @@ fn truth(cx: &Context<'_>, fixing: Fixing) -> Truth {
     }
 }
 
-fn holds(fixing: Fixing, value: &dyn Fn(VarId) -> Val) -> bool {
-    match fixing {
-        Fixing::Eq(x, v) => value(x) == v,
-        Fixing::Ne(x, v) => value(x) != v,
-        Fixing::Le(x, v) => value(x) <= v,
-        Fixing::Gt(x, v) => value(x) > v,
-    }
-}
-
-/// Makes `fixing` false.
-fn negate(cx: &mut Context<'_>, fixing: Fixing) -> Result<bool, Conflict> {
-    match fixing {
-        Fixing::Eq(x, v) => cx.remove(x, v),
-        Fixing::Ne(x, v) => cx.assign(x, v),
-        Fixing::Le(x, v) => cx.set_min(x, v + 1),
-        Fixing::Gt(x, v) => cx.set_max(x, v),
-    }
-}
-
 /// Not all of `decisions` hold.
 #[derive(Debug, Clone)]
 pub struct Nogood {
@@ -91,12 +72,6 @@ impl Nogood {
     pub(crate) fn new(decisions: Vec<Fixing>) -> Nogood {
         debug_assert!(!decisions.is_empty());
         Nogood { decisions }
-    }
-}
-
-fn var_of(fixing: Fixing) -> VarId {
-    match fixing {
-        Fixing::Eq(x, _) | Fixing::Ne(x, _) | Fixing::Le(x, _) | Fixing::Gt(x, _) => x,
     }
 }
 
@@ -113,7 +88,7 @@ impl Propagator for Nogood {
                 Fixing::Le(..) | Fixing::Gt(..) => Events::BOUNDS,
                 Fixing::Ne(..) => Events::DOMAIN,
             };
-            cx.subscribe(var_of(d), events);
+            cx.subscribe(d.var(), events);
         }
         Ok(PropStatus::Active)
     }
@@ -131,18 +106,18 @@ impl Propagator for Nogood {
         match open {
             None => Err(Conflict),
             Some(last) => {
-                let _ = negate(cx, last)?;
+                let _ = cx.store.apply(last.negated())?;
                 Ok(PropStatus::Entailed)
             }
         }
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
-        !self.decisions.iter().all(|&d| holds(d, value))
+        !self.decisions.iter().all(|&d| d.holds_for(value(d.var())))
     }
 
     fn vars(&self) -> Vec<VarId> {
-        self.decisions.iter().map(|&d| var_of(d)).collect()
+        self.decisions.iter().map(|&d| d.var()).collect()
     }
 
     fn priority(&self) -> Priority {

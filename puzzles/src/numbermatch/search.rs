@@ -273,6 +273,13 @@ impl Searcher<'_> {
         self.stopped
     }
 
+    /// Counts a position visited at `depth`; false when the search must stop.
+    fn visit(&mut self, depth: usize) -> bool {
+        self.counters.nodes += 1;
+        self.counters.max_depth = self.counters.max_depth.max(depth);
+        !self.out_of_time()
+    }
+
     /// Searches `cells` (with `adds_left`, having paid `g`, holding `count.0` digits of
     /// which `count.1` classes have an odd count) for a win within `budget`, without
     /// starting with a match of `asleep`. On a win, `path` holds its moves, last first.
@@ -303,9 +310,7 @@ impl Searcher<'_> {
         depth: usize,
         asleep: &[(u32, u32)],
     ) -> Step {
-        self.counters.nodes += 1;
-        self.counters.max_depth = self.counters.max_depth.max(depth);
-        if self.out_of_time() {
+        if !self.visit(depth) {
             return Step::Stopped;
         }
         let (n, odd) = count;
@@ -404,9 +409,7 @@ impl Searcher<'_> {
             // n matches), which needs neither its grid nor its key: it is counted as
             // visited and cut, as if searched, and nothing else is done. Before the
             // add's depth, this is the case at almost every position the search expands.
-            self.counters.nodes += 1;
-            self.counters.max_depth = self.counters.max_depth.max(depth + 1);
-            if self.out_of_time() {
+            if !self.visit(depth + 1) {
                 return Step::Stopped;
             }
             self.counters.cutoffs += 1;

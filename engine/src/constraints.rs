@@ -159,7 +159,7 @@ fn post_linear(
             if domain && range <= MAX_SUM_RANGE as i128 {
                 let _ = solver.post(Box::new(LinearEqDomain::new(terms, rhs)));
             } else {
-                let _ = solver.post(Box::new(LinearEq { terms, rhs }));
+                LinearEq::post(solver, terms, rhs);
             }
         }
         (_, Rel::Ne) => {

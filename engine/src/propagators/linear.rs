@@ -27,6 +27,7 @@ fn term_bounds(cx: &Context<'_>, (a, x): Term) -> (i64, i64) {
 }
 
 /// Narrows `x` so that `a·x ≤ limit`.
+#[inline]
 fn restrict_at_most(cx: &mut Context<'_>, (a, x): Term, limit: i64) -> Result<bool, Conflict> {
     if a > 0 {
         cx.set_max(x, floor_div(limit, a))
@@ -36,6 +37,7 @@ fn restrict_at_most(cx: &mut Context<'_>, (a, x): Term, limit: i64) -> Result<bo
 }
 
 /// Narrows `x` so that `a·x ≥ limit`.
+#[inline]
 fn restrict_at_least(cx: &mut Context<'_>, (a, x): Term, limit: i64) -> Result<bool, Conflict> {
     if a > 0 {
         cx.set_min(x, ceil_div(limit, a))
@@ -52,6 +54,7 @@ struct Sums {
     widest: i64,
 }
 
+#[inline]
 fn sums(cx: &Context<'_>, terms: &[Term]) -> Sums {
     let mut sums = Sums { smin: 0, smax: 0, widest: 0 };
     for &t in terms {
@@ -123,20 +126,34 @@ impl Propagator for LinearLe {
     }
 }
 
-/// `Σ aᵢ·xᵢ = c`
+/// `Σ aᵢ·xᵢ = c`. The terms are a `Vec` in general; sums of two to four terms (most
+/// equations a model or FlatZinc's flattening makes: `x = y + z`, differences) keep them in
+/// an array, whose known length lets the compiler unroll the passes.
 #[derive(Debug, Clone)]
-pub struct LinearEq {
-    pub(crate) terms: Vec<Term>,
+pub struct LinearEq<T = Vec<Term>> {
+    pub(crate) terms: T,
     pub(crate) rhs: i64,
 }
 
-impl Propagator for LinearEq {
+impl LinearEq {
+    /// Posts `Σ terms = rhs` with the storage that fits the number of terms.
+    pub(crate) fn post(solver: &mut crate::solver::Solver, terms: Vec<Term>, rhs: i64) {
+        let _ = match *terms.as_slice() {
+            [a, b] => solver.post(Box::new(LinearEq { terms: [a, b], rhs })),
+            [a, b, c] => solver.post(Box::new(LinearEq { terms: [a, b, c], rhs })),
+            [a, b, c, d] => solver.post(Box::new(LinearEq { terms: [a, b, c, d], rhs })),
+            _ => solver.post(Box::new(LinearEq { terms, rhs })),
+        };
+    }
+}
+
+impl<T: AsRef<[Term]> + std::fmt::Debug + Send> Propagator for LinearEq<T> {
     fn name(&self) -> &'static str {
         "linear =="
     }
 
     fn post(&mut self, cx: &mut PostContext<'_>) -> PropResult {
-        for &(_, x) in &self.terms {
+        for &(_, x) in self.terms.as_ref() {
             cx.subscribe(x, Events::BOUNDS);
         }
         Ok(PropStatus::Active)
@@ -144,7 +161,7 @@ impl Propagator for LinearEq {
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         loop {
-            let Sums { mut smin, mut smax, widest } = sums(cx, &self.terms);
+            let Sums { mut smin, mut smax, widest } = sums(cx, self.terms.as_ref());
             if smin > self.rhs || smax < self.rhs {
                 return Err(Conflict);
             }
@@ -157,7 +174,7 @@ impl Propagator for LinearEq {
                 return Ok(PropStatus::Active);
             }
             let mut changed = false;
-            for &t in &self.terms {
+            for &t in self.terms.as_ref() {
                 let (lo, hi) = term_bounds(cx, t);
                 // Test before dividing: most wake-ups tighten nothing, and division is slow.
                 let at_most = self.rhs - (smin - lo);
@@ -187,11 +204,11 @@ impl Propagator for LinearEq {
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
-        evaluate(&self.terms, value) == self.rhs as i128
+        evaluate(self.terms.as_ref(), value) == self.rhs as i128
     }
 
     fn vars(&self) -> Vec<VarId> {
-        vars_of(&self.terms)
+        vars_of(self.terms.as_ref())
     }
 }
 

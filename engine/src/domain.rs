@@ -77,8 +77,7 @@ impl Domain {
     #[inline]
     pub(crate) fn size(&self) -> u64 {
         if self.is_small() {
-            let (first, last) = ((self.min - self.offset) as u32, (self.max - self.offset) as u32);
-            (self.word & (!0 << first) & (!0 >> (BLOCK_BITS as u32 - 1 - last))).count_ones() as u64
+            self.live_word().count_ones() as u64
         } else if self.counts_lazily() {
             self.count_in(self.min, self.max)
         } else {
@@ -172,6 +171,15 @@ impl Domain {
             }
         };
         raw & in_bounds
+    }
+
+    /// The word of a small domain with the bits outside `[min, max]` cleared (bit `i` is
+    /// `offset + i`).
+    #[inline]
+    pub(crate) fn live_word(&self) -> Block {
+        debug_assert!(self.is_small());
+        let (first, last) = ((self.min - self.offset) as u32, (self.max - self.offset) as u32);
+        self.word & (!0 << first) & (!0 >> (BLOCK_BITS as u32 - 1 - last))
     }
 
     /// The single word holding a domain of at most 64 initial values: most domains of

@@ -234,6 +234,21 @@ impl Context<'_> {
             self.store.lossy = true;
             return Ok(changed);
         }
+        if d.is_small() {
+            // Every value is tested on the domains as they are, then all the rejected ones
+            // go at once (one trail record, one wake-up), with no list allocated.
+            let offset = d.offset;
+            let mut rest = d.live_word();
+            let mut gone: fixedbitset::Block = 0;
+            while rest != 0 {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                if !keep(self, offset + bit as Val) {
+                    gone |= 1 << bit;
+                }
+            }
+            return self.store.remove_small_bits(x, gone);
+        }
         let gone: Vec<Val> = self.values(x).filter(|&v| !keep(self, v)).collect();
         for &v in &gone {
             let _ = self.remove(x, v)?;

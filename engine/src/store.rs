@@ -193,6 +193,32 @@ impl Store {
         Ok(true)
     }
 
+    /// Removes the values of a small domain whose bits (bit `i` is `offset + i`) are set in
+    /// `gone`, all at once: one record on the trail and one wake-up of the watchers, where a
+    /// removal per value would walk the watcher list once per value. `gone` must hold only
+    /// values of the domain.
+    pub(crate) fn remove_small_bits(&mut self, x: VarId, gone: fixedbitset::Block) -> Result<bool, Conflict> {
+        let d = &self.domains[x.index()];
+        debug_assert!(d.is_small());
+        if gone == 0 {
+            return Ok(false);
+        }
+        let live = d.live_word() & !gone;
+        if live == 0 {
+            return Err(Conflict);
+        }
+        let new_min = d.offset + live.trailing_zeros() as Val;
+        let new_max = d.offset + (63 - live.leading_zeros()) as Val;
+        let bounds_changed = new_min != d.min || new_max != d.max;
+        self.save_domain(x);
+        let d = &mut self.domains[x.index()];
+        d.word &= !gone;
+        d.min = new_min;
+        d.max = new_max;
+        self.notify(x, Events::fired(bounds_changed, new_min == new_max));
+        Ok(true)
+    }
+
     /// Applies one search step: fixes, removes or bounds its variable.
     pub(crate) fn apply(&mut self, step: Fixing) -> Result<bool, Conflict> {
         match step {

@@ -331,7 +331,8 @@ pub fn element(solver: &mut Solver, index: VarId, array: &[VarId], result: VarId
     }
     solver.set_min(index, 0);
     solver.set_max(index, array.len() as Val - 1);
-    let _ = solver.post(Box::new(Element { index, array: array.to_vec(), result, z_done_at: None }));
+    let _ =
+        solver.post(Box::new(Element { index, array: array.to_vec(), result, z_done_at: None, values: Vec::new() }));
 }
 
 /// Posts `result = max(xs)` (`is_max`) or `result = min(xs)`; `xs` must not be empty.

@@ -19,13 +19,22 @@ pub struct Element {
     /// the cells' values: while it stays the same (domains only shrink, so the same size is
     /// the same set), `z` needs no second pass. Trailed, as backtracking restores both.
     pub(crate) z_done_at: Option<TrailedInt>,
+    /// Scratch: the values of the remaining cells when all are fixed (meaningless between
+    /// calls, so not trailed).
+    pub(crate) values: Vec<Val>,
 }
 
 impl Element {
     /// Whether cell `x` and `z` share a value (a cheap bounds test first).
     fn overlaps(cx: &Context<'_>, x: VarId, z: VarId) -> bool {
-        if cx.max(x) < cx.min(z) || cx.min(x) > cx.max(z) {
+        let ((x_lo, x_hi), (z_lo, z_hi)) = (cx.bounds(x), cx.bounds(z));
+        if x_hi < z_lo || x_lo > z_hi {
             return false;
+        }
+        // Where the bounds share at most 64 values, one AND of two words decides.
+        let lo = x_lo.max(z_lo);
+        if x_hi.min(z_hi) - lo < 64 {
+            return cx.window(x, lo) & cx.window(z, lo) != 0;
         }
         let (small, large) = if cx.size(x) <= cx.size(z) { (x, z) } else { (z, x) };
         cx.values(small).any(|v| cx.contains(large, v))
@@ -69,24 +78,31 @@ impl Propagator for Element {
             if done == Some(cx.size(i) as i64) && !changed {
                 return Ok(PropStatus::Active);
             }
-            let cells: Vec<VarId> = cx.values(i).map(|p| self.array[p as usize]).collect();
-            if cells.iter().all(|&x| cx.is_fixed(x)) {
+            // One pass over the remaining cells: their bounds, and whether all are fixed.
+            let (mut lo, mut hi, mut all_fixed) = (Val::MAX, Val::MIN, true);
+            for p in cx.values(i) {
+                let (x_lo, x_hi) = cx.bounds(self.array[p as usize]);
+                lo = lo.min(x_lo);
+                hi = hi.max(x_hi);
+                all_fixed &= x_lo == x_hi;
+            }
+            changed |= cx.set_min(z, lo)?;
+            changed |= cx.set_max(z, hi)?;
+            if all_fixed {
                 // Sorted once, so that each value of z is one binary search, not a scan of
-                // the cells (the scan made large constant arrays quadratic).
-                let mut values: Vec<Val> = cells.iter().map(|&x| cx.min(x)).collect();
+                // the cells (the scan made large constant arrays quadratic). The list is
+                // kept in `self` between calls, so that no call allocates.
+                let mut values = std::mem::take(&mut self.values);
+                values.clear();
+                values.extend(cx.values(i).map(|p| cx.min(self.array[p as usize])));
                 values.sort_unstable();
                 values.dedup();
-                changed |= cx.set_min(z, values[0])?;
-                changed |= cx.set_max(z, values[values.len() - 1])?;
-                changed |= cx.retain(z, |_, v| values.binary_search(&v).is_ok())?;
+                let narrowed = cx.retain(z, |_, v| values.binary_search(&v).is_ok());
+                self.values = values;
+                changed |= narrowed?;
                 if let Some(t) = self.z_done_at {
                     cx.set_int(t, cx.size(i) as i64);
                 }
-            } else {
-                let lo = cells.iter().map(|&x| cx.min(x)).min().unwrap_or(Val::MIN);
-                let hi = cells.iter().map(|&x| cx.max(x)).max().unwrap_or(Val::MAX);
-                changed |= cx.set_min(z, lo)?;
-                changed |= cx.set_max(z, hi)?;
             }
             if !changed {
                 return Ok(PropStatus::Active);

@@ -28,7 +28,6 @@
 mod lines;
 mod picture;
 mod portfolio;
-mod swap_search;
 mod symmetry;
 mod view;
 
@@ -104,8 +103,6 @@ struct NoThreeInLine {
     /// In the near-90° class, let the pair on the long diagonals lie on either of them
     /// (only to check that the main one alone loses nothing; see [`build_with_cells`]).
     pair_on_either_diagonal: bool,
-    /// EXPERIMENT: 0 one propagator, 1 each exact line apart, 2 every line apart.
-    line_groups: u8,
 }
 
 /// Compiles a file whose model is a `nothreeinline` statement.
@@ -123,7 +120,6 @@ fn read(file: &File) -> Result<NoThreeInLine, Diagnostic> {
         chosen: false,
         columns_middle_out: false,
         pair_on_either_diagonal: false,
-        line_groups: 0,
     };
     for item in &file.items {
         match &item.node {
@@ -253,21 +249,7 @@ fn build_with_cells(puzzle: &NoThreeInLine) -> Option<(Problem, Vec<VarId>)> {
             }
         }
     }
-    match puzzle.line_groups {
-        0 => line_counts(&mut solver, &counted),
-        1 => {
-            let (exact, slanted): (Vec<_>, Vec<_>) = counted.into_iter().partition(|l| l.exact);
-            for l in exact {
-                line_counts(&mut solver, &[l]);
-            }
-            line_counts(&mut solver, &slanted);
-        }
-        _ => {
-            for l in counted {
-                line_counts(&mut solver, &[l]);
-            }
-        }
-    }
+    line_counts(&mut solver, &counted);
     let search = SearchConfig {
         branching: branching(n, puzzle.mode, puzzle.columns_middle_out, &cells),
         ..SearchConfig::default()

@@ -71,7 +71,6 @@ impl Portfolio for SymmetricFirst {
                     chosen: true,
                     columns_middle_out: matches!(order, Order::MiddleOut),
                     pair_on_either_diagonal: false,
-                    line_groups: 0,
                 })?;
                 let restarts = match order {
                     Order::Restarts(scale) => {
@@ -104,7 +103,6 @@ mod tests {
             chosen: true,
             columns_middle_out: false,
             pair_on_either_diagonal: false,
-            line_groups: 0,
         })
         .expect("no limit raised");
         let base: BTreeSet<_> = problem.search.branching[0].vars.iter().copied().collect();
@@ -128,7 +126,6 @@ mod tests {
             chosen: true,
             columns_middle_out: false,
             pair_on_either_diagonal: either,
-            line_groups: 0,
         })
         .expect("no limit raised");
         let mut config = problem.search.clone();
@@ -145,67 +142,5 @@ mod tests {
             some |= main_only > 0;
         }
         assert!(some, "some n has solutions in the class");
-    }
-}
-
-#[cfg(test)]
-mod experiment {
-    use super::*;
-    use cpsolve_engine::{ValOrder, VarOrder};
-
-    fn env(name: &str, default: &str) -> String {
-        std::env::var(name).unwrap_or_else(|_| default.to_string())
-    }
-
-    /// NT_N, NT_CLASS (near|rot|diag|rot4), NT_VAR (input|wdeg), NT_VAL (min|max),
-    /// NT_SCALE (restart failures per luby unit, 0 = none), NT_NOGOODS (0|1), NT_NODES,
-    /// NT_SEED (0 = static order, else seeded shuffled rows).
-    #[test]
-    #[ignore]
-    fn engine_restarts() {
-        let n: usize = env("NT_N", "21").parse().unwrap();
-        let symmetry = match env("NT_CLASS", "near").as_str() {
-            "rot" => Symmetry::Rotational,
-            "diag" => Symmetry::Diagonal,
-            "rot4" => Symmetry::Rotational4,
-            _ => Symmetry::NearRotational4,
-        };
-        let (mut problem, cells) = build_with_cells(&NoThreeInLine {
-            n,
-            symmetry,
-            mode: SolveMode::First,
-            chosen: true,
-            columns_middle_out: env("NT_MID", "0") == "1",
-            pair_on_either_diagonal: false,
-            line_groups: env("NT_GROUPS", "0").parse().unwrap(),
-        })
-        .expect("no limit raised");
-        let mut config = problem.search.clone();
-        let seed: u64 = env("NT_SEED", "0").parse().unwrap();
-        if seed > 0 {
-            config.branching = seeded_branching(n, &cells, seed);
-        }
-        for b in &mut config.branching {
-            b.var_order = if env("NT_VAR", "input") == "wdeg" { VarOrder::DomWdeg } else { VarOrder::Input };
-            b.val_order = if env("NT_VAL", "min") == "max" { ValOrder::Max } else { ValOrder::Min };
-        }
-        let scale: u64 = env("NT_SCALE", "0").parse().unwrap();
-        config.restart_scale = (scale > 0).then_some(scale);
-        config.nogoods = env("NT_NOGOODS", "1") == "1";
-        config.limits.nodes = Some(env("NT_NODES", "1000000").parse().unwrap());
-        config.first_only = true;
-        let start = std::time::Instant::now();
-        let outcome = problem.solver.search(&config, |_| std::ops::ControlFlow::Break(()));
-        let s = problem.solver.stats();
-        println!(
-            "RESULT n={n} found={} stopped={:?} nodes={} failures={} restarts={} nogoods={} secs={:.2}",
-            outcome.solutions,
-            outcome.stopped,
-            s.nodes,
-            s.failures,
-            s.restarts,
-            s.nogoods,
-            start.elapsed().as_secs_f64()
-        );
     }
 }

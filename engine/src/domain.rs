@@ -308,24 +308,46 @@ impl Domain {
 
     /// Iterates the values in increasing order.
     pub(crate) fn values(&self) -> DomainValues<'_> {
-        DomainValues { domain: self, next: Some(self.min) }
+        DomainValues(if self.is_small() {
+            Walk::Word { offset: self.offset, rest: self.live_word() }
+        } else {
+            Walk::Scan { domain: self, next: Some(self.min) }
+        })
     }
 }
 
 /// Iterator over the values of a domain, in increasing order.
 #[derive(Debug)]
-pub struct DomainValues<'a> {
-    domain: &'a Domain,
-    next: Option<Val>,
+pub struct DomainValues<'a>(Walk<'a>);
+
+/// How the values are walked: a small domain pops the lowest bit of a copy of its word
+/// (no search per value); a wide one asks for the next value from the last.
+#[derive(Debug)]
+enum Walk<'a> {
+    Word { offset: Val, rest: Block },
+    Scan { domain: &'a Domain, next: Option<Val> },
 }
 
 impl Iterator for DomainValues<'_> {
     type Item = Val;
 
+    #[inline]
     fn next(&mut self) -> Option<Val> {
-        let v = self.domain.next_value(self.next?)?;
-        self.next = v.checked_add(1);
-        Some(v)
+        match &mut self.0 {
+            Walk::Word { offset, rest } => {
+                if *rest == 0 {
+                    return None;
+                }
+                let bit = rest.trailing_zeros();
+                *rest &= *rest - 1;
+                Some(*offset + bit as Val)
+            }
+            Walk::Scan { domain, next } => {
+                let v = domain.next_value((*next)?)?;
+                *next = v.checked_add(1);
+                Some(v)
+            }
+        }
     }
 }
 

@@ -204,7 +204,7 @@ fn check_stop(source: &Source) -> limits::HardStop {
         Some(mb) => format!("{}: stopped: memory limit of {mb} MB reached\n", source.label),
         None => format!("{}: stopped: memory limit reached\n", source.label),
     };
-    limits::HardStop { time: memory.clone(), memory }
+    limits::HardStop { time: memory.clone(), memory, time_exit: limits::LIMIT_EXIT }
 }
 
 /// `cpsolve MODEL…`: solves each model in turn.

@@ -6,6 +6,9 @@
 
 mod common;
 
+use std::path::Path;
+use std::process::Command;
+
 use common::cpsolve;
 use serde_json::Value;
 
@@ -126,6 +129,30 @@ fn a_later_model_runs_after_an_earlier_one_was_stopped_while_compiling() {
     assert_eq!(lines.len(), 2, "{run:?}");
     assert_eq!(lines[0]["stopped"], "time");
     assert_eq!(lines[1]["solutions"][0]["y"], 3);
+}
+
+#[test]
+fn fzn_cpsolve_stopped_by_time_where_nothing_polls_exits_0_for_minizinc() {
+    // Reading 400,000 constraints polls nothing and takes far longer than the limit and its
+    // grace, so the watchdog ends the process. MiniZinc takes any exit status but 0 from a
+    // FlatZinc solver for an error and prints `=====ERROR=====` (found by the sweep of the
+    // MiniZinc benchmarks: debruijn_binary 03_08, whose deep search takes longer to undo
+    // than the grace); exit 0 with nothing printed is its status unknown.
+    let mut text = String::from("var 0..1000000: x :: output_var;\n");
+    for i in 0..400_000 {
+        text.push_str(&format!("constraint int_ne(x, {i});\n"));
+    }
+    text.push_str("solve satisfy;\n");
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("limits-fzn-hard-stop.fzn");
+    std::fs::write(&path, text).expect("the FlatZinc file is written");
+    let output = Command::new(env!("CARGO_BIN_EXE_fzn-cpsolve"))
+        .args(["-t", "20"])
+        .arg(&path)
+        .output()
+        .expect("fzn-cpsolve runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "stdout: {stdout}");
+    assert_eq!(stdout, "", "nothing found, nothing printed");
 }
 
 #[test]

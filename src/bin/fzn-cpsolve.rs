@@ -75,12 +75,14 @@ fn main() -> ExitCode {
     if let Some(mb) = args.memory.or_else(limits::memory::default_limit_mb) {
         limits::memory::set_limit_mb(mb);
     }
-    // A hard stop ends the output as a search stopped by a limit after a solution does,
-    // with nothing more: the solutions printed stay valid, and with none MiniZinc reports
-    // the status as unknown.
+    // A hard stop for time (a phase that polls nothing: reading a huge model, or undoing a
+    // deep search) ends the output as a search stopped by a limit after a solution does,
+    // with nothing more and exit status 0: the solutions printed stay valid, and with none
+    // MiniZinc reports the status as unknown. Exit 3 would make MiniZinc print
+    // `=====ERROR=====` instead.
     let armed = limits::arm(
         args.time_ms.map(|ms| Duration::from_millis(ms).saturating_sub(start.elapsed())),
-        limits::HardStop { time: String::new(), memory: String::new() },
+        limits::HardStop { time: String::new(), memory: String::new(), time_exit: 0 },
     );
     match run(&args, start, &armed) {
         Ok(code) => ExitCode::from(code),

@@ -9,7 +9,8 @@
 //!    compiling a huge model, one enormous propagation), or if the bytes in use pass the
 //!    hard cap a little above the limit (an allocation that would outrun any poll), the
 //!    process writes the stop message prepared when the run was armed and exits with 3 at
-//!    once. Nothing found so far is lost that was not already printed, and the machine never
+//!    once (`fzn-cpsolve`: 0 for time, as MiniZinc expects of a solver out of time; see
+//!    [`HardStop`]). Nothing found so far is lost that was not already printed, and the machine never
 //!    swaps.
 //!
 //! [`memory`] counts the bytes in use (it is the process's global allocator) and
@@ -34,5 +35,5 @@ pub(crate) fn stop_lines(timeout: Option<f64>, render: impl Fn(&str, &str) -> St
         Some(mb) => format!("memory limit of {mb} MB reached"),
         None => "memory limit reached".to_string(),
     };
-    HardStop { time: render(&time, "time"), memory: render(&memory, "memory") }
+    HardStop { time: render(&time, "time"), memory: render(&memory, "memory"), time_exit: LIMIT_EXIT }
 }

@@ -22,6 +22,11 @@ use cpsolve_engine::{interrupt, Stop};
 pub(crate) struct HardStop {
     pub(crate) time: String,
     pub(crate) memory: String,
+    /// The exit status of a stop for time: [`super::LIMIT_EXIT`] for `cpsolve`; 0 for
+    /// `fzn-cpsolve`, because MiniZinc takes any other status from a FlatZinc solver for an
+    /// error (`=====ERROR=====`) where a time limit means an unknown status or the solutions
+    /// already printed. A stop for memory always exits with [`super::LIMIT_EXIT`].
+    pub(crate) time_exit: i32,
 }
 
 #[derive(Debug, Default)]
@@ -140,8 +145,9 @@ fn run() {
     }
 }
 
-/// Prints the armed run's stop message and ends the process with exit status 3, without
-/// allocating, unwinding or flushing anything (another thread may hold the output).
+/// Prints the armed run's stop message and ends the process with its exit status (3, or
+/// the run's own for time: [`HardStop::time_exit`]), without allocating, unwinding or
+/// flushing anything (another thread may hold the output).
 pub(crate) fn hard_stop(reason: Stop) -> ! {
     if STOPPING.swap(true, Ordering::SeqCst) {
         // Another thread is already ending the process.
@@ -151,16 +157,16 @@ pub(crate) fn hard_stop(reason: Stop) -> ! {
     }
     let message = MESSAGE.load(Ordering::Acquire);
     // SAFETY: a non-null MESSAGE points to a leaked, never freed HardStop.
-    let text: &str = match unsafe { message.as_ref() } {
-        Some(m) if reason == Stop::Memory => &m.memory,
-        Some(m) => &m.time,
-        None if reason == Stop::Memory => "stopped: memory limit reached\n",
-        None => "stopped: time limit reached\n",
+    let (text, exit): (&str, i32) = match unsafe { message.as_ref() } {
+        Some(m) if reason == Stop::Memory => (&m.memory, super::LIMIT_EXIT),
+        Some(m) => (&m.time, m.time_exit),
+        None if reason == Stop::Memory => ("stopped: memory limit reached\n", super::LIMIT_EXIT),
+        None => ("stopped: time limit reached\n", super::LIMIT_EXIT),
     };
     // SAFETY: writing a valid buffer to the standard output descriptor, then ending the
     // process without running anything else.
     unsafe {
         libc::write(1, text.as_ptr().cast(), text.len());
-        libc::_exit(super::LIMIT_EXIT);
+        libc::_exit(exit);
     }
 }

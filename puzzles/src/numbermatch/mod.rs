@@ -14,11 +14,13 @@ pub mod bitboard;
 mod bounds;
 pub mod greedy;
 pub mod grid;
+mod parallel;
 mod picture;
 pub mod play;
 pub mod rules;
 pub mod search;
 mod sleep;
+mod table;
 mod view;
 
 use std::time::Instant;
@@ -52,6 +54,8 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         cancel: None,
         table_limit: TABLE_LIMIT,
         every_order: false,
+        alone: None,
+        threads: options.threads,
     };
     let (verdict, counters) = search::solve(&game, limits);
     let (status, shown, greedy);

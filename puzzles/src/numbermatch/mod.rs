@@ -6,7 +6,7 @@
 //! poorly. `grid.rs` reads the statement, `rules.rs` says which pairs match and what
 //! moves do, `bitboard.rs` finds the same matches from 64-bit words (grids of up to 64
 //! cells), `bounds.rs` gives admissible lower bounds, `search.rs` is the exact search
-//! (IDA* with a transposition table), `greedy.rs` the seed program's player, `view.rs`
+//! (IDA* with a transposition table, `table.rs`; on several threads, `parallel.rs`), `greedy.rs` the seed program's player, `view.rs`
 //! the output, `picture.rs` its picture (one frame per move, `--format svg`), and
 //! `play.rs` runs `cpsolve play numbermatch`.
 

@@ -2,7 +2,8 @@
 //! same line, move for move, or the same proof of no win, whatever the thread count and
 //! whichever thread finishes first. Every iteration is dealt out here (`alone: Some(0)`),
 //! so that boards small enough to solve by the thousand go through the threads, the top of
-//! the tree (wins within its depth included) and the choice of the first task that wins.
+//! the tree (wins within its depth included) and the choice of the first task that wins;
+//! or handed over after its first 1,024 positions on one thread (`alone: Some(1)`).
 //! The line of one thread is itself checked against a plain IDA* in
 //! `numbermatch_reduction.rs` and against a brute force in `numbermatch.rs`.
 
@@ -40,8 +41,8 @@ fn game(rules: Rules, cols: usize, mut cells: Vec<u8>, adds: u32) -> Game {
     Game { rules, cols, cells, adds: Some(adds) }
 }
 
-/// Solves `game` on one thread and on 2 and 3, every iteration dealt out; returns whether
-/// it is won.
+/// Solves `game` on one thread, on 2 and 3 with every iteration dealt out, and on 2
+/// with each iteration handed over; returns whether it is won.
 fn assert_same_on_threads(game: &Game) -> bool {
     let (one, _) = solve(game, limits(1, None));
     assert!(!matches!(one, Verdict::Stopped { .. }), "ran out of time: {game:?}");
@@ -49,6 +50,10 @@ fn assert_same_on_threads(game: &Game) -> bool {
         let (many, _) = solve(game, limits(threads, Some(0)));
         assert_eq!(one, many, "{threads} threads: {game:?}");
     }
+    // Each iteration tried on one thread first and handed over past the first check of
+    // the clock (1,024 positions): what the attempt stored meets the tasks.
+    let (handed_over, _) = solve(game, limits(2, Some(1)));
+    assert_eq!(one, handed_over, "handed over: {game:?}");
     matches!(one, Verdict::Optimal(_))
 }
 

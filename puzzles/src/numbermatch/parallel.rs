@@ -100,16 +100,23 @@ pub(crate) fn solve(game: &Game, limits: Limits<'_>) -> (Verdict, Counters) {
             break Verdict::NoWin;
         }
         top.counters.iterations += 1;
-        for w in &mut workers {
-            w.counters.iterations = top.counters.iterations;
-        }
         let first = match limits.alone.unwrap_or(ALONE) {
             0 => None,
             positions => alone(&mut top, game, (n, odd), budget, positions),
         };
         let round = match first {
             Some(round) => round,
-            None => iteration(&mut top, &mut workers, game, (n, odd), budget, &first_win),
+            None => {
+                // Dealt out under a new iteration number: the entries of the attempt on
+                // one thread keep their bounds but not their `next`, which leaves out the
+                // lines skipped there, whose costs went to the attempt's own least, now
+                // dropped.
+                top.counters.iterations += 1;
+                for w in &mut workers {
+                    w.counters.iterations = top.counters.iterations;
+                }
+                iteration(&mut top, &mut workers, game, (n, odd), budget, &first_win)
+            }
         };
         match round {
             Round::Won(moves) => break Verdict::Optimal(Line { moves }),

@@ -7,6 +7,8 @@
 //! without sleep sets; each distinct position met there (with the cost paid) becomes a
 //! task, in the order a depth-first search meets it. The threads take the tasks in that
 //! order and search each with the depth-first search of `search.rs`, sleep sets and all.
+//! An iteration is first tried on one thread, as `search.rs` runs it, and dealt out only
+//! past [`ALONE`] positions: most starts never are.
 //!
 //! Why it is exact:
 //! - A task starts with an empty sleep set, so the lines a task skips are covered by lines

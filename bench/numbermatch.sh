@@ -8,18 +8,22 @@
 # 2. The play table: G starts (default 1000) on T threads (default 2), exact search (per-start
 #    time limit L s, default 10: a start cut short counts as undecided) beside the greedy
 #    player; the shares won with 0..5 adds and never, and the wall time of the whole run.
+#    --per-start P puts P of the T threads on each start (default: all T, one start at a
+#    time; 1: T starts at once, one thread each, as before the sixth round).
 #
 # 3. With --against OLD: part 1 only, R times (--rounds, default 3) alternating the binary
 #    OLD and this checkout's, so that both meet the same load on a shared machine.
 #
-# usage: bench/numbermatch.sh [--proofs N] [--games G] [--threads T] [--limit L] [--seed S]
-#                             [--no-build] [--against OLD_BINARY [--rounds R]]
+# usage: bench/numbermatch.sh [--proofs N] [--games G] [--threads T] [--per-start P]
+#                             [--limit L] [--seed S] [--no-build]
+#                             [--against OLD_BINARY [--rounds R]]
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PROOFS=100
 GAMES=1000
 THREADS=2
+PER_START=
 LIMIT=10
 SEED=1
 BUILD=1
@@ -30,12 +34,13 @@ while [ $# -gt 0 ]; do
     --proofs) PROOFS=$2; shift ;;
     --games) GAMES=$2; shift ;;
     --threads) THREADS=$2; shift ;;
+    --per-start) PER_START=$2; shift ;;
     --limit) LIMIT=$2; shift ;;
     --seed) SEED=$2; shift ;;
     --no-build) BUILD=0 ;;
     --against) AGAINST=$2; shift ;;
     --rounds) ROUNDS=$2; shift ;;
-    -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "numbermatch.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -74,8 +79,9 @@ if [ "$PROOFS" -gt 0 ]; then
   proofs "$CPSOLVE"
 fi
 
-echo "== play: $GAMES starts, seed $SEED, $THREADS threads, $LIMIT s per start"
+echo "== play: $GAMES starts, seed $SEED, $THREADS threads (${PER_START:-$THREADS} per start), $LIMIT s per start"
 start=$(date +%s.%N)
-"$CPSOLVE" play numbermatch --games "$GAMES" --seed "$SEED" --threads "$THREADS" --timeout "$LIMIT"
+"$CPSOLVE" play numbermatch --games "$GAMES" --seed "$SEED" --threads "$THREADS" \
+  --threads-per-start "${PER_START:-$THREADS}" --timeout "$LIMIT"
 end=$(date +%s.%N)
 echo "wall time $(python3 -c "print(f'{$end - $start:.1f}')") s; load after: $(cut -d' ' -f1-3 /proc/loadavg)"

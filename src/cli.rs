@@ -162,7 +162,8 @@ pub(crate) struct SolveArgs {
     /// Print nodes, failures, propagations and time (to standard error in text mode).
     #[arg(long)]
     pub(crate) stats: bool,
-    /// Worker threads for parallel search where it applies (counting).
+    /// Worker threads for parallel search where it applies (counting; Number Match's
+    /// exact search, with the same line on any number).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub(crate) threads: u32,
 }

@@ -29,9 +29,13 @@ pub(crate) struct PlayArgs {
     /// Stop each start's exact search after this many seconds (counted as undecided).
     #[arg(long, value_name = "SECONDS")]
     pub(crate) timeout: Option<f64>,
-    /// Worker threads (starts run in parallel; results do not depend on it).
+    /// Worker threads (results do not depend on it; see --threads-per-start).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub(crate) threads: u32,
+    /// Threads on each start (default: all of them, one start at a time). With fewer,
+    /// several starts run at once, each on fewer threads.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub(crate) threads_per_start: Option<u32>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub(crate) format: Format,
@@ -54,6 +58,7 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
         seed: args.seed,
         timeout: args.timeout.map(Duration::from_secs_f64),
         threads: args.threads as usize,
+        threads_per_start: args.threads_per_start.unwrap_or(args.threads) as usize,
     };
     let bar = (io::stderr().is_terminal() && args.format == Format::Text).then(|| {
         let bar = ProgressBar::new(args.games);

@@ -6,7 +6,7 @@
 //! poorly. `grid.rs` reads the statement, `rules.rs` says which pairs match and what
 //! moves do, `bitboard.rs` finds the same matches from 64-bit words (grids of up to 64
 //! cells), `bounds.rs` gives admissible lower bounds, `search.rs` is the exact search
-//! (IDA* with a transposition table), `greedy.rs` the seed program's player, `view.rs`
+//! (IDA* with a transposition table, `table.rs`; on several threads, `parallel.rs`), `greedy.rs` the seed program's player, `view.rs`
 //! the output, `picture.rs` its picture (one frame per move, `--format svg`), and
 //! `play.rs` runs `cpsolve play numbermatch`.
 
@@ -14,11 +14,13 @@ pub mod bitboard;
 mod bounds;
 pub mod greedy;
 pub mod grid;
+mod parallel;
 mod picture;
 pub mod play;
 pub mod rules;
 pub mod search;
 mod sleep;
+mod table;
 mod view;
 
 use std::time::Instant;
@@ -52,6 +54,8 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         cancel: None,
         table_limit: TABLE_LIMIT,
         every_order: false,
+        alone: None,
+        threads: options.threads,
     };
     let (verdict, counters) = search::solve(&game, limits);
     let (status, shown, greedy);

@@ -34,6 +34,10 @@ pub struct Settings {
     /// Per start, for the exact search (a start cut short counts as undecided).
     pub timeout: Option<Duration>,
     pub threads: usize,
+    /// Threads on each start (at most `threads`): the others solve other starts at once.
+    /// With all of them on one start, the starts are solved one at a time, each as fast as
+    /// the threads make it (the time limit is per start, in wall time).
+    pub threads_per_start: usize,
 }
 
 /// How one start ended for one player.
@@ -86,6 +90,8 @@ fn play_one(settings: &Settings, k: u64) -> Record {
         cancel: None,
         table_limit: TABLE_LIMIT,
         every_order: false,
+        alone: None,
+        threads: settings.threads_per_start.clamp(1, settings.threads.max(1)),
     };
     let (verdict, _) = search::solve(&game, limits);
     let time = begin.elapsed();
@@ -112,7 +118,9 @@ pub fn play(settings: &Settings, progress: &(dyn Fn(u64) + Sync)) -> Vec<Record>
             })
             .collect()
     };
-    match rayon::ThreadPoolBuilder::new().num_threads(settings.threads.max(1)).build() {
+    let per_start = settings.threads_per_start.clamp(1, settings.threads.max(1));
+    let at_once = (settings.threads.max(1) / per_start).max(1);
+    match rayon::ThreadPoolBuilder::new().num_threads(at_once).build() {
         Ok(pool) => pool.install(run),
         Err(_) => run(),
     }

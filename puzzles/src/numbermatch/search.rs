@@ -12,9 +12,7 @@
 //! so transpositions (the same grid by another order of moves) are searched once and the
 //! next iteration skips what the last one refuted.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::bitboard::Rays;
@@ -22,6 +20,7 @@ use super::bounds::{bound_of, census, INF};
 use super::grid::Game;
 use super::rules::{key, play_add, play_match, Move, Rules};
 use super::sleep::{asleep_below, quiet_pairs};
+use super::table::{key_of, Entry, Local, Table};
 
 /// The cost of an add under app rules: more than the matches of any game.
 pub(crate) const ADD_COST: u64 = 1 << 32;
@@ -69,27 +68,6 @@ pub struct Counters {
     pub iterations: u64,
 }
 
-/// The table keys are fingerprints already: hashing them again would be wasted work.
-#[derive(Default)]
-struct Identity(u64);
-
-impl Hasher for Identity {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = self.0.rotate_left(32) ^ v;
-    }
-    fn write_u32(&mut self, v: u32) {
-        self.0 = self.0.rotate_left(32) ^ u64::from(v);
-    }
-}
-
 /// Where to stop early.
 #[derive(Debug, Clone, Default)]
 pub struct Limits<'a> {
@@ -99,13 +77,22 @@ pub struct Limits<'a> {
     /// Positions kept in the table at most (beyond, new ones are not stored: the search
     /// stays exact, only slower).
     pub table_limit: usize,
+    /// Threads of the search (0 or 1: one). With more, each iteration is split between
+    /// them (`parallel.rs`): the same verdict and the same line, sooner.
+    pub threads: usize,
+    /// With several threads: the positions an iteration may take on one thread before it is
+    /// dealt out between them (`None`: the default of `parallel.rs`; `Some(0)`: every
+    /// iteration is dealt out). Only for the tests, which must reach the threads on boards
+    /// small enough to check.
+    #[doc(hidden)]
+    pub alone: Option<u64>,
     /// Search every order of commuting matches: the partial-order reduction off. Only for
     /// the tests that check the reduction against the search without it.
     #[doc(hidden)]
     pub every_order: bool,
 }
 
-enum Step {
+pub(crate) enum Step {
     Won,
     /// No win within the budget. `full`: a lower bound on every line from the position
     /// (what the table may keep); `next`: the least cost over the budget among the lines
@@ -117,93 +104,32 @@ enum Step {
     Stopped,
 }
 
-/// What the table knows of a position, in cost from it: 12 bytes, so that an entry with
-/// its 96-bit key takes 24 bytes (40 before: the hardest starts store 10M positions and
-/// more, and a table that stops growing makes the search re-expand transpositions).
-#[derive(Clone, Copy)]
-struct Entry {
-    /// A lower bound on every line from it, packed (see [`pack`]).
-    full: u32,
-    /// Its `next` of iteration `iteration` (see [`Step::Over`]), packed.
-    next: u32,
-    iteration: u16,
-    /// The matches paid to reach it: with the adds left (in the key), the whole cost paid.
-    /// One position can be reached at different costs (adds made earlier or later), and
-    /// what a search left out of `full` was covered elsewhere at that cost only.
-    paid: u16,
-}
-
-/// The bits of a packed cost that hold its matches; the adds are above them.
-const MATCH_BITS: u32 = 26;
-
-/// A cost (`adds * ADD_COST + matches`, or `INF`) in 32 bits, when it fits: adds in the
-/// top 6 bits, matches in the low 26; `INF` is `u32::MAX`. A cost that does not fit is
-/// not stored at all (`None`): the table may always forget, never round.
-fn pack(cost: u64) -> Option<u32> {
-    if cost >= INF {
-        return Some(u32::MAX);
-    }
-    let (adds, matches) = (cost / ADD_COST, cost % ADD_COST);
-    let packed = (adds << MATCH_BITS) | matches;
-    (adds < 63 && matches < 1 << MATCH_BITS).then_some(packed as u32)
-}
-
-fn unpack(packed: u32) -> u64 {
-    if packed == u32::MAX {
-        INF
-    } else {
-        u64::from(packed >> MATCH_BITS) * ADD_COST + u64::from(packed & ((1 << MATCH_BITS) - 1))
-    }
-}
-
-impl Entry {
-    /// The entry, if every field fits (else the position is not stored).
-    fn new(full: u64, next: u64, iteration: u64, paid: u64) -> Option<Entry> {
-        Some(Entry {
-            full: pack(full)?,
-            next: pack(next)?,
-            iteration: u16::try_from(iteration).ok()?,
-            paid: u16::try_from(paid).ok()?,
-        })
-    }
-
-    fn full(&self) -> u64 {
-        unpack(self.full)
-    }
-
-    fn next(&self) -> u64 {
-        unpack(self.next)
-    }
-
-    /// Whether `full` counts skipped lines at the budget of its iteration: then it holds
-    /// only where the skipped lines were covered, in the same iteration at the same cost.
-    fn partial(&self) -> bool {
-        self.full() < self.next()
-    }
-}
-
-struct Searcher<'a> {
-    rules: Rules,
-    cols: usize,
+pub(crate) struct Searcher<'a, T> {
+    pub(crate) rules: Rules,
+    pub(crate) cols: usize,
     /// Move generation for the grids of up to 64 cells (all of them before the first add).
-    rays: Rays,
-    add_cost: u64,
-    /// Keyed on 96 bits of the 128-bit fingerprint, as three `u32` (a `u64` in the key
-    /// would align the entries on 8 bytes: 32 instead of 24). A false hit needs a 96-bit
-    /// collision: with 10^8 probes into 2 * 10^7 positions, a chance of about 10^-13 per
-    /// search.
-    table: HashMap<(u32, u32, u32), Entry, BuildHasherDefault<Identity>>,
-    limits: Limits<'a>,
-    counters: Counters,
-    path: Vec<Move>,
-    stopped: bool,
+    pub(crate) rays: Rays,
+    pub(crate) add_cost: u64,
+    pub(crate) table: T,
+    pub(crate) limits: Limits<'a>,
+    pub(crate) counters: Counters,
+    /// The moves of the win found, last first.
+    pub(crate) path: Vec<Move>,
+    pub(crate) stopped: bool,
+    /// In a parallel iteration: the first task that won so far, and this searcher's task.
+    /// A task after one that won cannot give the line (the first win in order is the
+    /// one kept), so it stops.
+    pub(crate) race: Option<(&'a AtomicUsize, usize)>,
+    /// Stop when `counters.nodes` reaches it (checked with the clock): the parallel search
+    /// tries each iteration on one thread first, up to this many positions.
+    pub(crate) give_up_at: u64,
     /// Buffers for each depth of the search.
-    scratch: Vec<Scratch>,
+    pub(crate) scratch: Vec<Scratch>,
 }
 
 /// The buffers of one depth of the search.
 #[derive(Default)]
-struct Scratch {
+pub(crate) struct Scratch {
     pairs: Vec<(u32, u32)>,
     /// Whether each pair of `pairs` leaves its rows standing.
     quiet: Vec<bool>,
@@ -225,21 +151,16 @@ pub(crate) fn cost(rules: Rules, adds: u64, matches: u64) -> u64 {
 }
 
 /// Searches `game` for a win of least cost.
+///
+/// With `limits.threads` above 1 the iterations are split between threads; the verdict
+/// and the line are the same (only the counters differ).
 pub fn solve(game: &Game, limits: Limits<'_>) -> (Verdict, Counters) {
-    let add_cost = cost(game.rules, 1, 0);
-    let mut s = Searcher {
-        rules: game.rules,
-        cols: game.cols,
-        rays: Rays::new(game.cols),
-        add_cost,
-        table: HashMap::default(),
-        limits,
-        counters: Counters::default(),
-        path: Vec::new(),
-        stopped: false,
-        scratch: vec![Scratch::default()],
-    };
+    if limits.threads > 1 {
+        return super::parallel::solve(game, limits);
+    }
+    let mut s = Searcher::new(game, Local::default(), limits);
     let (n, odd) = census(&game.cells);
+    let add_cost = s.add_cost;
     let mut budget = bound_of(n, odd, game.adds, add_cost);
     let verdict = loop {
         if budget >= INF {
@@ -259,22 +180,43 @@ pub fn solve(game: &Game, limits: Limits<'_>) -> (Verdict, Counters) {
     (verdict, s.counters)
 }
 
-impl Searcher<'_> {
+impl<'a, T: Table> Searcher<'a, T> {
+    pub(crate) fn new(game: &Game, table: T, limits: Limits<'a>) -> Searcher<'a, T> {
+        Searcher {
+            rules: game.rules,
+            cols: game.cols,
+            rays: Rays::new(game.cols),
+            add_cost: cost(game.rules, 1, 0),
+            table,
+            limits,
+            counters: Counters::default(),
+            path: Vec::new(),
+            stopped: false,
+            race: None,
+            give_up_at: u64::MAX,
+            scratch: vec![Scratch::default()],
+        }
+    }
+
+    /// Whether the time limit has passed or someone cancelled the search.
+    pub(crate) fn limits_reached(&self) -> bool {
+        crate::limit::expired(self.limits.deadline) || self.limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
     fn out_of_time(&mut self) -> bool {
         if self.stopped {
             return true;
         }
         // The first node checks too, so that a spent budget stops even a tiny search.
         if self.counters.nodes % 1024 == 1 {
-            let late = crate::limit::expired(self.limits.deadline);
-            let cancelled = self.limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
-            self.stopped = late || cancelled;
+            let lost_race = self.race.is_some_and(|(first, mine)| first.load(Ordering::Relaxed) < mine);
+            self.stopped = self.limits_reached() || lost_race || self.counters.nodes >= self.give_up_at;
         }
         self.stopped
     }
 
     /// Counts a position visited at `depth`; false when the search must stop.
-    fn visit(&mut self, depth: usize) -> bool {
+    pub(crate) fn visit(&mut self, depth: usize) -> bool {
         self.counters.nodes += 1;
         self.counters.max_depth = self.counters.max_depth.max(depth);
         !self.out_of_time()
@@ -300,7 +242,7 @@ impl Searcher<'_> {
     /// later-sorted one it commutes with: the line found is the same as without the
     /// reduction.
     #[allow(clippy::too_many_arguments)]
-    fn dfs(
+    pub(crate) fn dfs(
         &mut self,
         cells: &[u8],
         count: (u64, u64),
@@ -317,8 +259,7 @@ impl Searcher<'_> {
         if n == 0 {
             return Step::Won;
         }
-        let k = key(cells, self.cols, self.rules, adds_left.unwrap_or(u32::MAX));
-        let k = (k as u32, (k >> 32) as u32, (k >> 64) as u32);
+        let k = key_of(key(cells, self.cols, self.rules, adds_left.unwrap_or(u32::MAX)));
         let mut bound = bound_of(n, odd, adds_left, self.add_cost);
         let mut next_known = None;
         // The table is probed only when the computed bound does not already cut.
@@ -439,35 +380,12 @@ impl Searcher<'_> {
         let relative = |least: u64| if least >= INF { INF } else { least - g };
         let (full, next) = (relative(least_full), relative(least_next));
         let useful = full > bound || next > full;
-        if useful && (self.table.len() < self.limits.table_limit || self.table.contains_key(&k)) {
+        if useful {
             if let Some(entry) = Entry::new(full, next, self.counters.iterations, g % ADD_COST) {
-                self.table.insert(k, entry);
+                self.table.store(k, entry, self.limits.table_limit);
             }
         }
         self.scratch[depth] = scratch;
         Step::Over { full: least_full, next: least_next }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn packed_costs_come_back_exact_and_keep_their_order() {
-        let costs = [0, 1, 19, (1 << MATCH_BITS) - 1, ADD_COST, ADD_COST + 20, 5 * ADD_COST + 7, 62 * ADD_COST, INF];
-        for &c in &costs {
-            assert_eq!(pack(c).map(unpack), Some(c), "{c}");
-        }
-        for w in costs.windows(2) {
-            assert!(pack(w[0]) < pack(w[1]), "{} {}", w[0], w[1]);
-        }
-        // What does not fit is not stored, never rounded.
-        assert_eq!(pack(1 << MATCH_BITS), None);
-        assert_eq!(pack(ADD_COST - 2), None);
-        assert_eq!(pack(63 * ADD_COST), None);
-        assert!(Entry::new(3, 3, 1 << 16, 0).is_none());
-        assert!(Entry::new(3, 3, 1, 1 << 16).is_none());
-        assert_eq!(std::mem::size_of::<((u32, u32, u32), Entry)>(), 24);
     }
 }

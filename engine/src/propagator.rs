@@ -238,15 +238,7 @@ impl Context<'_> {
             // Every value is tested on the domains as they are, then all the rejected ones
             // go at once (one trail record, one wake-up), with no list allocated.
             let offset = d.offset;
-            let mut rest = d.live_word();
-            let mut gone: fixedbitset::Block = 0;
-            while rest != 0 {
-                let bit = rest.trailing_zeros();
-                rest &= rest - 1;
-                if !keep(self, offset + bit as Val) {
-                    gone |= 1 << bit;
-                }
-            }
+            let gone = self.values(x).filter(|&v| !keep(self, v)).fold(0, |gone, v| gone | 1 << (v - offset));
             return self.store.remove_small_bits(x, gone);
         }
         let gone: Vec<Val> = self.values(x).filter(|&v| !keep(self, v)).collect();

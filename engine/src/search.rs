@@ -376,7 +376,9 @@ impl Solver {
     /// Applies the fixings of a subproblem at the root. `false` if that empties a domain.
     pub fn apply(&mut self, fixings: &[Fixing]) -> bool {
         for &f in fixings {
-            self.failed |= self.store.apply(f).is_err();
+            if self.store.apply(f).is_err() {
+                self.fail();
+            }
         }
         !self.is_failed()
     }

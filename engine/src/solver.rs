@@ -58,7 +58,7 @@ pub struct Solver {
     pub(crate) initial: Vec<(Val, Val)>,
     /// The newest solution's values, when the search saves phases (else empty).
     pub(crate) phases: Vec<Val>,
-    pub(crate) failed: bool,
+    failed: bool,
     pub(crate) stats: Stats,
     /// Where a resumable search stopped on its node limit, for the next one to go on from
     /// (see [`crate::SearchConfig::resumable`]).

@@ -11,34 +11,15 @@ use std::time::{Duration, Instant};
 
 use cpsolve_puzzles::numbermatch::grid::Game;
 use cpsolve_puzzles::numbermatch::play::{start, Settings};
-use cpsolve_puzzles::numbermatch::rules::{remove_empty_rows, Rules};
+use cpsolve_puzzles::numbermatch::rules::Rules;
 use cpsolve_puzzles::numbermatch::search::{solve, Limits, Verdict};
+
+mod common;
+use common::{board, game, narrow, run, square_and_wide};
 
 fn limits(threads: usize, alone: Option<u64>) -> Limits<'static> {
     let deadline = Some(Instant::now() + Duration::from_secs(20));
     Limits { table_limit: 1 << 20, deadline, threads, alone, ..Limits::default() }
-}
-
-/// Random cells: digits 1-9, about one in `hole` cleared (0: none).
-fn board(seed: &mut u64, n: usize, hole: u64) -> Vec<u8> {
-    (0..n)
-        .map(|_| {
-            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let x = *seed >> 33;
-            if hole > 0 && x % hole == 0 {
-                0
-            } else {
-                ((x >> 8) % 9) as u8 + 1
-            }
-        })
-        .collect()
-}
-
-fn game(rules: Rules, cols: usize, mut cells: Vec<u8>, adds: u32) -> Game {
-    if rules == Rules::App {
-        remove_empty_rows(&mut cells, cols);
-    }
-    Game { rules, cols, cells, adds: Some(adds) }
 }
 
 /// Solves `game` on one thread, on 2 and 3 with every iteration dealt out, and on 2
@@ -57,48 +38,31 @@ fn assert_same_on_threads(game: &Game) -> bool {
     matches!(one, Verdict::Optimal(_))
 }
 
-fn run(seed: u64, rounds: usize, shape: impl Fn(usize, &mut u64) -> Game) {
-    let mut seed = seed;
-    let mut won = 0;
-    for round in 0..rounds {
-        let game = shape(round, &mut seed);
-        won += usize::from(assert_same_on_threads(&game));
-    }
-    // Both verdicts occur, so both are compared.
-    assert!(won > rounds / 10 && won < rounds, "{won} of {rounds} won");
-}
-
 #[test]
 fn narrow_boards_give_the_same_line_on_several_threads() {
-    run(3, 600, |round, seed| {
-        let cols = 2 + round % 3;
-        let n = 6 + round % 7;
-        let cells = board(seed, n, [0, 5, 3][round % 3]);
-        game(Rules::App, cols, cells, (round % 4 == 0) as u32)
-    });
+    run(3, 600, narrow, assert_same_on_threads);
 }
 
 #[test]
 fn square_and_wide_boards_give_the_same_line_on_several_threads() {
-    run(5, 400, |round, seed| {
-        let cols = [4, 5, 9][round % 3];
-        let n = 8 + round % 6;
-        let cells = board(seed, n, [0, 6][round % 2]);
-        let rules = if round % 5 == 4 { Rules::Classic } else { Rules::App };
-        game(rules, cols, cells, (round % 3 == 0) as u32 + (round % 7 == 0) as u32)
-    });
+    run(5, 400, square_and_wide, assert_same_on_threads);
 }
 
 /// Boards of 16 to 25 digits: iterations of thousands of positions, so both threads
 /// search tasks at once and meet in the table, and a task after the first win stops.
 #[test]
 fn larger_boards_give_the_same_line_on_several_threads() {
-    run(11, 120, |round, seed| {
-        let cols = [9, 6, 7][round % 3];
-        let n = 16 + round % 10;
-        let cells = board(seed, n, [0, 8][round % 2]);
-        game(Rules::App, cols, cells, (round % 3 != 0) as u32 + (round % 4 == 0) as u32)
-    });
+    run(
+        11,
+        120,
+        |round, seed| {
+            let cols = [9, 6, 7][round % 3];
+            let n = 16 + round % 10;
+            let cells = board(seed, n, [0, 8][round % 2]);
+            game(Rules::App, cols, cells, (round % 3 != 0) as u32 + (round % 4 == 0) as u32)
+        },
+        assert_same_on_threads,
+    );
 }
 
 /// The starts of `cpsolve play numbermatch` (35 digits), the first 12 of seed 1 (#12 is

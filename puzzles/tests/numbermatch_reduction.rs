@@ -11,8 +11,11 @@
 use std::time::{Duration, Instant};
 
 use cpsolve_puzzles::numbermatch::grid::Game;
-use cpsolve_puzzles::numbermatch::rules::{remove_empty_rows, Rules};
+use cpsolve_puzzles::numbermatch::rules::Rules;
 use cpsolve_puzzles::numbermatch::search::{solve, Limits, Verdict};
+
+mod common;
+use common::{board, game, narrow, run, square_and_wide};
 
 /// A few milliseconds are enough for any board here: a budget that creeps (one match
 /// more per iteration, as when a partial table entry cuts where it does not hold) shows
@@ -24,28 +27,6 @@ fn reduced() -> Limits<'static> {
 
 fn plain() -> Limits<'static> {
     Limits { table_limit: 0, every_order: true, ..Limits::default() }
-}
-
-/// Random cells: digits 1-9, about one in `hole` cleared (0: none).
-fn board(seed: &mut u64, n: usize, hole: u64) -> Vec<u8> {
-    (0..n)
-        .map(|_| {
-            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let x = *seed >> 33;
-            if hole > 0 && x % hole == 0 {
-                0
-            } else {
-                ((x >> 8) % 9) as u8 + 1
-            }
-        })
-        .collect()
-}
-
-fn game(rules: Rules, cols: usize, mut cells: Vec<u8>, adds: u32) -> Game {
-    if rules == Rules::App {
-        remove_empty_rows(&mut cells, cols);
-    }
-    Game { rules, cols, cells, adds: Some(adds) }
 }
 
 /// Returns whether the game is won.
@@ -61,46 +42,29 @@ fn assert_same_verdict(game: &Game) -> bool {
     matches!(with, Verdict::Optimal(_))
 }
 
-fn run(seed: u64, rounds: usize, shape: impl Fn(usize, &mut u64) -> Game) {
-    let mut seed = seed;
-    let mut won = 0;
-    for round in 0..rounds {
-        let game = shape(round, &mut seed);
-        won += usize::from(assert_same_verdict(&game));
-    }
-    // Both verdicts occur, so both are compared.
-    assert!(won > rounds / 10 && won < rounds, "{won} of {rounds} won");
-}
-
 #[test]
 fn narrow_boards_give_the_same_line_with_and_without_the_reduction() {
-    run(3, 1500, |round, seed| {
-        let cols = 2 + round % 3;
-        let n = 6 + round % 7;
-        let cells = board(seed, n, [0, 5, 3][round % 3]);
-        game(Rules::App, cols, cells, (round % 4 == 0) as u32)
-    });
+    run(3, 1500, narrow, assert_same_verdict);
 }
 
 #[test]
 fn square_and_wide_boards_give_the_same_line_with_and_without_the_reduction() {
-    run(5, 600, |round, seed| {
-        let cols = [4, 5, 9][round % 3];
-        let n = 8 + round % 6;
-        let cells = board(seed, n, [0, 6][round % 2]);
-        let rules = if round % 5 == 4 { Rules::Classic } else { Rules::App };
-        game(rules, cols, cells, (round % 3 == 0) as u32 + (round % 7 == 0) as u32)
-    });
+    run(5, 600, square_and_wide, assert_same_verdict);
 }
 
 /// One or two columns with adds: the same grid recurs with different adds left (`4 6 8 8`
 /// comes back after `8 8`, an add, and `6 4` `8 8`), so the table must tell them apart.
 #[test]
 fn grids_that_recur_after_an_add_give_the_same_line_with_and_without_the_reduction() {
-    run(9, 1500, |round, seed| {
-        let cols = 1 + round % 2;
-        let n = 3 + round % 5;
-        let cells = board(seed, n, 0);
-        game(Rules::App, cols, cells, 1 + u32::from(n <= 5 && round % 3 == 0))
-    });
+    run(
+        9,
+        1500,
+        |round, seed| {
+            let cols = 1 + round % 2;
+            let n = 3 + round % 5;
+            let cells = board(seed, n, 0);
+            game(Rules::App, cols, cells, 1 + u32::from(n <= 5 && round % 3 == 0))
+        },
+        assert_same_verdict,
+    );
 }

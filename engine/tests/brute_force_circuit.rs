@@ -397,6 +397,53 @@ fn circuit_fails_when_the_graph_of_domains_is_not_strongly_connected() {
     assert!(!s.propagate(), "nodes 1, 2, 3 cannot be reached from 4, 5, 6");
 }
 
+/// The two ways a graph of domains stops being strongly connected, and one that is, on both
+/// sides of 64 nodes (where the propagator switches from lists to bit sets).
+#[test]
+fn strong_connectivity_is_tested_alike_on_bit_sets_and_lists() {
+    for n in [6i64, 63, 64, 65, 70] {
+        let half = n / 2;
+        // The upper half only leads to itself: reached from node 1, but never back to it.
+        let mut s = Solver::new();
+        let x = successors(&mut s, n);
+        circuit(&mut s, &x, 1);
+        for &v in &x[half as usize..] {
+            for node in 1..=half {
+                s.remove(v, node);
+            }
+        }
+        assert!(!s.propagate(), "n = {n}: the upper half cannot lead back");
+        // The lower half only leads to itself: the upper half is never reached.
+        let mut s = Solver::new();
+        let x = successors(&mut s, n);
+        circuit(&mut s, &x, 1);
+        for &v in &x[..half as usize] {
+            for node in half + 1..=n {
+                s.remove(v, node);
+            }
+        }
+        assert!(!s.propagate(), "n = {n}: the upper half cannot be reached");
+        // A ring with chords to the node after next: strongly connected, nothing to prune
+        // but the arcs a chain may not close.
+        let mut s = Solver::new();
+        let x = successors(&mut s, n);
+        circuit(&mut s, &x, 1);
+        for (i, &v) in x.iter().enumerate() {
+            let (next, after) = ((i as i64 + 1) % n + 1, (i as i64 + 2) % n + 1);
+            for node in 1..=n {
+                if node != next && node != after {
+                    s.remove(v, node);
+                }
+            }
+        }
+        assert!(s.propagate(), "n = {n}: a ring with chords has a circuit");
+        // Cut the ring's arc into node 1 and the chord that skips over it: nothing enters 1.
+        s.remove(x[(n - 1) as usize], 1);
+        s.remove(x[(n - 2) as usize], 1);
+        assert!(!s.propagate(), "n = {n}: no arc is left into node 1");
+    }
+}
+
 #[test]
 fn subcircuit_closes_a_chain_only_over_every_node_that_must_be_in() {
     // 1 → 2, and nothing else known: closing 2 → 1 is the circuit {1, 2}.

@@ -179,6 +179,23 @@ fn check(cs: &[Posted], domains: &[Vec<Val>], var_order: usize, val_order: usize
         }
     }
     if let [c] = cs {
+        if let Constraint::Element = c.c {
+            // The element rule at its fixpoint: every index left names a cell that can still
+            // equal the result, and a fixed index makes the cell and the result one domain.
+            let (index, result, cells) = (vars[c.on[0]], vars[c.on[1]], &c.on[2..]);
+            for p in solver.values(index).collect::<Vec<_>>() {
+                let cell = vars[cells[p as usize]];
+                prop_assert!(
+                    solver.values(cell).any(|v| solver.contains(result, v)),
+                    "index {p} stays but its cell shares no value with the result"
+                );
+            }
+            if let Some(p) = solver.is_fixed(index).then(|| solver.min(index)) {
+                let cell = vars[cells[p as usize]];
+                let (a, b): (Vec<Val>, Vec<Val>) = (solver.values(cell).collect(), solver.values(result).collect());
+                prop_assert_eq!(a, b, "the index is fixed: cell and result keep the same values");
+            }
+        }
         if c.domain_consistent() {
             let alone = brute_force(std::slice::from_ref(c), domains);
             for &i in &c.on {

@@ -24,6 +24,44 @@ pub struct Element {
     pub(crate) values: Vec<Val>,
 }
 
+/// What a cell must share with `z`, read once per pass over the cells rather than once per
+/// cell: with 20 or more cells a pass reads `z` far more often than any cell.
+#[derive(Clone, Copy)]
+enum Target {
+    /// `z` is fixed: a cell supports it when it still holds this value (a routing model's
+    /// `successor[k] = i` channelling is mostly this).
+    Value(Val),
+    /// `z`'s values within 64 of its minimum, as the bits of one word from there.
+    Window(Val, u64),
+    /// `z` spans more than 64 values: the cells are compared with it one by one.
+    Wide,
+}
+
+impl Target {
+    fn of(cx: &Context<'_>, z: VarId) -> Target {
+        let (lo, hi) = cx.bounds(z);
+        if lo == hi {
+            Target::Value(lo)
+        } else if hi - lo < 64 {
+            Target::Window(lo, cx.window(z, lo))
+        } else {
+            Target::Wide
+        }
+    }
+
+    /// Whether cell `x` can still equal `z`.
+    fn supported_by(self, cx: &Context<'_>, x: VarId, z: VarId) -> bool {
+        match self {
+            Target::Value(v) => cx.contains(x, v),
+            Target::Window(lo, bits) => {
+                let (x_lo, x_hi) = cx.bounds(x);
+                x_hi >= lo && x_lo <= lo + 63 && cx.window(x, lo) & bits != 0
+            }
+            Target::Wide => Element::overlaps(cx, x, z),
+        }
+    }
+}
+
 impl Element {
     /// Whether cell `x` and `z` share a value (a cheap bounds test first).
     fn overlaps(cx: &Context<'_>, x: VarId, z: VarId) -> bool {
@@ -60,7 +98,8 @@ impl Propagator for Element {
         let (i, z) = (self.index, self.result);
         loop {
             let array = &self.array;
-            let mut changed = cx.retain(i, |cx, p| Element::overlaps(cx, array[p as usize], z))?;
+            let target = Target::of(cx, z);
+            let mut changed = cx.retain(i, |cx, p| target.supported_by(cx, array[p as usize], z))?;
             if cx.is_fixed(i) {
                 // z = x: both keep the common values.
                 let x = self.array[cx.min(i) as usize];
@@ -72,6 +111,11 @@ impl Propagator for Element {
                     let _ = cx.retain(to, |cx, v| cx.contains(from, v))?;
                 }
                 return Ok(if cx.is_fixed(x) { PropStatus::Entailed } else { PropStatus::Active });
+            }
+            if let Target::Value(_) = target {
+                // Every remaining cell holds z's one value: z has nothing to lose, and the
+                // index's support did not change (it depends on the cells and z only).
+                return Ok(PropStatus::Active);
             }
             // z keeps the values of the remaining cells (exactly, when they are all fixed).
             let done = self.z_done_at.map(|t| cx.int(t));

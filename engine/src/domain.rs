@@ -153,7 +153,17 @@ impl Domain {
 
     /// The values `lo..=lo + 63` of the domain as the bits of one word (bit `i` is `lo + i`),
     /// for propagators that reason on bit sets (domain-consistent all-different).
+    #[inline]
     pub(crate) fn window(&self, lo: Val) -> u64 {
+        if self.is_small() {
+            // One word already: shift the live bits to start at `lo`.
+            let live = self.live_word() as u64;
+            return match lo - self.offset {
+                shift @ 0..=63 => live >> shift,
+                shift @ -63..=-1 => live << -shift,
+                _ => 0,
+            };
+        }
         let (first, last) = (self.min.max(lo), self.max.min(lo.saturating_add(63)));
         if first > last {
             return 0;

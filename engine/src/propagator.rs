@@ -179,6 +179,7 @@ impl Context<'_> {
 
     /// The values `lo..=lo + 63` of `x` as the bits of one word: bit `i` set when `lo + i` is
     /// in the domain.
+    #[inline]
     pub fn window(&self, x: VarId, lo: Val) -> u64 {
         self.store.domains[x.index()].window(lo)
     }
@@ -246,6 +247,25 @@ impl Context<'_> {
             let _ = self.remove(x, v)?;
         }
         Ok(!gone.is_empty())
+    }
+
+    /// Keeps of `x` only the values `lo + i` whose bit `i` is set in `keep` (values outside
+    /// `lo..=lo + 63` go too). `Ok(true)` if any was removed. On a domain of at most 64
+    /// initial values this is one trail record and one wake-up.
+    pub fn keep_window(&mut self, x: VarId, lo: Val, keep: u64) -> Result<bool, Conflict> {
+        let d = &self.store.domains[x.index()];
+        if d.is_small() {
+            // `keep` moved onto the domain's own bits; bits that fall off are values the
+            // domain never held.
+            let shift = lo - d.offset;
+            let kept = match shift {
+                64.. | ..=-64 => 0,
+                0.. => keep << shift,
+                _ => keep >> -shift,
+            };
+            return self.store.remove_small_bits(x, d.live_word() & !(kept as fixedbitset::Block));
+        }
+        self.retain(x, |_, v| (0..64).contains(&(v - lo)) && keep >> (v - lo) & 1 == 1)
     }
 
     /// The current value of a trailed integer made by [`PostContext::new_int`].

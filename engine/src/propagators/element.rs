@@ -7,7 +7,7 @@
 
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
-use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
 
 /// `z = array[i]` over an array of variables; posted by [`crate::constraints::element`].
 #[derive(Debug, Clone)]
@@ -63,6 +63,99 @@ impl Target {
 }
 
 impl Element {
+    /// The index is fixed: `z = x` for its cell `x`, and both keep their common values.
+    fn fixed_index(&self, cx: &mut Context<'_>) -> PropResult {
+        let (x, z) = (self.array[cx.min(self.index) as usize], self.result);
+        let ((x_lo, x_hi), (z_lo, z_hi)) = (cx.bounds(x), cx.bounds(z));
+        let lo = x_lo.min(z_lo);
+        if x_hi.max(z_hi) - lo < 64 {
+            // Both within one word: the common values are one AND.
+            let (x_bits, z_bits) = (cx.window(x, lo), cx.window(z, lo));
+            let common = x_bits & z_bits;
+            if common == 0 {
+                return Err(Conflict);
+            }
+            if x_bits != common {
+                let _ = cx.keep_window(x, lo, common)?;
+            }
+            if z_bits != common {
+                let _ = cx.keep_window(z, lo, common)?;
+            }
+            return Ok(if common & (common - 1) == 0 { PropStatus::Entailed } else { PropStatus::Active });
+        }
+        for (from, to) in [(x, z), (z, x), (x, z)] {
+            let _ = cx.set_min(to, cx.min(from))?;
+            let _ = cx.set_max(to, cx.max(from))?;
+        }
+        for (from, to) in [(x, z), (z, x)] {
+            let _ = cx.retain(to, |cx, v| cx.contains(from, v))?;
+        }
+        Ok(if cx.is_fixed(x) { PropStatus::Entailed } else { PropStatus::Active })
+    }
+
+    /// The same rules for an array of at most 64 cells, in one pass over the index's
+    /// positions (a word) per round: the support test, the remaining cells' bounds and
+    /// whether they are all fixed come out together, and the unsupported positions leave at
+    /// once. A routing model wakes each of its element constraints dozens of times a node,
+    /// mostly for nothing, so the cost of a call that changes nothing is what counts.
+    fn propagate_small(&mut self, cx: &mut Context<'_>) -> PropResult {
+        let (i, z) = (self.index, self.result);
+        loop {
+            let target = Target::of(cx, z);
+            let positions = cx.window(i, 0);
+            let (mut kept, mut lo, mut hi, mut all_fixed) = (0u64, Val::MAX, Val::MIN, true);
+            let mut rest = positions;
+            while rest != 0 {
+                let p = rest.trailing_zeros();
+                rest &= rest - 1;
+                let x = self.array[p as usize];
+                if target.supported_by(cx, x, z) {
+                    kept |= 1 << p;
+                    let (x_lo, x_hi) = cx.bounds(x);
+                    lo = lo.min(x_lo);
+                    hi = hi.max(x_hi);
+                    all_fixed &= x_lo == x_hi;
+                }
+            }
+            if kept != positions {
+                let _ = cx.keep_window(i, 0, kept)?;
+            }
+            if kept & (kept - 1) == 0 {
+                return self.fixed_index(cx);
+            }
+            if let Target::Value(_) = target {
+                // Every remaining cell holds z's one value: z has nothing to lose.
+                return Ok(PropStatus::Active);
+            }
+            let (z_lo, z_hi) = cx.bounds(z);
+            let mut narrowed = lo > z_lo && cx.set_min(z, lo)?;
+            narrowed |= hi < z_hi && cx.set_max(z, hi)?;
+            // With every remaining cell fixed, z keeps exactly their values; the same
+            // positions as at the last time (domains only shrink) need no second look.
+            if all_fixed && self.z_done_at.map(|t| cx.int(t)) != Some(kept.count_ones() as i64) {
+                let mut values = std::mem::take(&mut self.values);
+                values.clear();
+                let mut rest = kept;
+                while rest != 0 {
+                    values.push(cx.min(self.array[rest.trailing_zeros() as usize]));
+                    rest &= rest - 1;
+                }
+                values.sort_unstable();
+                values.dedup();
+                let exact = cx.retain(z, |_, v| values.binary_search(&v).is_ok());
+                self.values = values;
+                narrowed |= exact?;
+                if let Some(t) = self.z_done_at {
+                    cx.set_int(t, kept.count_ones() as i64);
+                }
+            }
+            // A narrower z may leave some cells without support: one more round.
+            if !narrowed {
+                return Ok(PropStatus::Active);
+            }
+        }
+    }
+
     /// Whether cell `x` and `z` share a value (a cheap bounds test first).
     fn overlaps(cx: &Context<'_>, x: VarId, z: VarId) -> bool {
         let ((x_lo, x_hi), (z_lo, z_hi)) = (cx.bounds(x), cx.bounds(z));
@@ -95,22 +188,16 @@ impl Propagator for Element {
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        if self.array.len() <= 64 {
+            return self.propagate_small(cx);
+        }
         let (i, z) = (self.index, self.result);
         loop {
             let array = &self.array;
             let target = Target::of(cx, z);
             let mut changed = cx.retain(i, |cx, p| target.supported_by(cx, array[p as usize], z))?;
             if cx.is_fixed(i) {
-                // z = x: both keep the common values.
-                let x = self.array[cx.min(i) as usize];
-                for (from, to) in [(x, z), (z, x), (x, z)] {
-                    let _ = cx.set_min(to, cx.min(from))?;
-                    let _ = cx.set_max(to, cx.max(from))?;
-                }
-                for (from, to) in [(x, z), (z, x)] {
-                    let _ = cx.retain(to, |cx, v| cx.contains(from, v))?;
-                }
-                return Ok(if cx.is_fixed(x) { PropStatus::Entailed } else { PropStatus::Active });
+                return self.fixed_index(cx);
             }
             if let Target::Value(_) = target {
                 // Every remaining cell holds z's one value: z has nothing to lose, and the

@@ -29,6 +29,7 @@ impl Queue {
         }
     }
 
+    #[inline]
     pub(crate) fn pop(&mut self) -> Option<PropId> {
         for bucket in &mut self.buckets {
             if let Some(prop) = bucket.pop_front() {

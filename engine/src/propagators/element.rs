@@ -38,6 +38,7 @@ enum Target {
 }
 
 impl Target {
+    #[inline]
     fn of(cx: &Context<'_>, z: VarId) -> Target {
         let (lo, hi) = cx.bounds(z);
         if lo == hi {
@@ -50,6 +51,7 @@ impl Target {
     }
 
     /// Whether cell `x` can still equal `z`.
+    #[inline]
     fn supported_by(self, cx: &Context<'_>, x: VarId, z: VarId) -> bool {
         match self {
             Target::Value(v) => cx.contains(x, v),

@@ -78,6 +78,10 @@ struct Compiled {
 
 /// What a source becomes once parsed: a puzzle with its own solver (not one engine search),
 /// a JSMinesweeper position file, or a model compiled for the engine.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one model per source, made and used once: boxing would only add an allocation"
+)]
 enum Model {
     Direct(Direct, File),
     MineFile,

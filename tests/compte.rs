@@ -70,8 +70,8 @@ fn check_solution(tiles: &[u64], steps: &[Value], expected: u64) -> usize {
 /// value seen, with the fewest steps that made it. Independent of the solver: plain
 /// recursion over "pick two, combine, put back", memoised on the sorted state.
 fn brute_reach(tiles: &[u64]) -> BTreeMap<u64, usize> {
-    fn go(state: &mut Vec<u64>, steps: usize, seen: &mut HashSet<Vec<u64>>, best: &mut BTreeMap<u64, usize>) {
-        let mut key = state.clone();
+    fn go(state: &mut [u64], steps: usize, seen: &mut HashSet<Vec<u64>>, best: &mut BTreeMap<u64, usize>) {
+        let mut key = state.to_vec();
         key.sort_unstable();
         key.push(steps as u64);
         if !seen.insert(key) {
@@ -270,7 +270,7 @@ fn step_signature(t: &Tree) -> String {
 /// Every expression tree with value `target`, by brute force over "pick two, combine";
 /// steps by 1 (`× 1`, `÷ 1`) are not solutions of their own.
 fn brute_solutions(tiles: &[u64], target: u64) -> Vec<Tree> {
-    fn go(state: &mut Vec<(u64, Tree)>, target: u64, out: &mut Vec<Tree>) {
+    fn go(state: &mut [(u64, Tree)], target: u64, out: &mut Vec<Tree>) {
         for (v, t) in state.iter() {
             if *v == target {
                 out.push(t.clone());
@@ -307,7 +307,7 @@ fn brute_solutions(tiles: &[u64], target: u64) -> Vec<Tree> {
         }
     }
     let mut out = Vec::new();
-    go(&mut tiles.iter().map(|&t| (t, Tree::Leaf(t))).collect(), target, &mut out);
+    go(&mut tiles.iter().map(|&t| (t, Tree::Leaf(t))).collect::<Vec<_>>(), target, &mut out);
     out
 }
 
@@ -334,7 +334,7 @@ fn brute_classes(tiles: &[u64], target: u64) -> BTreeMap<String, String> {
             parent.insert(ra, rb);
         }
     }
-    let keys: Vec<String> = trees.iter().map(|t| canonical(t)).collect();
+    let keys: Vec<String> = trees.iter().map(canonical).collect();
     keys.into_iter().map(|k| (k.clone(), find(&mut parent, &format!("N:{k}")))).collect()
 }
 

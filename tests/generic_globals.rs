@@ -26,11 +26,14 @@ fn brute(n: usize, lo: i64, hi: i64, holds: impl Fn(&[i64]) -> bool) -> u64 {
     assignments(n, lo, hi).iter().filter(|a| holds(a)).count() as u64
 }
 
+/// A constraint's meaning over the values of `x` and `n`, written apart from the solver.
+type Rule = Box<dyn Fn(&[i64]) -> bool>;
+
 #[test]
 fn chains_and_counts() {
     let model = |c: &str| format!("var x[1..4] in 0..3\nvar n in 0..4\n{c}\nsolve count\n");
     // `n` is free unless the constraint uses it: count over x and n together.
-    let cases: Vec<(&str, Box<dyn Fn(&[i64]) -> bool>)> = vec![
+    let cases: Vec<(&str, Rule)> = vec![
         ("increasing(x)", Box::new(|a: &[i64]| a[..4].windows(2).all(|p| p[0] <= p[1]))),
         ("decreasing(x)", Box::new(|a: &[i64]| a[..4].windows(2).all(|p| p[0] >= p[1]))),
         ("all_equal(x)", Box::new(|a: &[i64]| a[..4].windows(2).all(|p| p[0] == p[1]))),

@@ -78,7 +78,7 @@ impl Posted {
             }
             Constraint::Times => v[0] * v[1] == v[2],
             Constraint::Function { f } => f.apply(v[0]) == Some(v[1]),
-            Constraint::Table { tuples } => tuples.iter().any(|t| *t == v),
+            Constraint::Table { tuples } => tuples.contains(&v),
         }
     }
 

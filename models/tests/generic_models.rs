@@ -349,9 +349,9 @@ solve all
     let mut expected = 0;
     let weight = [3, 1, 4];
     let cost = [[2, 7, 1, 8], [2, 8, 1, 8], [4, 5, 9, 0]];
-    for i in 0..3 {
-        for j in 0..4 {
-            expected += usize::from(weight[i] + cost[i][j] >= 6);
+    for (w, row) in weight.iter().zip(&cost) {
+        for c in row {
+            expected += usize::from(w + c >= 6);
         }
     }
     assert_eq!(count(source), expected);

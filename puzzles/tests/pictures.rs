@@ -95,7 +95,7 @@ fn attr(n: &Node<'_, '_>, name: &str) -> f64 {
 }
 
 fn minesweeper_structure(outcome: &Outcome, name: &str) {
-    let doc = parse(&svg(&outcome));
+    let doc = parse(svg(outcome));
     let json = &outcome.json;
     let rows = json["probabilities"].as_array().expect("probabilities");
     let (rows, cols) = (rows.len(), rows[0].as_array().map_or(0, Vec::len));
@@ -143,7 +143,7 @@ fn step_numbers(step: &str) -> Vec<u128> {
 }
 
 fn compte_structure(outcome: &Outcome, tiles: &[u128], name: &str) {
-    let doc = parse(&svg(&outcome));
+    let doc = parse(svg(outcome));
     let json = &outcome.json;
     let solutions = json["solutions"].as_array().cloned().unwrap_or_default();
     let trees: Vec<Node<'_, '_>> = doc.descendants().filter(|n| class_is(n, "tree")).collect();
@@ -215,7 +215,7 @@ fn compte_pictures_are_the_solutions_trees() {
 }
 
 fn numbermatch_structure(outcome: &Outcome, start_digits: usize, name: &str) {
-    let doc = parse(&svg(&outcome));
+    let doc = parse(svg(outcome));
     let moves = outcome.json["moves"].as_array().cloned().unwrap_or_default();
     let frames: Vec<Node<'_, '_>> = doc.descendants().filter(|n| class_is(n, "frame")).collect();
     assert_eq!(frames.len(), moves.len() + 1, "{name}: one frame per move and the end");
@@ -309,9 +309,9 @@ fn minesweeper_pictures_draw() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/minesweeper");
     for name in ["beginner", "expert", "flags-and-marks", "no-total"] {
         let outcome = solve(&dir.join(format!("{name}.puz"))).expect("a valid position");
-        let pixmap = draw(&svg(&outcome), &format!("minesweeper-{name}"));
+        let pixmap = draw(svg(&outcome), &format!("minesweeper-{name}"));
         assert!(ink(&pixmap) > 0.08, "{name}: the board is drawn");
-        let doc = parse(&svg(&outcome));
+        let doc = parse(svg(&outcome));
         // The centre of a certain mine's ball is black; a certain safe cell's square is the
         // light end of the scale around its check mark.
         let board = doc.descendants().find(|n| n.attribute("id") == Some("board")).expect("a board");
@@ -338,9 +338,9 @@ fn compte_and_numbermatch_pictures_draw() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus");
     for (kind, name) in [("compte", "compte-952"), ("compte", "compte-closest-tie"), ("numbermatch", "one-add")] {
         let outcome = solve(&dir.join(kind).join(format!("{name}.puz"))).expect("a valid game");
-        let pixmap = draw(&svg(&outcome), name);
+        let pixmap = draw(svg(&outcome), name);
         assert!(ink(&pixmap) > 0.03, "{name}: something is drawn");
-        let doc = parse(&svg(&outcome));
+        let doc = parse(svg(&outcome));
         // The first leaf tile is dark blue at its corner; a ringed digit's ring is red.
         if let Some(tile) = doc.descendants().find(|n| class_is(n, "tile")) {
             let (x, y) = (attr(&tile, "x"), attr(&tile, "y"));

@@ -473,14 +473,14 @@ impl Driver<'_> {
                     break;
                 };
                 let mut fruitful = false;
-                for i in 0..domains.len() {
-                    if domains[i].len() != 1 || self.known[i].len() == 1 {
+                for (i, domain) in domains.iter().enumerate() {
+                    if domain.len() != 1 || self.known[i].len() == 1 {
                         continue;
                     }
                     fruitful = true;
-                    let goal = Goal::Within(i, domains[i].clone());
+                    let goal = Goal::Within(i, domain.clone());
                     let (groups, facts) = self.minimise(groups, None, &goal);
-                    let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
+                    let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, domain));
                     if best
                         .as_ref()
                         .is_none_or(|b| (step.groups.len(), step.facts.len()) < (b.groups.len(), b.facts.len()))

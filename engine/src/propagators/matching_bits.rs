@@ -93,7 +93,10 @@ fn augment(root: usize, domain: &[u64; 64], mate: &mut [u8; 64], owner: &mut [u8
 }
 
 /// Removes every value of every variable that no maximum matching uses.
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the variables to prune beside the matching's state, which lives in the caller's locals"
+)]
 fn prune(
     cx: &mut Context<'_>,
     vars: &[VarId],

@@ -38,11 +38,14 @@ fn digit_char(digit: i128, base: u32) -> String {
     u32::try_from(digit).ok().and_then(|d| char::from_digit(d, base)).map_or_else(|| "?".to_string(), String::from)
 }
 
+/// One cell of a term's row: its letter (none for a digit of a constant) and its digit.
+type Cell = (Option<char>, i128);
+
 pub(super) fn draw(crypt: &Cryptarithm, letters: &[char], record: &Record) -> Canvas {
     let base = i128::from(crypt.base);
     let value_of = |c: char| letters.iter().position(|&l| l == c).map_or(0, |i| i128::from(record[i]));
     // Each term as (sign and coefficient label, its cells: (letter, digit) least significant first).
-    let rows: Vec<(String, Vec<(Option<char>, i128)>)> = crypt
+    let rows: Vec<(String, Vec<Cell>)> = crypt
         .terms
         .iter()
         .enumerate()

@@ -226,7 +226,7 @@ impl Compiler {
                 let what = format!(
                     "inside a condition, an index that may leave the array's range ({min}..{max} against {lo}..{hi})"
                 );
-                return Err(Diagnostic::from(not_supported(what, index.span.clone()))
+                return Err(not_supported(what, index.span.clone())
                     .with_note("restrict the index's domain to the range, or index outside `or`, `->`, `not`")
                     .into());
             }

@@ -17,6 +17,9 @@ use num_traits::Zero;
 use super::analysis::{analyse, ratio, Analysis, Verdict};
 use super::grid::{Board, Cell};
 
+/// A cell by its column and row, possibly off the board.
+type Point = (isize, isize);
+
 /// How much of the influence counts as safety (DavidNHill's weight).
 const WEIGHT: f64 = 0.9;
 /// A structure is weighed only if at most this many mines are still missing for it
@@ -141,20 +144,19 @@ impl<'a> Influence<'a> {
         y: isize,
         max_missing: usize,
     ) -> Option<(Vec<usize>, Vec<usize>)> {
-        let (mut own_mines, mut own_safe, ends): (Vec<(isize, isize)>, Vec<(isize, isize)>, Vec<(isize, isize)>) =
-            match shape {
-                Shape::Across => {
-                    (vec![(x, y)], vec![(x + 1, y)], (-1..=1).flat_map(|d| [(x - 1, y + d), (x + 2, y + d)]).collect())
-                }
-                Shape::Down => {
-                    (vec![(x, y)], vec![(x, y + 1)], (-1..=1).flat_map(|d| [(x + d, y - 1), (x + d, y + 2)]).collect())
-                }
-                Shape::Block => (
-                    vec![(x, y), (x + 1, y + 1)],
-                    vec![(x + 1, y), (x, y + 1)],
-                    vec![(x - 1, y - 1), (x + 2, y - 1), (x - 1, y + 2), (x + 2, y + 2)],
-                ),
-            };
+        let (mut own_mines, mut own_safe, ends): (Vec<Point>, Vec<Point>, Vec<Point>) = match shape {
+            Shape::Across => {
+                (vec![(x, y)], vec![(x + 1, y)], (-1..=1).flat_map(|d| [(x - 1, y + d), (x + 2, y + d)]).collect())
+            }
+            Shape::Down => {
+                (vec![(x, y)], vec![(x, y + 1)], (-1..=1).flat_map(|d| [(x + d, y - 1), (x + d, y + 2)]).collect())
+            }
+            Shape::Block => (
+                vec![(x, y), (x + 1, y + 1)],
+                vec![(x + 1, y), (x, y + 1)],
+                vec![(x - 1, y - 1), (x + 2, y - 1), (x - 1, y + 2), (x + 2, y + 2)],
+            ),
+        };
         if flip {
             std::mem::swap(&mut own_mines, &mut own_safe);
         }

@@ -246,7 +246,7 @@ fn work<'a>(
 /// order of matches, no sleep sets, the cuts of the bound and of the table (entries of
 /// earlier iterations), and a task at each new position `SPLIT_DEPTH` moves down or won.
 /// False when the search must stop.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "the walk's state, passed down the recursion as arguments")]
 fn walk_top(
     s: &mut Searcher<'_, &Shared>,
     split: &mut Split,

@@ -241,7 +241,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// Both orders are legal, so the first win in index order never plays a match after a
     /// later-sorted one it commutes with: the line found is the same as without the
     /// reduction.
-    #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::too_many_arguments, reason = "the position's state, passed down the recursion as arguments")]
     pub(crate) fn dfs(
         &mut self,
         cells: &[u8],

@@ -291,6 +291,7 @@ pub fn solve(
     };
     let mut stats = found.stats;
     stats.time = start.elapsed();
+    let at_limit = matches!(found.stopped, Some(Stop::Time | Stop::Memory));
     let report = Report {
         kind: problem.kind,
         status,
@@ -301,16 +302,18 @@ pub fn solve(
         unsat_reason: problem.unsat_reason.take(),
         stats,
     };
-    if problem.solver.is_spent() {
+    if at_limit && problem.solver.is_spent() {
         free_later(problem);
     }
     report
 }
 
-/// Frees a problem whose stopped search left its trail on a thread of its own: a deep
-/// trail is a large allocation (a gigabyte for 6,558 levels of a 6,561-variable
-/// all-different), whose freeing the caller, printing the report under the time limit,
-/// need not wait for. Without a thread to spare it is freed here, by the failed spawn.
+/// Frees a problem whose search a limit stopped, leaving its trail, on a thread of its
+/// own: a deep trail is a large allocation (a gigabyte for 6,558 levels of a
+/// 6,561-variable all-different), whose freeing the caller, printing the report within the
+/// limit's grace, need not wait for. Only then: a thread costs more than freeing a small
+/// problem, and a search stopped by its callback is not racing a deadline. Without a
+/// thread to spare it is freed here, by the failed spawn.
 fn free_later(problem: Problem) {
     let _ = std::thread::Builder::new().name("free".into()).spawn(move || drop(problem));
 }
@@ -462,7 +465,8 @@ fn solve_subtrees(
             if matches!(found.stopped, Some(Stop::Time | Stop::Memory)) {
                 cancel.store(true, Ordering::Relaxed);
             }
-            if problem.solver.is_spent() {
+            // A worker cancelled because another reached the limit races the same deadline.
+            if matches!(found.stopped, Some(Stop::Time | Stop::Memory | Stop::Cancelled)) && problem.solver.is_spent() {
                 free_later(problem);
             }
             let finished = done.fetch_add(1, Ordering::Relaxed) + 1;

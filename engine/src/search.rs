@@ -14,6 +14,11 @@
 //! depth of the stack, not the nodes explored, and is not counted as nodes. Searching a few
 //! problems in turns with growing budgets (a portfolio) then spends each budget on new
 //! nodes instead of exploring the same top of the tree again every turn.
+//!
+//! Undoing the trail when a search stops is what lets the solver be searched again; a
+//! caller that will not ([`SearchConfig::final_search`]: a process that prints what was
+//! found and exits) skips it, since a deep search's trail can take a quarter of a second to
+//! undo after the time limit. The solver is then left at the node where the search stopped.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};

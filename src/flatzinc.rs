@@ -255,6 +255,8 @@ fn solve_fzn(
         free: false,
         timeout,
         verify: true,
+        // This run's model is solved once, then dropped.
+        final_search: true,
         ..Options::default()
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);

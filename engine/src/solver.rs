@@ -63,6 +63,9 @@ pub struct Solver {
     /// Where a resumable search stopped on its node limit, for the next one to go on from
     /// (see [`crate::SearchConfig::resumable`]).
     pub(crate) resume: Option<crate::search::Resume>,
+    /// A final search stopped here and left its trail (see
+    /// [`crate::SearchConfig::final_search`]): the state is a node's, not the root's.
+    pub(crate) spent: bool,
 }
 
 fn check_value(v: Val) -> Result<(), ModelError> {
@@ -162,6 +165,18 @@ impl Solver {
         self.failed = true;
     }
 
+    /// Whether a [`crate::SearchConfig::final_search`] stopped early on this solver and left
+    /// it at the node where it stopped: it must not be searched again.
+    pub fn is_spent(&self) -> bool {
+        self.spent
+    }
+
+    /// Panics on a spent solver: its state is a node's, and its trail still holds what
+    /// closing that node's levels would undo, so working from it would be wrong silently.
+    pub(crate) fn assert_not_spent(&self) {
+        assert!(!self.spent, "this solver's final search stopped early and left its trail: it cannot be used again");
+    }
+
     /// The effort counters, summed over every search of this solver so far.
     pub fn stats(&self) -> &Stats {
         &self.stats
@@ -170,27 +185,32 @@ impl Solver {
     /// Raises the minimum of `x` to `v`, at the root; the model fails if no value is left.
     /// Direct root-level pruning, for models that know a domain before posting anything.
     pub fn set_min(&mut self, x: VarId, v: Val) {
+        self.assert_not_spent();
         self.failed |= self.store.set_min(x, v).is_err();
     }
 
     /// Lowers the maximum of `x` to `v`, at the root; the model fails if no value is left.
     pub fn set_max(&mut self, x: VarId, v: Val) {
+        self.assert_not_spent();
         self.failed |= self.store.set_max(x, v).is_err();
     }
 
     /// Removes `v` from the domain of `x`, at the root; the model fails if no value is left.
     pub fn remove(&mut self, x: VarId, v: Val) {
+        self.assert_not_spent();
         self.failed |= self.store.remove(x, v).is_err();
     }
 
     /// Fixes `x` to `v`, at the root; the model fails if `v` is not in the domain.
     pub fn assign(&mut self, x: VarId, v: Val) {
+        self.assert_not_spent();
         self.failed |= self.store.assign(x, v).is_err();
     }
 
     /// Adds a propagator: it subscribes, may prune or decide at once, and is queued for the
     /// first propagation. A conflict marks the model as failed.
     pub fn post(&mut self, mut prop: Box<dyn Propagator>) -> Option<PropId> {
+        self.assert_not_spent();
         if self.failed {
             return None;
         }
@@ -229,6 +249,7 @@ impl Solver {
 
     /// Propagates at the root, outside any search. `false` if the model has no solution.
     pub fn propagate(&mut self) -> bool {
+        self.assert_not_spent();
         if !self.failed && !self.propagate_queue() {
             self.failed = true;
         }

@@ -41,6 +41,10 @@ pub struct Options {
     /// With restarts, post at each restart the nogoods of the branch left
     /// ([`SearchConfig::nogoods`]).
     pub nogoods: bool,
+    /// The model will not be solved again (the process prints the answer and exits): a
+    /// search stopped by a limit or a solution count returns without undoing its trail and
+    /// leaves `model.solver` spent ([`SearchConfig::final_search`]).
+    pub final_search: bool,
 }
 
 impl Default for Options {
@@ -55,6 +59,7 @@ impl Default for Options {
             restart_scale: Some(RESTART_SCALE),
             phase_saving: PhaseSaving::default(),
             nogoods: true,
+            final_search: false,
         }
     }
 }
@@ -127,6 +132,7 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         objective,
         restart_scale,
         nogoods: options.nogoods,
+        final_search: options.final_search,
         phase_saving: optimising
             && match options.phase_saving {
                 PhaseSaving::OwnSearch => own_search,

@@ -242,7 +242,11 @@ pub fn solve(
     mut on_solution: impl FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
 ) -> Report {
     let start = Instant::now();
-    let plan = Plan::new(&problem, options, start);
+    let mut plan = Plan::new(&problem, options, start);
+    // The problem is consumed here and the workers' copies are dropped after their
+    // subtree: a stopped search need not undo its trail. The turns of a portfolio search
+    // their problems again (they make their own plans).
+    plan.config.final_search = true;
     let threads = options.threads.max(1);
     // Listing solutions in parallel keeps their order only when the search order has no
     // memory; counting does not care.
@@ -287,16 +291,31 @@ pub fn solve(
     };
     let mut stats = found.stats;
     stats.time = start.elapsed();
-    Report {
+    let at_limit = matches!(found.stopped, Some(Stop::Time | Stop::Memory));
+    let report = Report {
         kind: problem.kind,
         status,
         mode: plan.mode,
         count: found.count,
         stopped_by: found.stopped,
         objective: found.best,
-        unsat_reason: problem.unsat_reason,
+        unsat_reason: problem.unsat_reason.take(),
         stats,
+    };
+    if at_limit && problem.solver.is_spent() {
+        free_later(problem);
     }
+    report
+}
+
+/// Frees a problem whose search a limit stopped, leaving its trail, on a thread of its
+/// own: a deep trail is a large allocation (a gigabyte for 6,558 levels of a
+/// 6,561-variable all-different), whose freeing the caller, printing the report within the
+/// limit's grace, need not wait for. Only then: a thread costs more than freeing a small
+/// problem, and a search stopped by its callback is not racing a deadline. Without a
+/// thread to spare it is freed here, by the failed spawn.
+fn free_later(problem: Problem) {
+    let _ = std::thread::Builder::new().name("free".into()).spawn(move || drop(problem));
 }
 
 /// The nodes of the problem's own turn in [`solve_in_turns`]; a member's turn has its
@@ -388,6 +407,7 @@ fn turn(
     // The engine resumes a search for one solution without an objective or restarts, and
     // starts afresh otherwise.
     plan.config.resumable = resumable;
+    plan.config.final_search = false;
     search(member, &[], &plan, emit)
 }
 
@@ -444,6 +464,10 @@ fn solve_subtrees(
             });
             if matches!(found.stopped, Some(Stop::Time | Stop::Memory)) {
                 cancel.store(true, Ordering::Relaxed);
+            }
+            // A worker cancelled because another reached the limit races the same deadline.
+            if matches!(found.stopped, Some(Stop::Time | Stop::Memory | Stop::Cancelled)) && problem.solver.is_spent() {
+                free_later(problem);
             }
             let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
             if let Some(progress) = &options.progress {

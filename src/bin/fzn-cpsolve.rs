@@ -130,6 +130,8 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
             _ => PhaseSaving::OwnSearch,
         },
         nogoods: args.nogoods == "yes",
+        // One model per process: nothing searches it again.
+        final_search: true,
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let mut out = io::stdout().lock();
@@ -168,5 +170,8 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         writeln!(out, "%%%mzn-stat-end")?;
     }
     out.flush()?;
+    // The process exits next: the kernel takes its memory back whole, faster than
+    // dropping the model piece by piece (its trail may hold a gigabyte).
+    std::mem::forget(model);
     Ok(0)
 }

@@ -153,6 +153,13 @@ impl Compiler<'_> {
                 let r = constraints::half_reified_linear(&mut self.solver, b, &lin, rel, rhs);
                 self.engine(r)
             }
+            // `:: domain` (MiniZinc puts it on the equations that define an index, among
+            // others; Gecode honours it): every value kept has a support, where the sums
+            // span a small range (bounds beyond).
+            _ if rel == Rel::Eq && self.domain_annotated => {
+                let r = constraints::linear_eq_domain(&mut self.solver, &lin, rhs);
+                self.engine(r)
+            }
             _ => {
                 let r = constraints::linear(&mut self.solver, &lin, rel, rhs);
                 self.engine(r)

@@ -34,6 +34,7 @@ use crate::propagators::linear::Term;
 use crate::propagators::linear_domain::MAX_SUM_RANGE;
 use crate::propagators::regular::DEAD;
 use crate::propagators::reified::{ReifiedLinear, Test};
+use crate::propagators::reified_equal::ReifiedEqual;
 use crate::propagators::{
     Abs, AllDifferent, AllDifferentShifted, BinaryFunction, Clause, CountedLine, Element, Extremum, Function,
     LineCounts, LinearEq, LinearEqDomain, LinearLe, LinearNe, Monotone, NotEqual, Parity, Regular, ReifiedIn, Table,
@@ -226,6 +227,18 @@ pub fn reified_linear(
     }
     let _ = solver.post(Box::new(ReifiedLinear::new(b, terms, test, rhs)));
     Ok(())
+}
+
+/// Posts `b ⇔ x = y`, where `b` is restricted to 0..1: once `b` is true, `x` and `y` keep
+/// the same values (domain consistent, where [`reified_linear`] equals only the bounds).
+pub fn reified_equal(solver: &mut Solver, b: VarId, x: VarId, y: VarId) {
+    solver.set_min(b, 0);
+    solver.set_max(b, 1);
+    if x == y {
+        solver.assign(b, 1);
+        return;
+    }
+    let _ = solver.post(Box::new(ReifiedEqual { b, x, y }));
 }
 
 /// Posts `b → Σ coefᵢ·varᵢ ⋈ rhs`, where `b` is restricted to 0..1: the sum is

@@ -30,8 +30,7 @@ impl ReifiedEqual {
             return false;
         }
         let (small, large) = if cx.size(x) <= cx.size(y) { (x, y) } else { (y, x) };
-        let values: Vec<Val> = cx.values(small).collect();
-        values.into_iter().any(|v| cx.contains(large, v))
+        cx.values(small).any(|v| cx.contains(large, v))
     }
 }
 

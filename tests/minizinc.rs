@@ -98,3 +98,76 @@ fn the_time_limit_stops_minizinc_while_it_flattens() {
     assert_eq!(object["status"], "limit");
     assert_eq!(object["stopped"], "time");
 }
+
+/// Writes `text` as `name` in a fresh temporary directory and runs cpsolve on it with `flags`.
+fn run_model(name: &str, text: &str, flags: &[&str]) -> common::Run {
+    let dir = std::env::temp_dir().join(format!("cpsolve-mzn-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let model = dir.join(format!("{name}.mzn"));
+    std::fs::write(&model, text).expect("written");
+    let mut args = flags.to_vec();
+    args.push(model.to_str().expect("UTF-8 path"));
+    let run = cpsolve(&args, None);
+    let _ = std::fs::remove_dir_all(&dir);
+    run
+}
+
+/// The sets of `lo..=hi`, each as its sorted elements.
+fn subsets(lo: i32, hi: i32) -> Vec<Vec<i32>> {
+    let n = (hi - lo + 1) as u32;
+    (0..1u32 << n).map(|bits| (lo..=hi).filter(|&i| bits & (1 << (i - lo)) != 0).collect()).collect()
+}
+
+#[test]
+fn the_set_order_is_minizincs_on_every_pair_of_sets() {
+    if !minizinc_installed() {
+        return;
+    }
+    // MiniZinc orders sets as their sorted element lists, lexicographically, a prefix first:
+    // exactly Rust's order on sorted vectors. Two sets over different ranges, so that the
+    // order also reads elements only one of them can have.
+    for (op, strict) in [("<=", false), ("<", true)] {
+        let model = format!(
+            "var set of 2..5: x;\nvar set of 1..3: y;\nconstraint x {op} y;\nsolve satisfy;\n\
+             output [show([i | i in fix(x)]), \" ; \", show([i | i in fix(y)])];\n"
+        );
+        let run = run_model("set-order", &model, &["--all"]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let mut found: Vec<(Vec<i32>, Vec<i32>)> = Vec::new();
+        for line in run.stdout.lines().filter(|l| l.starts_with('[')) {
+            let (x, y) = line.split_once(" ; ").expect("two lists");
+            let parse = |list: &str| -> Vec<i32> {
+                let inner = list.trim_matches(|c| c == '[' || c == ']');
+                inner.split(',').filter(|s| !s.trim().is_empty()).map(|s| s.trim().parse().expect("an int")).collect()
+            };
+            found.push((parse(x), parse(y)));
+        }
+        found.sort();
+        let mut expected: Vec<(Vec<i32>, Vec<i32>)> = Vec::new();
+        for x in subsets(2, 5) {
+            for y in subsets(1, 3) {
+                if if strict { x < y } else { x <= y } {
+                    expected.push((x.clone(), y));
+                }
+            }
+        }
+        expected.sort();
+        assert_eq!(found, expected, "x {op} y\n{}", run.stdout);
+    }
+}
+
+#[test]
+fn the_set_order_is_domain_consistent_without_search() {
+    if !minizinc_installed() {
+        return;
+    }
+    // After {7, 8} comes only {8}; before {1} come only {} and {1}. Domain consistency
+    // fixes both sets at the root; MiniZinc's own decomposition of the order (a chain of
+    // element constraints) needs a search, with a failure.
+    let model = "var set of 1..8: x;\nvar set of 1..8: y;\nconstraint x > {7, 8};\n\
+                 constraint y <= {1};\nconstraint card(y) = 1;\nsolve satisfy;\n";
+    let run = run_model("set-order-root", model, &["--stats"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("x = 8..8;") && run.stdout.contains("y = 1..1;"), "{}", run.stdout);
+    assert!(run.stderr.contains("stats: nodes 0 failures 0 "), "{}", run.stderr);
+}

@@ -34,6 +34,7 @@ use crate::propagators::linear::Term;
 use crate::propagators::linear_domain::MAX_SUM_RANGE;
 use crate::propagators::regular::DEAD;
 use crate::propagators::reified::{ReifiedLinear, Test};
+use crate::propagators::reified_equal::ReifiedEqual;
 use crate::propagators::{
     Abs, AllDifferent, AllDifferentShifted, BinaryFunction, Clause, CountedLine, Element, Extremum, Function,
     LineCounts, LinearEq, LinearEqDomain, LinearLe, LinearNe, Monotone, NotEqual, Parity, Regular, ReifiedIn, Table,
@@ -226,6 +227,18 @@ pub fn reified_linear(
     }
     let _ = solver.post(Box::new(ReifiedLinear::new(b, terms, test, rhs)));
     Ok(())
+}
+
+/// Posts `b ⇔ x = y`, where `b` is restricted to 0..1: once `b` is true, `x` and `y` keep
+/// the same values (domain consistent, where [`reified_linear`] equals only the bounds).
+pub fn reified_equal(solver: &mut Solver, b: VarId, x: VarId, y: VarId) {
+    solver.set_min(b, 0);
+    solver.set_max(b, 1);
+    if x == y {
+        solver.assign(b, 1);
+        return;
+    }
+    let _ = solver.post(Box::new(ReifiedEqual { b, x, y }));
 }
 
 /// Posts `b → Σ coefᵢ·varᵢ ⋈ rhs`, where `b` is restricted to 0..1: the sum is
@@ -528,10 +541,10 @@ pub fn binary_function(
     Ok(())
 }
 
-/// Posts `z = |x|`: tabulated (domain consistent) when `x` has few values, by bounds
-/// otherwise.
+/// Posts `z = |x|`: tabulated (domain consistent) when `x` has at most
+/// [`SMALL_ABS_DOMAIN`] values, by bounds otherwise.
 pub fn abs(solver: &mut Solver, x: VarId, z: VarId) -> Result<(), ModelError> {
-    if solver.size(x) <= SMALL_FUNCTION_DOMAIN {
+    if solver.size(x) <= SMALL_ABS_DOMAIN {
         return function(solver, x, z, |v| v.checked_abs(), "abs");
     }
     let _ = solver.post(Box::new(Abs { x, z }));
@@ -540,6 +553,14 @@ pub fn abs(solver: &mut Solver, x: VarId, z: VarId) -> Result<(), ModelError> {
 
 /// Domains up to this many values get functions by their graph (domain consistent).
 pub const SMALL_FUNCTION_DOMAIN: u64 = 4096;
+
+/// `abs` of a domain up to this many values goes by its graph (domain consistent), a wider
+/// one by bounds, as Gecode's default. The graph is read whole at every call, and the
+/// difference `|x - y|` of two wide variables is the usual `abs`: on the MiniZinc
+/// collection's celar (differences of 1,553 values) the graph made 100 times fewer nodes a
+/// second than the bounds, and on the three `abs` instances of `tests/minizinc/` it pruned
+/// nothing the bounds do not (the same nodes, 5 to 25 times the time).
+pub const SMALL_ABS_DOMAIN: u64 = 64;
 
 /// Posts `z = x div k` (truncating towards zero, as MiniZinc), `k ≠ 0`: tabulated when `x`
 /// has few values, by bounds otherwise.

@@ -88,7 +88,7 @@
 //! | Family | Post functions |
 //! |---|---|
 //! | Arithmetic | [`linear`](constraints::linear) (`Σ aᵢ·xᵢ ⋈ c` with any [`Rel`]), [`linear_eq_domain`](constraints::linear_eq_domain), [`not_equal`](constraints::not_equal), [`times`](constraints::times), [`abs`](constraints::abs), [`div_by_constant`](constraints::div_by_constant), [`function`](constraints::function) (`z = f(x)`), [`binary_function`](constraints::binary_function) (`z = f(x, y)`), [`extremum`](constraints::extremum) (min, max), [`element`](constraints::element) |
-//! | Logic | [`reified_linear`](constraints::reified_linear), [`half_reified_linear`](constraints::half_reified_linear), [`reified_in`](constraints::reified_in), [`clause`](constraints::clause), [`parity`](constraints::parity) |
+//! | Logic | [`reified_linear`](constraints::reified_linear), [`reified_equal`](constraints::reified_equal), [`half_reified_linear`](constraints::half_reified_linear), [`reified_in`](constraints::reified_in), [`clause`](constraints::clause), [`parity`](constraints::parity) |
 //! | Values | [`all_different`](constraints::all_different) (with offsets, at a [`Consistency`]), [`all_different_shifted`](constraints::all_different_shifted), [`global_cardinality`](constraints::global_cardinality), [`global_cardinality_low_up`](constraints::global_cardinality_low_up), [`table`](constraints::table), [`regular`](constraints::regular) |
 //! | Orders and graphs | [`lex_less`](constraints::lex_less), [`lex_lesseq`](constraints::lex_lesseq), [`inverse`](constraints::inverse), [`circuit`](constraints::circuit), [`subcircuit`](constraints::subcircuit) |
 //! | Scheduling and packing | [`cumulative`](constraints::cumulative), [`disjunctive`](constraints::disjunctive), [`diffn`](constraints::diffn) |

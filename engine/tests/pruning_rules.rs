@@ -356,6 +356,32 @@ fn abs_moves_a_bound_of_x_out_of_the_hole() {
 }
 
 #[test]
+fn abs_goes_by_its_graph_up_to_64_values_of_x_and_by_bounds_beyond() {
+    // x in {-7, 3} and 62 or 63 more values from 100 up: z = |x| keeps exactly the images
+    // while x has at most 64 values (domain consistent), and only bounds beyond, where
+    // reading the graph at every call costs more than it prunes.
+    for (top, graph) in [(161, true), (162, false)] {
+        let mut s = Solver::new();
+        let x = s.new_var(-7, top).unwrap();
+        for v in (-6..=2).chain(4..=99) {
+            s.remove(x, v);
+        }
+        assert!(s.propagate());
+        assert_eq!(s.size(x), if graph { 64 } else { 65 });
+        let z = s.new_var(0, 1000).unwrap();
+        abs(&mut s, x, z).unwrap();
+        assert!(s.propagate());
+        if graph {
+            let images: Vec<Val> = [3, 7].into_iter().chain(100..=top).collect();
+            assert_eq!(values(&s, z), images, "x with 64 values: the images of x, no more");
+        } else {
+            assert_eq!(bounds(&s, &[z]), vec![(0, top)], "x with 65 values: bounds, x across 0");
+            assert_eq!(s.size(z), (top + 1) as u64, "z keeps the values no x maps to");
+        }
+    }
+}
+
+#[test]
 fn abs_bounds_z_from_the_bounds_of_x_and_x_from_max_z() {
     let mut s = Solver::new();
     let x = s.new_var(-5000, 5000).unwrap();

@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::{Solver, Val, VarId};
-use flatzinc_serde::{Argument, FlatZinc, Literal, Method, NamedRef, Type};
+use flatzinc_serde::{Annotation, Argument, FlatZinc, Literal, Method, NamedRef, Type};
 
 use crate::model::{Arg, Goal, Kind, Model, Output, Ref, Term, Written};
 use crate::source::SourceIndex;
@@ -40,6 +40,9 @@ pub(crate) struct Compiler<'a> {
     /// How many all-different constraints each variable is in (domain consistency where
     /// they overlap).
     pub(crate) all_different_count: HashMap<VarId, usize>,
+    /// Whether the constraint being compiled carries `:: domain`: MiniZinc's request for
+    /// domain consistency, which a linear equation honours.
+    pub(crate) domain_annotated: bool,
 }
 
 pub(crate) type Result<T> = std::result::Result<T, Diagnostic>;
@@ -102,6 +105,7 @@ impl<'a> Compiler<'a> {
             posted: BTreeMap::new(),
             here: 0..0,
             all_different_count: HashMap::new(),
+            domain_annotated: false,
         }
     }
 
@@ -315,6 +319,7 @@ pub fn compile(fzn: &FlatZinc, index: &SourceIndex) -> Result<Model> {
     for (k, constraint) in fzn.constraints.iter().enumerate() {
         c.here = index.constraint_span(k).unwrap_or(0..0);
         let args = constraint.args.iter().map(|a| c.argument(a)).collect::<Result<Vec<Arg>>>()?;
+        c.domain_annotated = constraint.ann.iter().any(|a| matches!(a, Annotation::Atom(id) if id == "domain"));
         c.post(&constraint.id, &args)?;
         let args = constraint.args.iter().map(|a| c.written_argument(a)).collect::<Result<Vec<Arg<Ref>>>>()?;
         c.written.push(Written { name: constraint.id.clone(), args });

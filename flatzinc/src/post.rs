@@ -145,12 +145,24 @@ impl Compiler<'_> {
             (c, Some(Term::Var(_))) => (c, rel),
         };
         match (control, r) {
+            // `b ⇔ x = y`: domain consistent once b is known, as Gecode's default.
+            (Control::Reif, Some(Term::Var(b))) if rel == Rel::Eq && rhs == 0 && is_difference(&lin) => {
+                constraints::reified_equal(&mut self.solver, b, lin[0].1, lin[1].1);
+                Ok(())
+            }
             (Control::Reif, Some(Term::Var(b))) => {
                 let r = constraints::reified_linear(&mut self.solver, b, &lin, rel, rhs);
                 self.engine(r)
             }
             (Control::Imp, Some(Term::Var(b))) => {
                 let r = constraints::half_reified_linear(&mut self.solver, b, &lin, rel, rhs);
+                self.engine(r)
+            }
+            // `:: domain` (MiniZinc puts it on the equations that define an index, among
+            // others; Gecode honours it): every value kept has a support, where the sums
+            // span a small range (bounds beyond).
+            _ if rel == Rel::Eq && self.domain_annotated => {
+                let r = constraints::linear_eq_domain(&mut self.solver, &lin, rhs);
                 self.engine(r)
             }
             _ => {
@@ -627,4 +639,9 @@ pub(crate) fn power(x: Val, y: Val) -> Option<Val> {
         };
     }
     x.checked_pow(u32::try_from(y).ok()?)
+}
+
+/// Whether the sum is `x - y` (or `y - x`) for two variables.
+fn is_difference(lin: &[(Val, VarId)]) -> bool {
+    matches!(lin, [(a, _), (b, _)] if *a == -*b && a.abs() == 1)
 }

@@ -30,7 +30,6 @@ const LIMIT: u8 = 3;
 const MZNLIB: &[(&str, &str)] = &[
     ("redefinitions.mzn", include_str!("../mznlib/redefinitions.mzn")),
     ("redefinitions-2.0.mzn", include_str!("../mznlib/redefinitions-2.0.mzn")),
-    ("nosets.mzn", include_str!("../mznlib/nosets.mzn")),
     ("fzn_all_different_int.mzn", include_str!("../mznlib/fzn_all_different_int.mzn")),
     ("fzn_table_int.mzn", include_str!("../mznlib/fzn_table_int.mzn")),
     ("fzn_table_bool.mzn", include_str!("../mznlib/fzn_table_bool.mzn")),

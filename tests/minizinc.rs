@@ -155,19 +155,3 @@ fn the_set_order_is_minizincs_on_every_pair_of_sets() {
         assert_eq!(found, expected, "x {op} y\n{}", run.stdout);
     }
 }
-
-#[test]
-fn the_set_order_is_domain_consistent_without_search() {
-    if !minizinc_installed() {
-        return;
-    }
-    // After {7, 8} comes only {8}; before {1} come only {} and {1}. Domain consistency
-    // fixes both sets at the root; MiniZinc's own decomposition of the order (a chain of
-    // element constraints) needs a search, with a failure.
-    let model = "var set of 1..8: x;\nvar set of 1..8: y;\nconstraint x > {7, 8};\n\
-                 constraint y <= {1};\nconstraint card(y) = 1;\nsolve satisfy;\n";
-    let run = run_model("set-order-root", model, &["--stats"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("x = 8..8;") && run.stdout.contains("y = 1..1;"), "{}", run.stdout);
-    assert!(run.stderr.contains("stats: nodes 0 failures 0 "), "{}", run.stderr);
-}

@@ -136,9 +136,12 @@ fn has_bound_support(c: &Constraint, bounds: &[(Val, Val)], i: usize, value: Val
     }
 }
 
-/// A linear equality posted with the domain-consistent propagator.
+/// A linear equality posted with the domain-consistent propagator. Coefficients up to 20
+/// make the partial sums span more than 128 and more than 256 values now and then, where the
+/// propagator moves from one 128-bit word to two, and from words to rows.
 fn domain_linear(n: usize) -> impl Strategy<Value = Constraint> {
-    (proptest::collection::vec(-3i64..=3, n), -8i64..8).prop_map(|(coefs, rhs)| Constraint::LinearDomain { coefs, rhs })
+    let coef = prop_oneof![3 => -3i64..=3, 1 => 4i64..=20, 1 => -20i64..=-4];
+    (proptest::collection::vec(coef, n), -40i64..40).prop_map(|(coefs, rhs)| Constraint::LinearDomain { coefs, rhs })
 }
 
 fn rel_strategy() -> impl Strategy<Value = Rel> {

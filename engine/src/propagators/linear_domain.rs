@@ -8,6 +8,12 @@
 //! forward sets `Fᵢ` of sums reachable by the first `i` terms, then a backward pass that
 //! keeps the sums from which `c` is still reachable and marks the supported values.
 //! Cost: O(Σ |dom(xᵢ)| · range / 64) word operations per call.
+//!
+//! The common case (a column of digits and carries) has every partial sum within 128 (or
+//! 256) values and every domain within one 64-value window: then each layer is one `u128`
+//! (or two), a value's
+//! contribution one shift, and the pruned values leave their variable at once by a mask
+//! ([`Context::keep_window`]), with no row allocated.
 
 use crate::domain::Val;
 use crate::ids::VarId;
@@ -27,6 +33,14 @@ pub struct LinearEqDomain {
     /// Lowest partial sum after each prefix of terms (index 0: the empty prefix).
     origin: Vec<i64>,
     unsupported: Vec<(VarId, Val)>,
+    /// Word path scratch: each term's lowest value, its values as a window from there, and
+    /// the forward layers (sums reachable by each prefix, bit `s` = `origin + s`).
+    lows: Vec<Val>,
+    windows: Vec<u64>,
+    narrow: Vec<u128>,
+    wide: Vec<Wide>,
+    /// Width of the range of sums after each prefix (index 0: the empty prefix, 1).
+    widths: Vec<i64>,
 }
 
 impl LinearEqDomain {
@@ -39,7 +53,155 @@ impl LinearEqDomain {
             backward: [BitRow::default(), BitRow::default()],
             origin: vec![0; k + 1],
             unsupported: Vec::new(),
+            lows: vec![0; k],
+            windows: vec![0; k],
+            narrow: Vec::with_capacity(k + 1),
+            wide: Vec::with_capacity(k + 1),
+            widths: vec![1; k + 1],
         }
+    }
+}
+
+/// A set of partial sums short enough to live in registers: bit `s` is the sum `origin + s`.
+trait Layer: Copy + Default {
+    /// How many sums a layer holds.
+    const BITS: i64;
+    fn bit(i: u32) -> Self;
+    fn shl(self, s: u32) -> Self;
+    fn shr(self, s: u32) -> Self;
+    fn and(self, other: Self) -> Self;
+    fn or(self, other: Self) -> Self;
+    fn is_empty(self) -> bool;
+}
+
+impl Layer for u128 {
+    const BITS: i64 = 128;
+    fn bit(i: u32) -> Self {
+        1 << i
+    }
+    fn shl(self, s: u32) -> Self {
+        self << s
+    }
+    fn shr(self, s: u32) -> Self {
+        self >> s
+    }
+    fn and(self, other: Self) -> Self {
+        self & other
+    }
+    fn or(self, other: Self) -> Self {
+        self | other
+    }
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+}
+
+/// 256 sums as two `u128` halves (low, high): sums of five or more digits with a carry.
+#[derive(Clone, Copy, Default, Debug)]
+struct Wide([u128; 2]);
+
+impl Layer for Wide {
+    const BITS: i64 = 256;
+    fn bit(i: u32) -> Self {
+        if i < 128 {
+            Wide([1 << i, 0])
+        } else {
+            Wide([0, 1 << (i - 128)])
+        }
+    }
+    fn shl(self, s: u32) -> Self {
+        let [lo, hi] = self.0;
+        match s {
+            0 => self,
+            1..=127 => Wide([lo << s, hi << s | lo >> (128 - s)]),
+            _ => Wide([0, lo << (s - 128)]),
+        }
+    }
+    fn shr(self, s: u32) -> Self {
+        let [lo, hi] = self.0;
+        match s {
+            0 => self,
+            1..=127 => Wide([lo >> s | hi << (128 - s), hi >> s]),
+            _ => Wide([hi >> (s - 128), 0]),
+        }
+    }
+    fn and(self, other: Self) -> Self {
+        Wide([self.0[0] & other.0[0], self.0[1] & other.0[1]])
+    }
+    fn or(self, other: Self) -> Self {
+        Wide([self.0[0] | other.0[0], self.0[1] | other.0[1]])
+    }
+    fn is_empty(self) -> bool {
+        self.0 == [0, 0]
+    }
+}
+
+impl LinearEqDomain {
+    /// The propagation when all partial sums fit one [`Layer`] (`self.origin` set by the
+    /// caller): `None` when a domain does not fit one 64-value window, for the row path.
+    fn propagate_words<L: Layer>(&mut self, cx: &mut Context<'_>, layers: &mut Vec<L>) -> Option<PropResult> {
+        let k = self.terms.len();
+        for (i, &(_, x)) in self.terms.iter().enumerate() {
+            let (lo, hi) = cx.bounds(x);
+            if hi - lo >= 64 {
+                return None;
+            }
+            self.lows[i] = lo;
+            self.windows[i] = cx.window(x, lo);
+        }
+        // A value `v` of term `a·x` adds `a·v` to the prefix sum; measured from the new
+        // origin (which adds the term's least contribution) that is a shift by `|a|` times the
+        // distance of `v` from the bound giving that least contribution.
+        let shift = |a: i64, window: u64, t: u32| -> u32 {
+            if a > 0 {
+                (a * t as i64) as u32
+            } else {
+                let top = 63 - window.leading_zeros();
+                (-a * (top - t) as i64) as u32
+            }
+        };
+        layers.clear();
+        layers.push(L::bit(0));
+        for i in 0..k {
+            let (a, _) = self.terms[i];
+            let window = self.windows[i];
+            let (previous, mut reach, mut bits) = (layers[i], L::default(), window);
+            while bits != 0 {
+                let t = bits.trailing_zeros();
+                bits &= bits - 1;
+                reach = reach.or(previous.shl(shift(a, window, t)));
+            }
+            layers.push(reach);
+        }
+        let target = L::bit((self.rhs - self.origin[k]) as u32);
+        if layers[k].and(target).is_empty() {
+            return Some(Err(Conflict));
+        }
+        // Backward: `next` holds the prefix sums after term `i` from which the target is still
+        // reachable; a value of term `i` is supported when it leads from a reachable prefix sum
+        // into `next`.
+        let mut next = target;
+        for i in (0..k).rev() {
+            let (a, x) = self.terms[i];
+            let (lo, window) = (self.lows[i], self.windows[i]);
+            let (reachable, mut current, mut supported, mut bits) = (layers[i], L::default(), 0u64, window);
+            while bits != 0 {
+                let t = bits.trailing_zeros();
+                bits &= bits - 1;
+                let back = next.shr(shift(a, window, t)).and(reachable);
+                if !back.is_empty() {
+                    supported |= 1 << t;
+                    current = current.or(back);
+                }
+            }
+            if supported != window {
+                if let Err(conflict) = cx.keep_window(x, lo, supported) {
+                    return Some(Err(conflict));
+                }
+            }
+            next = current;
+        }
+        Some(Ok(PropStatus::Active))
     }
 }
 
@@ -57,22 +219,39 @@ impl Propagator for LinearEqDomain {
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         let k = self.terms.len();
-        let mut width = vec![1i64; k + 1];
         let (mut lo, mut hi) = (0i64, 0i64);
         let mut unfixed = 0;
         for (i, &(a, x)) in self.terms.iter().enumerate() {
-            let (p, q) = (a * cx.min(x), a * cx.max(x));
+            let (min, max) = cx.bounds(x);
+            let (p, q) = (a * min, a * max);
             lo += p.min(q);
             hi += p.max(q);
             self.origin[i + 1] = lo;
-            width[i + 1] = hi - lo + 1;
-            unfixed += usize::from(!cx.is_fixed(x));
+            self.widths[i + 1] = hi - lo + 1;
+            unfixed += usize::from(min != max);
         }
         if self.rhs < lo || self.rhs > hi {
             return Err(Conflict);
         }
         if unfixed == 0 {
             return Ok(PropStatus::Entailed);
+        }
+        let width = hi - lo + 1;
+        let done = if width <= <u128 as Layer>::BITS {
+            let mut layers = std::mem::take(&mut self.narrow);
+            let done = self.propagate_words(cx, &mut layers);
+            self.narrow = layers;
+            done
+        } else if width <= Wide::BITS {
+            let mut layers = std::mem::take(&mut self.wide);
+            let done = self.propagate_words(cx, &mut layers);
+            self.wide = layers;
+            done
+        } else {
+            None
+        };
+        if let Some(result) = done {
+            return result;
         }
         // Forward: sums reachable by each prefix.
         self.forward[0].reset(1);
@@ -81,7 +260,7 @@ impl Propagator for LinearEqDomain {
             let (a, x) = self.terms[i];
             let (prev, rest) = self.forward.split_at_mut(i + 1);
             let row = &mut rest[0];
-            row.reset(width[i + 1] as usize);
+            row.reset(self.widths[i + 1] as usize);
             for v in cx.values(x) {
                 row.or_shifted(&prev[i], (a * v + self.origin[i] - self.origin[i + 1]) as isize);
             }
@@ -93,11 +272,11 @@ impl Propagator for LinearEqDomain {
         // links a reachable prefix sum to such a sum.
         self.unsupported.clear();
         let [mut next, mut current] = std::mem::take(&mut self.backward);
-        next.reset(width[k] as usize);
+        next.reset(self.widths[k] as usize);
         next.set((self.rhs - self.origin[k]) as usize);
         for i in (0..k).rev() {
             let (a, x) = self.terms[i];
-            current.reset(width[i] as usize);
+            current.reset(self.widths[i] as usize);
             for v in cx.values(x) {
                 let shift = (self.origin[i + 1] - self.origin[i] - a * v) as isize;
                 if !current.or_shifted_masked(&next, shift, &self.forward[i]) {

@@ -249,6 +249,51 @@ impl Context<'_> {
         Ok(!gone.is_empty())
     }
 
+    /// Whether `x` and `y` have a value in common (a bounds test first; one AND of two words
+    /// where the bounds share at most 64 values; else the smaller domain walked).
+    pub fn overlaps(&self, x: VarId, y: VarId) -> bool {
+        let ((x_lo, x_hi), (y_lo, y_hi)) = (self.bounds(x), self.bounds(y));
+        if x_hi < y_lo || x_lo > y_hi {
+            return false;
+        }
+        let lo = x_lo.max(y_lo);
+        if x_hi.min(y_hi) - lo < 64 {
+            return self.window(x, lo) & self.window(y, lo) != 0;
+        }
+        let (small, large) = if self.size(x) <= self.size(y) { (x, y) } else { (y, x) };
+        self.values(small).any(|v| self.contains(large, v))
+    }
+
+    /// Makes `x` and `y` keep only their common values (`x = y` by domains). Within one
+    /// word of values this is one AND; otherwise bounds first, then each side filtered by
+    /// the other.
+    pub fn intersect(&mut self, x: VarId, y: VarId) -> Result<(), Conflict> {
+        let ((x_lo, x_hi), (y_lo, y_hi)) = (self.bounds(x), self.bounds(y));
+        let lo = x_lo.min(y_lo);
+        if x_hi.max(y_hi) - lo < 64 {
+            let (x_bits, y_bits) = (self.window(x, lo), self.window(y, lo));
+            let common = x_bits & y_bits;
+            if common == 0 {
+                return Err(Conflict);
+            }
+            if x_bits != common {
+                let _ = self.keep_window(x, lo, common)?;
+            }
+            if y_bits != common {
+                let _ = self.keep_window(y, lo, common)?;
+            }
+            return Ok(());
+        }
+        for (from, to) in [(x, y), (y, x), (x, y)] {
+            let _ = self.set_min(to, self.min(from))?;
+            let _ = self.set_max(to, self.max(from))?;
+        }
+        for (from, to) in [(x, y), (y, x)] {
+            let _ = self.retain(to, |cx, v| cx.contains(from, v))?;
+        }
+        Ok(())
+    }
+
     /// Keeps of `x` only the values `lo + i` whose bit `i` is set in `keep` (values outside
     /// `lo..=lo + 63` go too). `Ok(true)` if any was removed. On a domain of at most 64
     /// initial values this is one trail record and one wake-up.

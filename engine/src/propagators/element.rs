@@ -59,7 +59,7 @@ impl Target {
                 let (x_lo, x_hi) = cx.bounds(x);
                 x_hi >= lo && x_lo <= lo + 63 && cx.window(x, lo) & bits != 0
             }
-            Target::Wide => Element::overlaps(cx, x, z),
+            Target::Wide => cx.overlaps(x, z),
         }
     }
 }
@@ -67,32 +67,27 @@ impl Target {
 impl Element {
     /// The index is fixed: `z = x` for its cell `x`, and both keep their common values.
     fn fixed_index(&self, cx: &mut Context<'_>) -> PropResult {
-        let (x, z) = (self.array[cx.min(self.index) as usize], self.result);
-        let ((x_lo, x_hi), (z_lo, z_hi)) = (cx.bounds(x), cx.bounds(z));
-        let lo = x_lo.min(z_lo);
-        if x_hi.max(z_hi) - lo < 64 {
-            // Both within one word: the common values are one AND.
-            let (x_bits, z_bits) = (cx.window(x, lo), cx.window(z, lo));
-            let common = x_bits & z_bits;
-            if common == 0 {
-                return Err(Conflict);
-            }
-            if x_bits != common {
-                let _ = cx.keep_window(x, lo, common)?;
-            }
-            if z_bits != common {
-                let _ = cx.keep_window(z, lo, common)?;
-            }
-            return Ok(if common & (common - 1) == 0 { PropStatus::Entailed } else { PropStatus::Active });
-        }
-        for (from, to) in [(x, z), (z, x), (x, z)] {
-            let _ = cx.set_min(to, cx.min(from))?;
-            let _ = cx.set_max(to, cx.max(from))?;
-        }
-        for (from, to) in [(x, z), (z, x)] {
-            let _ = cx.retain(to, |cx, v| cx.contains(from, v))?;
-        }
+        let x = self.array[cx.min(self.index) as usize];
+        cx.intersect(x, self.result)?;
         Ok(if cx.is_fixed(x) { PropStatus::Entailed } else { PropStatus::Active })
+    }
+
+    /// With every remaining cell fixed, `z` keeps exactly their values (`self.values`, filled
+    /// by the caller with the `count` cells' values), and the count is noted so that the same
+    /// positions need no second look. Whether `z` changed.
+    fn narrow_to_cell_values(&mut self, cx: &mut Context<'_>, count: u64) -> Result<bool, Conflict> {
+        // Sorted once, so that each value of z is one binary search, not a scan of the cells
+        // (the scan made large constant arrays quadratic). The list is kept in `self`
+        // between calls, so that no call allocates.
+        let mut values = std::mem::take(&mut self.values);
+        values.sort_unstable();
+        values.dedup();
+        let narrowed = cx.retain(self.result, |_, v| values.binary_search(&v).is_ok());
+        self.values = values;
+        if let Some(t) = self.z_done_at {
+            cx.set_int(t, count as i64);
+        }
+        narrowed
     }
 
     /// The same rules for an array of at most 64 cells, in one pass over the index's
@@ -135,42 +130,19 @@ impl Element {
             // With every remaining cell fixed, z keeps exactly their values; the same
             // positions as at the last time (domains only shrink) need no second look.
             if all_fixed && self.z_done_at.map(|t| cx.int(t)) != Some(kept.count_ones() as i64) {
-                let mut values = std::mem::take(&mut self.values);
-                values.clear();
+                self.values.clear();
                 let mut rest = kept;
                 while rest != 0 {
-                    values.push(cx.min(self.array[rest.trailing_zeros() as usize]));
+                    self.values.push(cx.min(self.array[rest.trailing_zeros() as usize]));
                     rest &= rest - 1;
                 }
-                values.sort_unstable();
-                values.dedup();
-                let exact = cx.retain(z, |_, v| values.binary_search(&v).is_ok());
-                self.values = values;
-                narrowed |= exact?;
-                if let Some(t) = self.z_done_at {
-                    cx.set_int(t, kept.count_ones() as i64);
-                }
+                narrowed |= self.narrow_to_cell_values(cx, kept.count_ones().into())?;
             }
             // A narrower z may leave some cells without support: one more round.
             if !narrowed {
                 return Ok(PropStatus::Active);
             }
         }
-    }
-
-    /// Whether cell `x` and `z` share a value (a cheap bounds test first).
-    fn overlaps(cx: &Context<'_>, x: VarId, z: VarId) -> bool {
-        let ((x_lo, x_hi), (z_lo, z_hi)) = (cx.bounds(x), cx.bounds(z));
-        if x_hi < z_lo || x_lo > z_hi {
-            return false;
-        }
-        // Where the bounds share at most 64 values, one AND of two words decides.
-        let lo = x_lo.max(z_lo);
-        if x_hi.min(z_hi) - lo < 64 {
-            return cx.window(x, lo) & cx.window(z, lo) != 0;
-        }
-        let (small, large) = if cx.size(x) <= cx.size(z) { (x, z) } else { (z, x) };
-        cx.values(small).any(|v| cx.contains(large, v))
     }
 }
 
@@ -222,20 +194,9 @@ impl Propagator for Element {
             changed |= cx.set_min(z, lo)?;
             changed |= cx.set_max(z, hi)?;
             if all_fixed {
-                // Sorted once, so that each value of z is one binary search, not a scan of
-                // the cells (the scan made large constant arrays quadratic). The list is
-                // kept in `self` between calls, so that no call allocates.
-                let mut values = std::mem::take(&mut self.values);
-                values.clear();
-                values.extend(cx.values(i).map(|p| cx.min(self.array[p as usize])));
-                values.sort_unstable();
-                values.dedup();
-                let narrowed = cx.retain(z, |_, v| values.binary_search(&v).is_ok());
-                self.values = values;
-                changed |= narrowed?;
-                if let Some(t) = self.z_done_at {
-                    cx.set_int(t, cx.size(i) as i64);
-                }
+                self.values.clear();
+                self.values.extend(cx.values(i).map(|p| cx.min(self.array[p as usize])));
+                changed |= self.narrow_to_cell_values(cx, cx.size(i))?;
             }
             if !changed {
                 return Ok(PropStatus::Active);

@@ -11,9 +11,8 @@
 //!
 //! The common case (a column of digits and carries) has every partial sum within 128 (or
 //! 256) values and every domain within one 64-value window: then each layer is one `u128`
-//! (or two), a value's
-//! contribution one shift, and the pruned values leave their variable at once by a mask
-//! ([`Context::keep_window`]), with no row allocated.
+//! (or two), a value's contribution one shift, and the pruned values leave their variable
+//! at once by a mask ([`Context::keep_window`]), with no row allocated.
 
 use crate::domain::Val;
 use crate::ids::VarId;

@@ -22,18 +22,6 @@ pub struct ReifiedEqual {
     pub(crate) y: VarId,
 }
 
-impl ReifiedEqual {
-    /// Whether some value is in the domains of both `x` and `y` (the smaller one walked).
-    fn overlap(&self, cx: &Context<'_>) -> bool {
-        let (x, y) = (self.x, self.y);
-        if cx.max(x) < cx.min(y) || cx.max(y) < cx.min(x) {
-            return false;
-        }
-        let (small, large) = if cx.size(x) <= cx.size(y) { (x, y) } else { (y, x) };
-        cx.values(small).any(|v| cx.contains(large, v))
-    }
-}
-
 impl Propagator for ReifiedEqual {
     fn name(&self) -> &'static str {
         "reified equal"
@@ -51,7 +39,7 @@ impl Propagator for ReifiedEqual {
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         let (b, x, y) = (self.b, self.x, self.y);
         if !cx.is_fixed(b) {
-            if !self.overlap(cx) {
+            if !cx.overlaps(x, y) {
                 let _ = cx.assign(b, 0)?;
                 return Ok(PropStatus::Entailed);
             }
@@ -63,12 +51,7 @@ impl Propagator for ReifiedEqual {
             return Ok(PropStatus::Active);
         }
         if cx.min(b) == 1 {
-            let _ = cx.set_min(x, cx.min(y))?;
-            let _ = cx.set_max(x, cx.max(y))?;
-            let _ = cx.set_min(y, cx.min(x))?;
-            let _ = cx.set_max(y, cx.max(x))?;
-            let _ = cx.retain(x, |cx, v| cx.contains(y, v))?;
-            let _ = cx.retain(y, |cx, v| cx.contains(x, v))?;
+            cx.intersect(x, y)?;
             return Ok(if cx.is_fixed(x) { PropStatus::Entailed } else { PropStatus::Active });
         }
         if cx.is_fixed(x) {

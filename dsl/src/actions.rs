@@ -9,7 +9,7 @@
 
 use lalrpop_util::{ErrorRecovery, ParseError};
 
-use crate::ast::{BinaryOp, Expr, File, GridRow, Ident, Item, PuzzleKind, SolveMode, Spanned, UnaryOp};
+use crate::ast::{BinaryOp, Expr, File, Generator, GridRow, Ident, Item, PuzzleKind, SolveMode, Spanned, UnaryOp};
 use crate::diagnostic::Diagnostic;
 use crate::tokens::Token;
 
@@ -42,11 +42,68 @@ pub(crate) fn range(lo: Spanned<Expr>, hi: Spanned<Expr>) -> Spanned<Expr> {
     Spanned::new(Expr::Range { lo: Box::new(lo), hi: Box::new(hi) }, span)
 }
 
+/// A call: `f(a, b)`, or with a second pair of parentheses, MiniZinc's generator call
+/// `f(i in 1..n where c)(body)`, which is `f([body | i in 1..n where c])`. Each argument of
+/// the generator form is `NAME in SOURCE` (optionally `where …`), or a bare `NAME` that
+/// shares the source of the next one (`i, j in 1..n`).
+pub(crate) fn call<'src>(
+    function: Ident,
+    args: Vec<(Spanned<Expr>, Option<Spanned<Expr>>)>,
+    body: Option<Spanned<Expr>>,
+) -> Result<Expr, ParseError<usize, Token<'src>, Diagnostic>> {
+    let user = |error: Diagnostic| ParseError::User { error };
+    let Some(body) = body else {
+        if let Some((_, Some(filter))) = args.iter().find(|(_, filter)| filter.is_some()) {
+            return Err(user(
+                Diagnostic::new("`where` belongs to a generator", filter.span.clone())
+                    .with_note(format!("the generator form is `{}(i in 1..n where …)(…)`", function.node)),
+            ));
+        }
+        return Ok(Expr::Call { function, args: args.into_iter().map(|(arg, _)| arg).collect() });
+    };
+    let mut generators = Vec::new();
+    let mut names: Vec<Ident> = Vec::new();
+    let start = args.first().map_or(function.span.end, |(arg, _)| arg.span.start);
+    for (arg, filter) in args {
+        match arg.node {
+            Expr::Name(name) if filter.is_none() => names.push(Spanned::new(name, arg.span)),
+            Expr::Binary { op: BinaryOp::In, lhs, rhs } if matches!(lhs.node, Expr::Name(_)) => {
+                let Expr::Name(name) = lhs.node else { unreachable!("matched above") };
+                names.push(Spanned::new(name, lhs.span));
+                generators.push(Generator { names: std::mem::take(&mut names), source: *rhs, filter });
+            }
+            _ => {
+                return Err(user(
+                    Diagnostic::new("expected a generator such as `i in 1..n`", arg.span)
+                        .with_note(format!("the generator form is `{}(i in 1..n)(…)`", function.node)),
+                ))
+            }
+        }
+    }
+    if let Some(name) = names.first() {
+        return Err(user(
+            Diagnostic::new(format!("`{}` has no `in`", name.node), name.span.clone())
+                .with_label("ranges over nothing")
+                .with_note("write `i in 1..n`"),
+        ));
+    }
+    if generators.is_empty() {
+        return Err(user(
+            Diagnostic::new("no generator before the body", function.span.clone())
+                .with_note(format!("the generator form is `{}(i in 1..n)(…)`", function.node)),
+        ));
+    }
+    let span = start..body.span.end;
+    let comprehension = Spanned::new(Expr::Comprehension { element: Box::new(body), generators }, span);
+    Ok(Expr::Call { function, args: vec![comprehension] })
+}
+
 /// `first`, `all` and `count` are not keywords (`count(...)` is a function), so the mode
 /// of `solve` is read as a name and checked here.
 pub(crate) fn solve_mode(word: Ident, errors: &mut Vec<Recovered<'_>>) -> Spanned<SolveMode> {
     let mode = match word.node.as_str() {
-        "first" => SolveMode::First,
+        // MiniZinc's `solve satisfy`: one solution.
+        "first" | "satisfy" => SolveMode::First,
         "all" => SolveMode::All,
         "count" => SolveMode::Count,
         other => {

@@ -63,6 +63,33 @@ pub enum Item {
     Puzzle { kind: Spanned<PuzzleKind>, params: Vec<Param>, rows: Vec<GridRow> },
     /// `compte 100 2 1 10 4 3 -> 819`
     Compte { tiles: Vec<Spanned<i64>>, target: Spanned<i64> },
+    /// `predicate ok(a, b) = a < b`, `function area(w, h) = w * h`: untyped parameters,
+    /// one body; a call is compiled as the body with the parameters bound to the arguments.
+    Function { kind: FunctionKind, name: Ident, params: Vec<Ident>, body: Spanned<Expr> },
+    /// `enum Colour = {red, green, blue}`: the names stand for 1, 2, 3.
+    Enum { name: Ident, values: Vec<Ident> },
+    /// `include "lib.puz"`: the path as written (relative to the including file).
+    Include(Spanned<String>),
+    /// `search int_search(x, first_fail, indomain_min)`: MiniZinc's search annotations.
+    Search(Spanned<Expr>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FunctionKind {
+    Predicate,
+    Function,
+}
+
+/// One definition of a `let` expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LetDefinition {
+    /// `NAME = EXPR`: a local name for a value (a constant, an expression over variables,
+    /// a list, a set).
+    Const { name: Ident, value: Spanned<Expr> },
+    /// `var NAME in DOMAIN`: a fresh variable (one per evaluation of the `let`).
+    Var { decl: VarDecl, domain: Spanned<Expr> },
+    /// `constraint EXPR`: a constraint posted with the `let` (MiniZinc's form).
+    Constraint(Spanned<Expr>),
 }
 
 /// One declared name of a `var` statement, with its index ranges (empty for a scalar).
@@ -191,6 +218,19 @@ pub enum Expr {
     },
     /// `{1, 3, 5}`
     Set(Vec<Spanned<Expr>>),
+    /// `if c1 then a elseif c2 then b else e endif` (`otherwise` may be left out where
+    /// the branches are conditions: it is then `true`).
+    If {
+        branches: Vec<(Spanned<Expr>, Spanned<Expr>)>,
+        otherwise: Option<Box<Spanned<Expr>>>,
+    },
+    /// `let y = x + 1 in y > 2`, `let { a = 3; var z in 1..5 } in …`
+    Let {
+        definitions: Vec<LetDefinition>,
+        body: Box<Spanned<Expr>>,
+    },
+    /// `set of 1..n`: the domain of a set variable (only in a `var` declaration).
+    SetOf(Box<Spanned<Expr>>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -220,11 +260,36 @@ pub enum BinaryOp {
     Implies,
     /// `<->`
     Iff,
+    Xor,
+    /// Membership: `x in 1..5`, `3 in s`.
+    In,
+    Subset,
+    Superset,
+    Union,
+    Intersect,
+    Diff,
+    Symdiff,
 }
 
 impl BinaryOp {
     pub fn is_relation(self) -> bool {
         matches!(self, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+    }
+
+    /// An operator whose result is a truth value.
+    pub fn is_condition(self) -> bool {
+        self.is_relation()
+            || matches!(
+                self,
+                BinaryOp::And
+                    | BinaryOp::Or
+                    | BinaryOp::Xor
+                    | BinaryOp::Implies
+                    | BinaryOp::Iff
+                    | BinaryOp::In
+                    | BinaryOp::Subset
+                    | BinaryOp::Superset
+            )
     }
 
     pub fn symbol(self) -> &'static str {
@@ -245,6 +310,14 @@ impl BinaryOp {
             BinaryOp::Or => "or",
             BinaryOp::Implies => "->",
             BinaryOp::Iff => "<->",
+            BinaryOp::Xor => "xor",
+            BinaryOp::In => "in",
+            BinaryOp::Subset => "subset",
+            BinaryOp::Superset => "superset",
+            BinaryOp::Union => "union",
+            BinaryOp::Intersect => "intersect",
+            BinaryOp::Diff => "diff",
+            BinaryOp::Symdiff => "symdiff",
         }
     }
 }

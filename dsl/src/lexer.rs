@@ -19,6 +19,13 @@
 //!     statement and looks like a row (it starts with `.`, `?`, `*` or a digit, or holds only
 //!     cell characters). Rows that follow an `option` line are attached to the puzzle by
 //!     `actions::assemble`. The model checks the cells themselves.
+//! - **`let … in`.** `in` is also membership (`x in 1..5`), so `let y = x in S` could end
+//!   its definition at either `in`. The first `in` at the bracket depth of an open `let`
+//!   (one not yet closed by its own `in`) is that `let`'s: it becomes `LetIn`, and a
+//!   membership inside a definition is written in parentheses (`let b = (x in S) in …`).
+//!   A `let` statement without `in` (`let n = 8`) is a declaration.
+//! - **`;`** at the end of a statement (outside brackets) is a statement end, as in
+//!   MiniZinc; inside the braces of `let { … }` it separates the definitions.
 //! - **Option names** may contain `-` (`leading-zeros`); right after `option` the name is
 //!   read as one identifier, so `-` elsewhere stays the minus operator.
 //!
@@ -76,6 +83,8 @@ struct Lexer<'src> {
     given: Option<GivenBlock>,
     /// Whether a `minesweeper` or `numbermatch` statement has been seen.
     puzzle_grids: bool,
+    /// The bracket depths of the `let`s of this statement still waiting for their `in`.
+    open_lets: Vec<usize>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -135,17 +144,38 @@ impl<'src> Lexer<'src> {
         let mut first_on_line = true;
         while let Some(result) = lexer.next() {
             let span = lexer.span();
-            let token = result.unwrap_or_else(|error| {
+            let mut token = result.unwrap_or_else(|error| {
                 self.errors.push(lex_error(error, text, span.clone(), start));
                 Token::Error
             });
+            match token {
+                Token::Let => self.open_lets.push(self.depth),
+                Token::In if self.open_lets.last() == Some(&self.depth) => {
+                    self.open_lets.pop();
+                    token = Token::LetIn;
+                }
+                _ => {}
+            }
+            if token == Token::Semicolon && self.depth == 0 {
+                // A MiniZinc-style statement end: the line break's job, done here.
+                let at = start + span.start;
+                self.pending_newline = Some(at);
+                continue;
+            }
             if std::mem::take(&mut first_on_line) && token.continues_previous_line() {
                 self.pending_newline = None;
             }
             self.flush_newline();
             match token {
                 Token::LParen | Token::LBracket | Token::LBrace => self.depth += 1,
-                Token::RParen | Token::RBracket | Token::RBrace => self.depth = self.depth.saturating_sub(1),
+                Token::RParen | Token::RBracket | Token::RBrace => {
+                    self.depth = self.depth.saturating_sub(1);
+                    // A `let` inside brackets that closed without its `in` is a syntax
+                    // error the parser reports; it must not claim a later `in`.
+                    while self.open_lets.last().is_some_and(|&d| d > self.depth) {
+                        self.open_lets.pop();
+                    }
+                }
                 Token::Minesweeper | Token::NumberMatch if self.tokens.len() == self.statement_start => {
                     self.puzzle_grids = true;
                 }
@@ -184,6 +214,7 @@ impl<'src> Lexer<'src> {
 
     fn push_newline(&mut self, at: usize) {
         self.end_statement();
+        self.open_lets.clear();
         self.tokens.push((at, Token::Newline, at));
         self.statement_start = self.tokens.len();
     }

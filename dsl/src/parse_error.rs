@@ -10,11 +10,37 @@ use crate::diagnostic::Diagnostic;
 use crate::tokens::Token;
 
 /// Tokens that may start an expression: listed together as "an expression".
-const EXPRESSION_START: &[&str] = &["int", "name", "(", "[", "{", "-", "not", "true", "false"];
+const EXPRESSION_START: &[&str] = &["int", "name", "(", "[", "{", "-", "not", "true", "false", "if", "let", "forall"];
 
 /// Binary operators: listed together as "an operator" when most of them are expected.
-const OPERATORS: &[&str] =
-    &["+", "-", "*", "/", "%", "++", "..", "==", "=", "!=", "<", "<=", ">", ">=", "and", "or", "->", "<->"];
+const OPERATORS: &[&str] = &[
+    "+",
+    "-",
+    "*",
+    "/",
+    "%",
+    "++",
+    "..",
+    "==",
+    "=",
+    "!=",
+    "<",
+    "<=",
+    ">",
+    ">=",
+    "and",
+    "or",
+    "->",
+    "<->",
+    "in",
+    "xor",
+    "union",
+    "diff",
+    "symdiff",
+    "subset",
+    "superset",
+    "intersect",
+];
 
 /// The diagnostic for one parse error, or `None` when the error is about an `Error` token,
 /// whose cause the lexer has already reported.

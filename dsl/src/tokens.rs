@@ -55,6 +55,46 @@ pub(crate) enum Token<'src> {
     NumberMatch,
     #[token("compte")]
     Compte,
+    #[token("if")]
+    If,
+    #[token("then")]
+    Then,
+    #[token("elseif")]
+    Elseif,
+    #[token("else")]
+    Else,
+    #[token("endif")]
+    Endif,
+    #[token("predicate")]
+    Predicate,
+    #[token("function")]
+    Function,
+    #[token("enum")]
+    Enum,
+    #[token("include")]
+    Include,
+    #[token("search")]
+    Search,
+    #[token("constraint")]
+    Constraint,
+    #[token("set")]
+    Set,
+    #[token("of")]
+    Of,
+    #[token("xor")]
+    Xor,
+    #[token("union")]
+    Union,
+    #[token("intersect")]
+    Intersect,
+    #[token("diff")]
+    Diff,
+    #[token("symdiff")]
+    Symdiff,
+    #[token("subset")]
+    Subset,
+    #[token("superset")]
+    Superset,
     #[token("true")]
     True,
     #[token("false")]
@@ -122,6 +162,11 @@ pub(crate) enum Token<'src> {
     LBrace,
     #[token("}")]
     RBrace,
+    #[token(";")]
+    Semicolon,
+    // A file name: no escapes, no line break.
+    #[regex(r#""[^"\n]*""#, |lex| { let s = lex.slice(); &s[1..s.len() - 1] })]
+    Str(&'src str),
 
     #[regex("[0-9]+", |lex| lex.slice().parse::<i64>().map_err(|_| LexError::IntegerTooLarge))]
     Int(i64),
@@ -133,6 +178,9 @@ pub(crate) enum Token<'src> {
     #[regex(r"[0-9]+[\p{L}_][\p{L}\p{N}_]*", number_with_letters)]
     NumberWithLetters,
 
+    /// The `in` that ends the definitions of a `let` expression (see `lexer.rs`: the lexer
+    /// tells it from the `in` of membership, which the grammar could not).
+    LetIn,
     /// The end of a statement (see `lexer.rs` for when a line break is one).
     Newline,
     /// One raw line of a grid.
@@ -149,7 +197,25 @@ impl Token<'_> {
     /// Whether a statement can end right after this token. A line that ends with any other
     /// token (an operator, `,`, `=`, `in`...) continues on the next line.
     pub(crate) fn can_end_statement(self) -> bool {
-        !(self.is_operator() || matches!(self, Token::In | Token::Where | Token::Comma | Token::Colon | Token::Pipe))
+        // `endif` closes an expression, but a line that starts with it continues the last.
+        self == Token::Endif
+            || !(self.is_operator()
+                || matches!(
+                    self,
+                    Token::In
+                        | Token::LetIn
+                        | Token::Where
+                        | Token::Comma
+                        | Token::Colon
+                        | Token::Pipe
+                        | Token::If
+                        | Token::Then
+                        | Token::Elseif
+                        | Token::Else
+                        | Token::Let
+                        | Token::Constraint
+                        | Token::Of
+                ))
     }
 
     /// An infix operator that cannot start a statement: a line that starts with one
@@ -173,13 +239,27 @@ impl Token<'_> {
                 | Token::Ge
                 | Token::Arrow
                 | Token::Iff
+                | Token::Xor
+                | Token::Union
+                | Token::Intersect
+                | Token::Diff
+                | Token::Symdiff
+                | Token::Subset
+                | Token::Superset
+                | Token::In
+                | Token::LetIn
+                | Token::Then
+                | Token::Elseif
+                | Token::Else
+                | Token::Endif
         )
     }
 
     /// Whether this token can add a level to the syntax tree. Their count bounds the depth
     /// of a statement's tree, which `lexer.rs` limits.
     pub(crate) fn deepens(self) -> bool {
-        self.is_operator() || matches!(self, Token::LParen | Token::LBracket | Token::LBrace | Token::Forall)
+        self.is_operator()
+            || matches!(self, Token::LParen | Token::LBracket | Token::LBrace | Token::Forall | Token::If | Token::Let)
     }
 
     /// A prefix or infix operator (`.` is the coefficient of `12.WORD`).

@@ -3,7 +3,7 @@
 
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
-use cpsolve_dsl::ast::{Expr, File, Generator, Item, Span, Spanned, UnaryOp};
+use cpsolve_dsl::ast::{Expr, File, Generator, Item, LetDefinition, Span, Spanned, UnaryOp};
 
 /// `(a + (b * c))`: fully parenthesised, so precedence is visible in assertions.
 pub(crate) fn show(expr: &Spanned<Expr>) -> String {
@@ -21,6 +21,29 @@ pub(crate) fn show(expr: &Spanned<Expr>) -> String {
         Expr::Comprehension { element, generators } => format!("[{} | {}]", show(element), show_generators(generators)),
         Expr::Range { lo, hi } => format!("({}..{})", show(lo), show(hi)),
         Expr::Set(items) => format!("{{{}}}", list(items)),
+        Expr::If { branches, otherwise } => {
+            let mut out = String::new();
+            for (k, (condition, value)) in branches.iter().enumerate() {
+                let word = if k == 0 { "if" } else { " elseif" };
+                out.push_str(&format!("{word} {} then {}", show(condition), show(value)));
+            }
+            if let Some(e) = otherwise {
+                out.push_str(&format!(" else {}", show(e)));
+            }
+            format!("({out} endif)")
+        }
+        Expr::Let { definitions, body } => {
+            let shown: Vec<String> = definitions
+                .iter()
+                .map(|d| match d {
+                    LetDefinition::Const { name, value } => format!("{} = {}", name.node, show(value)),
+                    LetDefinition::Var { decl, domain } => format!("var {} in {}", decl.name.node, show(domain)),
+                    LetDefinition::Constraint(e) => format!("constraint {}", show(e)),
+                })
+                .collect();
+            format!("(let {{{}}} in {})", shown.join("; "), show(body))
+        }
+        Expr::SetOf(inner) => format!("(set of {})", show(inner)),
     }
 }
 
@@ -113,6 +136,17 @@ fn check_item(item: &Spanned<Item>, source: &str) {
             tiles.iter().for_each(|t| within(&t.span));
             within(&target.span);
         }
+        Item::Function { name, params, body, .. } => {
+            within(&name.span);
+            params.iter().for_each(|p| within(&p.span));
+            expr(body);
+        }
+        Item::Enum { name, values } => {
+            within(&name.span);
+            values.iter().for_each(|v| within(&v.span));
+        }
+        Item::Include(path) => within(&path.span),
+        Item::Search(e) => expr(e),
     }
 }
 
@@ -157,5 +191,32 @@ fn check_expr(expr: &Spanned<Expr>, source: &str) {
             child(lo);
             child(hi);
         }
+        Expr::If { branches, otherwise } => {
+            for (condition, value) in branches {
+                child(condition);
+                child(value);
+            }
+            if let Some(e) = otherwise {
+                child(e);
+            }
+        }
+        Expr::Let { definitions, body } => {
+            for d in definitions {
+                match d {
+                    LetDefinition::Const { name, value } => {
+                        check_span(&name.span, &expr.span, source);
+                        child(value);
+                    }
+                    LetDefinition::Var { decl, domain } => {
+                        check_span(&decl.name.span, &expr.span, source);
+                        decl.dims.iter().for_each(child);
+                        child(domain);
+                    }
+                    LetDefinition::Constraint(e) => child(e),
+                }
+            }
+            child(body);
+        }
+        Expr::SetOf(inner) => child(inner),
     }
 }

@@ -78,6 +78,7 @@ impl Compiler {
             Expr::Call { args: items, .. } | Expr::List(items) | Expr::Set(items) => {
                 items.iter().any(|e| self.mentions_var(e))
             }
+            Expr::If { .. } | Expr::Let { .. } | Expr::SetOf(_) => true,
             Expr::Comprehension { element, generators } => {
                 self.mentions_var(element)
                     || generators.iter().any(|g| {

@@ -130,6 +130,9 @@ impl Compiler {
             }
             Expr::Range { .. } => Err(expected("an integer expression", "a range", span.clone()).into()),
             Expr::Set(_) => Err(expected("an integer expression", "a set", span.clone()).into()),
+            Expr::If { .. } | Expr::Let { .. } | Expr::SetOf(_) => {
+                Err(super::errors::not_supported("this expression", span.clone()).into())
+            }
         }
     }
 

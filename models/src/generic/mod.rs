@@ -132,6 +132,9 @@ impl Compiler {
             Item::Solve(mode) => self.set_mode(mode),
             Item::Optimize { sense, objective } => self.set_objective(sense, objective),
             Item::Option { name, values } => self.set_option(name, values),
+            Item::Function { .. } | Item::Enum { .. } | Item::Include(_) | Item::Search(_) => {
+                Err(errors::not_supported("this statement", item.span.clone()).into())
+            }
             Item::Cryptarithm { .. } | Item::Puzzle { .. } | Item::Compte { .. } => Err(Diagnostic::new(
                 "a file holds one model: a puzzle statement cannot be mixed with a generic model",
                 item.span.clone(),

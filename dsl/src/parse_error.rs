@@ -42,9 +42,16 @@ const OPERATORS: &[&str] = &[
     "intersect",
 ];
 
+/// The file a parse error is in: its text, and where that text starts in the model (the
+/// parser's positions are shifted by `base`).
+pub(crate) struct Local<'src> {
+    pub(crate) source: &'src str,
+    pub(crate) base: usize,
+}
+
 /// The diagnostic for one parse error, or `None` when the error is about an `Error` token,
 /// whose cause the lexer has already reported.
-pub(crate) fn to_diagnostic(error: ParseError<usize, Token<'_>, Diagnostic>, source: &str) -> Option<Diagnostic> {
+pub(crate) fn to_diagnostic(error: ParseError<usize, Token<'_>, Diagnostic>, local: &Local<'_>) -> Option<Diagnostic> {
     let diagnostic = match error {
         ParseError::User { error } => error,
         ParseError::InvalidToken { location } => Diagnostic::new("invalid token", location..location),
@@ -55,23 +62,23 @@ pub(crate) fn to_diagnostic(error: ParseError<usize, Token<'_>, Diagnostic>, sou
         }
         ParseError::UnrecognizedToken { token: (_, Token::Error, _), .. } => return None,
         ParseError::UnrecognizedToken { token: (start, token, end), expected } => {
-            unexpected(token, start..end, source).with_note(expected_note(&expected))
+            unexpected(token, start..end, local).with_note(expected_note(&expected))
         }
         ParseError::ExtraToken { token: (_, Token::Error, _) } => return None,
         ParseError::ExtraToken { token: (start, token, end) } => {
-            unexpected(token, start..end, source).with_note("expected the end of the file")
+            unexpected(token, start..end, local).with_note("expected the end of the file")
         }
     };
     Some(diagnostic)
 }
 
-fn unexpected(token: Token<'_>, span: std::ops::Range<usize>, source: &str) -> Diagnostic {
+fn unexpected(token: Token<'_>, span: std::ops::Range<usize>, local: &Local<'_>) -> Diagnostic {
     match token {
         Token::Newline => Diagnostic::new("unexpected end of line", span).with_label("the statement ends here"),
         Token::GridRow(_) => Diagnostic::new("unexpected grid row", span),
         _ => {
-            let text = source.get(span.clone()).unwrap_or_default();
-            Diagnostic::new(format!("unexpected `{text}`"), span)
+            let text = local.source.get(span.start.saturating_sub(local.base)..span.end.saturating_sub(local.base));
+            Diagnostic::new(format!("unexpected `{}`", text.unwrap_or_default()), span)
         }
     }
 }

@@ -3,7 +3,9 @@
 //! The pipeline is the lalrpop book's four-file layout:
 //! `tokens.rs` (the `logos` token set) → `lexer.rs` (statement ends, grid rows) →
 //! `grammar.lalrpop` (the syntax) → `ast.rs` (the tree). `actions.rs` holds the grammar's
-//! helpers, `parse_error.rs` words lalrpop's errors, and `diagnostic.rs` renders them. `include.rs` reads a model with the files it includes, through a loader the caller
+//! helpers, `parse_error.rs` words lalrpop's errors (with `minizinc_hints.rs`, which
+//! recognises MiniZinc's syntax and says how `.puz` writes it), and `diagnostic.rs` renders
+//! them. `include.rs` reads a model with the files it includes, through a loader the caller
 //! gives (this crate does no file I/O), and `source_map.rs` lays those files end to end so
 //! that a span names a place in any of them.
 //! Nothing here evaluates, resolves names or checks types: that is the model's job.
@@ -18,6 +20,7 @@ pub mod source_map;
 mod actions;
 mod include;
 mod lexer;
+mod minizinc_hints;
 mod parse_error;
 mod tokens;
 
@@ -56,12 +59,12 @@ pub(crate) fn parse_at(source: &str, base: usize) -> (ast::File, Vec<Diagnostic>
     let lexed = lexer::lex(source);
     let mut diagnostics: Vec<Diagnostic> = lexed.errors.into_iter().map(|d| shift(d, base)).collect();
     // The parser sees positions in the model's address space, so that every span it builds
-    // is already shifted.
+    // is already shifted; the local tokens stay for the MiniZinc hints.
     let tokens = lexed.tokens;
     let shifted = tokens.iter().map(|&(start, token, end)| Ok((start + base, token, end + base)));
     let mut recovered = Vec::new();
     let result = grammar::FileParser::new().parse(&mut recovered, shifted);
-    let local = parse_error::Local { source, base };
+    let local = parse_error::Local { source, base, tokens: &tokens };
     diagnostics.extend(recovered.into_iter().filter_map(|r| parse_error::to_diagnostic(r.error, &local)));
     let lines = match result {
         Ok(lines) => lines,

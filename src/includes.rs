@@ -26,7 +26,12 @@ pub(crate) fn parse(source: &Source) -> Parsed {
     cpsolve_dsl::parse_with_includes(root, load)
 }
 
+/// Reads an included file. Only a regular file: a device such as `/dev/zero` would be read
+/// until a limit struck, a FIFO could block.
 fn load(path: &Path) -> io::Result<Loaded> {
+    if !fs::metadata(path)?.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
     let text = fs::read_to_string(path)?;
     Ok(Loaded { key: fs::canonicalize(path)?, text })
 }

@@ -113,6 +113,11 @@ fn a_cycle_and_a_missing_file_are_located_errors() {
     assert!(run.stderr.contains("┌─ lib/b.puz:1:1"), "{}", run.stderr);
     assert!(run.stderr.contains("error: cannot read `lib/missing.puz`: "), "{}", run.stderr);
     assert!(run.stderr.contains("┌─ lib/b.puz:2:9"), "{}", run.stderr);
+    // A directory, or a device, is not read.
+    let run = dir.run(&["-e", "include \"lib\"\ninclude \"/dev/zero\""], None);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("error: cannot read `lib`: not a regular file"), "{}", run.stderr);
+    assert!(run.stderr.contains("error: cannot read `/dev/zero`: not a regular file"), "{}", run.stderr);
 }
 
 #[test]

@@ -40,12 +40,12 @@ impl Drop for Dir {
 }
 
 /// A model in `models/` using a library in `models/lib/` that includes a shared file in
-/// `shared/` twice over (the diamond).
+/// `common/` twice over (the diamond).
 const LIBRARY: &[(&str, &str)] = &[
     ("models/magic.puz", "include \"lib/rows.puz\"\ninclude \"lib/cols.puz\"\nx[1, 1] == 2\nsolve count\n"),
-    ("models/lib/rows.puz", "include \"../../shared/grid.puz\"\nforall i in 1..n: sum([x[i, j] | j in 1..n]) == s\n"),
-    ("models/lib/cols.puz", "include \"../../shared/grid.puz\"\nforall j in 1..n: sum([x[i, j] | i in 1..n]) == s\n"),
-    ("shared/grid.puz", "let n = 3\nlet s = 15\nvar x[1..n, 1..n] in 1..9\nalldifferent(x)\n"),
+    ("models/lib/rows.puz", "include \"../../common/grid.puz\"\nforall i in 1..n: sum([x[i, j] | j in 1..n]) == s\n"),
+    ("models/lib/cols.puz", "include \"../../common/grid.puz\"\nforall j in 1..n: sum([x[i, j] | i in 1..n]) == s\n"),
+    ("common/grid.puz", "let n = 3\nlet s = 15\nvar x[1..n, 1..n] in 1..9\nalldifferent(x)\n"),
 ];
 
 #[test]

@@ -166,6 +166,12 @@ pub struct SearchConfig {
     /// any other way (the whole tree explored, the callback stopping it, a solution or time
     /// limit) forgets the place, as does a search that is not resumable.
     pub resumable: bool,
+    /// The solutions are the values of the branching groups' variables: once a node fixes
+    /// all of them, one way to fix the other variables is enough, and the search goes back
+    /// to the groups' last decision. Without it, two solutions that differ only in a
+    /// variable no group names (a model's local, unconstrained variable) count twice. Only
+    /// for a search without an objective (the objective may depend on those variables).
+    pub project: bool,
     /// The caller will not search this solver again: a search that stops before exploring
     /// the whole tree (a limit, a solution limit, the callback) returns at once, without
     /// undoing its trail, and leaves the solver *spent* ([`Solver::is_spent`]). Undoing a
@@ -446,6 +452,19 @@ impl Solver {
         }
         let mut restarts = 0u64;
         let mut restart_at = config.restart_scale.map(|scale| self.stats.failures + scale * luby(1));
+        // With `project`: which variables the groups name, and the depth of the stack where
+        // the decisions on the others began (below it, one solution is enough).
+        let project = config.project && config.objective.is_none() && !track;
+        let mut in_groups = Vec::new();
+        if project {
+            in_groups = vec![false; self.num_vars()];
+            for group in &config.branching {
+                for x in &group.vars {
+                    in_groups[x.index()] = true;
+                }
+            }
+        }
+        let mut others_from: Option<usize> = None;
         'search: loop {
             if ok && cutoff == Some(stack.len()) && self.next_decision(&config.branching).is_some() {
                 on_cutoff(&path);
@@ -473,7 +492,11 @@ impl Solver {
                     None => {}
                 }
             }
-            if ok && config.count_only && cutoff.is_none() {
+            // A dedicated count counts every variable's values; with `project`, only where
+            // the one constraint left is over the groups' variables alone.
+            let countable = !project
+                || self.sole_propagator().is_some_and(|p| self.props[p].vars().iter().all(|x| in_groups[x.index()]));
+            if ok && config.count_only && cutoff.is_none() && countable {
                 match self.dedicated_count(&stop) {
                     Some(Ok(n)) => {
                         outcome.solutions += n;
@@ -490,6 +513,9 @@ impl Solver {
             if ok {
                 match self.next_decision(&config.branching) {
                     Some(decision) => {
+                        if project && others_from.is_none() && !in_groups[decision.fixing(false).var().index()] {
+                            others_from = Some(stack.len());
+                        }
                         stack.push((decision, false));
                         if track {
                             path.push(decision.fixing(false));
@@ -572,6 +598,14 @@ impl Solver {
                     continue 'search;
                 }
             }
+            // With `project`, a solution below the groups' last decision ends that subtree.
+            if let (true, Some(depth)) = (ok, others_from) {
+                while stack.len() > depth {
+                    stack.pop();
+                    self.store.close_level();
+                }
+                others_from = None;
+            }
             // Backtrack to the newest decision whose right branch is untried.
             loop {
                 let Some((decision, right_done)) = stack.last_mut() else {
@@ -586,6 +620,10 @@ impl Solver {
                     let decision = *decision;
                     if track {
                         path.push(decision.fixing(true));
+                    }
+                    if others_from.is_some_and(|depth| stack.len() <= depth) {
+                        // Back on a decision of the groups.
+                        others_from = None;
                     }
                     ok = self.branch(decision, true, config, bound);
                     break;

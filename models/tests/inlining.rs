@@ -14,8 +14,8 @@ fn compiled(source: &str) -> (usize, usize, Stats) {
     let mut problem = compile(&file).unwrap_or_else(|e| panic!("{source}\ncompile error: {e:#?}"));
     let (vars, props) = (problem.solver.num_vars(), problem.solver.num_propagators());
     let config = SearchConfig { check_solutions: true, ..problem.search.clone() };
-    let stats = problem.solver.search(&config, |_| ControlFlow::Continue(()));
-    (vars, props, stats)
+    problem.solver.search(&config, |_| ControlFlow::Continue(()));
+    (vars, props, problem.solver.stats().clone())
 }
 
 fn same(written_out: &str, with_definitions: &str) {

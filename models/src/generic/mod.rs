@@ -268,7 +268,9 @@ impl Compiler {
         Ok(Problem {
             kind: Kind::Model,
             solver: self.solver,
-            search: SearchConfig { branching, objective: self.objective, ..SearchConfig::default() },
+            // The solutions are the values of the model's own variables: local `var`s of a
+            // `let` that nothing fixes do not multiply them (as MiniZinc counts them).
+            search: SearchConfig { branching, objective: self.objective, project: true, ..SearchConfig::default() },
             mode: self.mode,
             unsat_reason: None,
             view: Box::new(view),

@@ -582,6 +582,21 @@ def oob_condition():
 
 
 @probe
+def oob_const():
+    a = {1: 4, 2: 5, 3: 6}
+    b = {1: 1, 2: 7}
+
+    def ok(x, y, z):
+        # a[b[2]] is a[7]: undefined, so each relation holding it is false
+        c1 = (b[2] in a and x == a[b[2]]) or x <= 3
+        c2 = not (b[2] in a and y == a[b[2]])
+        c3 = all((b[i] in a and a[b[i]] != z) or z == 3 for i in (1, 2))
+        return c1 and c2 and c3
+
+    return count(ok, R(1, 9), R(1, 9), R(1, 3))
+
+
+@probe
 def where_index():
     a = [5, 1, 4, 2, 3]
     b = [4, 3, 2, 1, 5]

@@ -252,6 +252,35 @@ def func_fib():
 
 
 @probe
+def func_divmod():
+    def tdiv(a, b):
+        q = abs(a) // abs(b)
+        return q if (a >= 0) == (b > 0) else -q
+
+    def ok(x, y):
+        return tdiv(x, 3) + tmod(y, 3) == -1 and tmod(x + y, 2) != 0
+
+    return count(ok, R(-6, 6), R(-6, 6))
+
+
+@probe
+def pred_scope():
+    def ok(x, y, z):
+        return y > 3 and not x > 3 and z == y + x and x * x + 1 <= z + 3
+
+    return count(ok, R(1, 8), R(1, 8), R(0, 20))
+
+
+@probe
+def func_const():
+    # sq(2) = 4 variables in 0..fib(4) = 0..3
+    def ok(*x):
+        return all(x[i - 1] > 0 for i in R(1, 4) if i % 2 == 1) and sum(x[i - 1] for i in R(1, 4) if i % 2 == 0) == 3
+
+    return count(ok, *[R(0, 3)] * 4)
+
+
+@probe
 def pred_unsat():
     return count(lambda *d: len(set(d)) == 4, *[R(1, 3)] * 4)
 
@@ -499,6 +528,20 @@ def set_partition():
 
 
 @probe
+def set_reified():
+    def ok(s, t, x):
+        return (
+            ((x == 1) if 2 in s else (x >= 2))
+            and (s <= t or len(t) == 4)
+            and (s != t or x == 3)
+            and sum(s) + x <= 7
+        )
+
+    sets = subsets(R(1, 4))
+    return count(ok, sets, sets, R(1, 3))
+
+
+@probe
 def set_unsat():
     def ok(s, t):
         return len(s) == 3 and s <= t and 3 not in t and 4 not in t and 5 not in t
@@ -594,6 +637,17 @@ def oob_const():
         return c1 and c2 and c3
 
     return count(ok, R(1, 9), R(1, 9), R(1, 3))
+
+
+@probe
+def oob_guarded():
+    def ok(x1, x2, x3, i, j):
+        x = {1: x1, 2: x2, 3: x3}
+        first = (i in x and x[i] == 2) if i >= 1 else (x1 == 1)
+        second = not (j <= 3) or (j in x and x[j] != 3)
+        return first and second
+
+    return count(ok, R(1, 3), R(1, 3), R(1, 3), R(0, 3), R(1, 4))
 
 
 @probe

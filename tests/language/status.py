@@ -2,7 +2,7 @@
 """Where cpsolve stands on the language probes: one line per probe.
 
     python3 tests/language/status.py [CPSOLVE]            # default: target/release/cpsolve
-    python3 tests/language/status.py [CPSOLVE] --pending  # the lines of a new pending.txt
+    python3 tests/language/status.py [CPSOLVE] --pending  # the lines of a new pending.txt (misuse/ lines kept)
 
 Each line: the probe, then `ok`, `WRONG` (the answer differs from expected.tsv), or `refused`
 with cpsolve's first error (line:column and message).
@@ -67,6 +67,12 @@ def main(argv):
             got = ("exit %d" % run.returncode, run.stderr.strip().splitlines()[-1] if run.stderr.strip() else "")
         verdict = "ok" if got == (mode, value) else f"WRONG\texpected {mode} {value}, got {got[0]} {got[1]}"
         print(f"{name}\t{verdict}")
+    if pending_form:
+        # The misuses waiting in misuse/ are kept as they are: they are judged by tests/language.rs.
+        kept = [line.rstrip("\n") for line in open(os.path.join(HERE, "pending.txt")) if line.startswith("misuse/")]
+        if kept:
+            print("# Misuses main does not refuse yet as a located error (tests/language/misuse/):")
+            print("\n".join(kept))
     return 0
 
 

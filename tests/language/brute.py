@@ -124,6 +124,16 @@ def if_const_forall():
 
 
 @probe
+def if_noelse_reified():
+    def ok(x, y, z):
+        first = (not (x > 2) or y == 1) or z == 3  # if without else: true when x <= 2
+        inner = (z > 1) if y == 2 else (z > 2) if y == 3 else True
+        return first and (inner or x == 4)
+
+    return count(ok, R(1, 4), R(1, 4), R(1, 4))
+
+
+@probe
 def if_opt():
     def cost(x):
         return sum(3 * v if v > 3 else v * i if v > 1 else 5 for i, v in enumerate(x, start=1))
@@ -165,6 +175,40 @@ def let_var_forall():
         return 0 <= u <= 24 and u <= 15
 
     return count(ok, *[R(1, 6)] * 4)
+
+
+@probe
+def let_var_reified():
+    # the let variables s and t are functions of x, y (s = x + y, t = a + 1): a solution is an
+    # assignment of x, y, z; the let's constraint is part of the condition it stands in
+    def evensucc(a):
+        t = a + 1
+        return 1 <= t <= 6 and t % 2 == 0
+
+    def ok(x, y, z):
+        s = x + y
+        return ((0 <= s <= 10 and s > 6) or z == 1) and (evensucc(x) or evensucc(y)) and x != z
+
+    return count(ok, R(0, 5), R(0, 5), R(0, 5))
+
+
+@probe
+def let_membership():
+    def ok(x, y):
+        return (x in {1, 3} or y == 2) and y in {2, 4, 5} and (x in R(2, 4) or y > x)
+
+    return count(ok, R(1, 5), R(1, 5))
+
+
+@probe
+def let_array_index():
+    def ok(x1, x2, x3, y):
+        x = [x1, x2, x3]
+        if any(x[i - 1] == [i, i + 1][y - 1] for i in R(1, 3)):
+            return False
+        return x[y - 1] + x[y] >= 5
+
+    return count(ok, R(1, 4), R(1, 4), R(1, 4), R(1, 2))
 
 
 @probe
@@ -326,6 +370,22 @@ def gen_calls():
 
 
 @probe
+def gen_reified():
+    n = 5
+
+    def ok(*x):
+        x = (None,) + x
+        return (
+            (not x[1] > 2 or all(x[i] < x[1] for i in R(2, n)))
+            and not any(x[i] == 3 and x[i + 1] == 3 for i in R(1, n - 1))
+            and sum(x[i] > 1 for i in R(1, n) if i % 2 == 0) % 2 == 1
+            and int(all(x[i] == 1 for i in R(1, 2))) + int(any(x[i] == 2 for i in R(4, n))) >= 1
+        )
+
+    return count(ok, *[R(1, 3)] * n)
+
+
+@probe
 def gen_sum_opt():
     w = [4, 2, 7, 1, 5, 3]
     candidates = [
@@ -369,6 +429,21 @@ def enum_index():
         )
 
     return count(ok, R(1, 5), R(1, 5), R(1, 5), R(1, 5), colours)
+
+
+@probe
+def enum_2d():
+    mon, tue, wed = 1, 2, 3
+    n = 0
+    for bits in product((0, 1), repeat=9):
+        g = {(d, s): bits[(d - 1) * 3 + (s - 1)] for d in (mon, tue, wed) for s in R(1, 3)}
+        n += (
+            all(sum(g[d, s] for s in R(1, 3)) == 1 for d in (mon, tue, wed))
+            and all(sum(g[d, s] for d in (mon, tue, wed)) <= 2 for s in R(1, 3))
+            and all(g[d, 1] == 0 for d in (mon, tue, wed) if d > mon)
+            and (g[mon, 3] == 0 or g[wed, 3] == 1)
+        )
+    return ("count", n)
 
 
 @probe
@@ -542,6 +617,29 @@ def set_reified():
 
 
 @probe
+def set_var_index():
+    def ok(s1, s2, s3, k):
+        S = {1: s1, 2: s2, 3: s3}
+        return 2 in S[k] and len(S[k]) == k and len(s1) <= 1 and len(s2) <= 1
+
+    sets = subsets(R(1, 3))
+    return count(ok, sets, sets, sets, R(1, 3))
+
+
+@probe
+def set_opt():
+    w = [3, 1, 4, 1, 5, 9]
+    candidates = []
+    for s in subsets(R(1, 6)):
+        if not s or max(s) - min(s) > 3:  # max and min of {} are undefined: the constraint is false
+            continue
+        if sum(w[i - 1] for i in s) > 10:
+            continue
+        candidates.append((s, frozenset({1, 2, 3}) - s))
+    return optimum(lambda st: 2 * len(st[0]) + len(st[1]), "max", candidates)
+
+
+@probe
 def set_unsat():
     def ok(s, t):
         return len(s) == 3 and s <= t and 3 not in t and 4 not in t and 5 not in t
@@ -648,6 +746,23 @@ def oob_guarded():
         return first and second
 
     return count(ok, R(1, 3), R(1, 3), R(1, 3), R(0, 3), R(1, 4))
+
+
+@probe
+def oob_if_int():
+    def ok(x1, x2, x3, i, j, y):
+        x = {1: x1, 2: x2, 3: x3}
+        # the if's value is defined where the branch taken is
+        if i >= 1:
+            if i not in x or y != x[i]:
+                return False
+        elif y != 0:
+            return False
+        # the sum is undefined when j + 2 leaves 1..3: that relation is then false
+        total = None if any(j + k not in x for k in (1, 2)) else sum(x[j + k] for k in (1, 2))
+        return (total is not None and total >= 4) or j == 2
+
+    return count(ok, R(1, 3), R(1, 3), R(1, 3), R(0, 3), R(0, 2), R(0, 3))
 
 
 @probe

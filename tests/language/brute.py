@@ -338,6 +338,20 @@ def include_lib():
 
 
 @probe
+def gen_empty():
+    def ok(*x):
+        x = (None,) + x
+        return (
+            all(x[i] == 9 for i in R(1, 0))
+            and not any(x[i] == 1 for i in R(2, 1))
+            and sum(x[i] for i in R(1, 3) if i > 5) == 0
+            and (sum(x[i] == 1 for i in R(1, 3) if i > 3) % 2 == 1 or x[1] == 2)
+        )
+
+    return count(ok, R(1, 3), R(1, 3), R(1, 3))
+
+
+@probe
 def list_funcs():
     def ok(*x):
         return (
@@ -444,6 +458,23 @@ def enum_2d():
             and (g[mon, 3] == 0 or g[wed, 3] == 1)
         )
     return ("count", n)
+
+
+@probe
+def enum_globals():
+    mon, tue, wed, thu, fri, sat = days = (1, 2, 3, 4, 5, 6)
+
+    def ok(d1, d2, d3, *load):
+        d = [d1, d2, d3]
+        return (
+            len(set(d)) == 3
+            and d.count(wed) == 0
+            and (d1 <= tue or d2 <= tue)
+            and all(load[k - 1] == d.count(k) for k in days)
+            and max(load[k - 1] + int(k == sat) for k in days) <= 1
+        )
+
+    return count(ok, days, days, days, *[R(0, 2)] * 6)
 
 
 @probe
@@ -640,6 +671,34 @@ def set_opt():
 
 
 @probe
+def set_member_var():
+    def ok(s, x):
+        return (x in s or x == 0) and (x + 1) not in s and len(s) <= 2
+
+    return count(ok, subsets(R(1, 4)), R(0, 6))
+
+
+@probe
+def set_const_ops():
+    def ok(s1, s2, s3, t):
+        return (
+            (s1 | s2 | s3) == frozenset(R(1, 4))
+            and {1} <= s1
+            and s2 <= frozenset(R(2, 4))
+            and t == frozenset({1, 2}) ^ s3
+            and len(t - {4}) >= 2
+        )
+
+    sets = subsets(R(1, 4))
+    return count(ok, sets, sets, sets, sets)
+
+
+@probe
+def set_literal_vars():
+    return count(lambda x, y, s: {x, y} <= s and len(s) == 2, R(1, 4), R(1, 4), subsets(R(1, 4)))
+
+
+@probe
 def set_unsat():
     def ok(s, t):
         return len(s) == 3 and s <= t and 3 not in t and 4 not in t and 5 not in t
@@ -763,6 +822,21 @@ def oob_if_int():
         return (total is not None and total >= 4) or j == 2
 
     return count(ok, R(1, 3), R(1, 3), R(1, 3), R(0, 3), R(0, 2), R(0, 3))
+
+
+@probe
+def oob_const_array():
+    a = {1: 3, 2: 1, 3: 2}
+    m = {(1, 1): 1, (1, 2): 2, (2, 1): 3, (2, 2): 4}
+
+    def ok(i, j, k):
+        c1 = (i in a and a[i] >= 2) or i == 4
+        c2 = not ((j, k) in m and m[j, k] == 4)
+        cond = k in a and a[k] == 1
+        c3 = (j == 2) if cond else (j != 2)
+        return c1 and c2 and c3
+
+    return count(ok, R(0, 4), R(0, 4), R(0, 3))
 
 
 @probe

@@ -699,6 +699,25 @@ def set_literal_vars():
 
 
 @probe
+def set_empty():
+    sets = subsets(R(1, 3))
+    return count(lambda s, t: not (s & t) and s != frozenset(), sets, sets)
+
+
+@probe
+def set_enum():
+    U = frozenset(R(1, 4))
+
+    def ok(sa, sb, sc):
+        parts = [sa, sb, sc]
+        pairwise = all(not (parts[i] & parts[j]) for i in range(3) for j in range(i + 1, 3))
+        return pairwise and (sa | sb | sc) == U and all(len(p) >= 1 for p in parts) and 1 in sa
+
+    sets = subsets(U)
+    return count(ok, sets, sets, sets)
+
+
+@probe
 def set_unsat():
     def ok(s, t):
         return len(s) == 3 and s <= t and 3 not in t and 4 not in t and 5 not in t

@@ -17,6 +17,10 @@
 //!   `pending.txt` as `misuse/NAME.puz`; it must still fail the check, so that once fixed it is
 //!   moved to `tests/corpus/errors/` with its snapshot.
 //!
+//! - `misuse_hints_show_the_puz_spelling`: MiniZinc's declarations that `.puz` does not accept
+//!   get a hint with the `.puz` spelling (syntax of issue 34); one still without its hint is
+//!   listed in `pending.txt` as `hint/NAME.puz`.
+//!
 //! A probe may ask for arguments in its first line, as the corpus does: `# cpsolve: --count`.
 
 mod common;
@@ -85,9 +89,14 @@ fn every_probe_has_a_twin_and_a_row() {
     assert_eq!(puz, mzn, "every probe NAME.puz has its MiniZinc twin NAME.mzn");
     let unknown: Vec<String> = pending()
         .into_iter()
-        .filter(|name| match name.strip_prefix("misuse/") {
-            Some(file) => !language_dir().join("misuse").join(file).is_file(),
-            None => !rows.contains(name),
+        .filter(|name| {
+            if let Some(file) = name.strip_prefix("misuse/") {
+                !language_dir().join("misuse").join(file).is_file()
+            } else if let Some(file) = name.strip_prefix("hint/") {
+                !HINTS.iter().any(|(hinted, _)| hinted == &file)
+            } else {
+                !rows.contains(name)
+            }
         })
         .collect();
     assert!(unknown.is_empty(), "pending.txt names probes that do not exist: {unknown:?}");
@@ -308,4 +317,30 @@ fn language_misuse_is_located() {
         }
     }
     assert!(failures.is_empty(), "{} misuses are not located errors:\n  {}", failures.len(), failures.join("\n  "));
+}
+
+/// MiniZinc spellings `.puz` refuses with a hint: the misuse file and what its hint must show.
+const HINTS: &[(&str, &str)] = &[
+    ("lang-mzn-array-decl.puz", "var x[1..3] in 1..9"),
+    ("lang-mzn-var-decl.puz", "var x in 1..9"),
+    ("lang-mzn-int-param.puz", "let n = 3"),
+    ("lang-mzn-solve-annotation.puz", "search int_search(x, input_order, indomain_min)"),
+    ("lang-pred-typed-param.puz", "predicate positive(v)"),
+];
+
+#[test]
+fn misuse_hints_show_the_puz_spelling() {
+    let pending = pending();
+    let mut failures = Vec::new();
+    for (file, hint) in HINTS {
+        let run = common::cpsolve(&[&format!("corpus/errors/{file}")], None);
+        let shown = run.stderr.contains(hint);
+        let listed = pending.contains(&format!("hint/{file}"));
+        if shown && listed {
+            failures.push(format!("{file}: the hint `{hint}` is shown now: take hint/{file} out of pending.txt"));
+        } else if !shown && !listed {
+            failures.push(format!("{file}: no hint showing `{hint}`:\n      {}", first_lines(&run)));
+        }
+    }
+    assert!(failures.is_empty(), "{} hints differ:\n  {}", failures.len(), failures.join("\n  "));
 }

@@ -718,6 +718,12 @@ def set_enum():
 
 
 @probe
+def set_range_intersect():
+    sets = subsets(R(0, 5))
+    return count(lambda s, t: t == frozenset(R(1, 4)) & s and len(t) == 2, sets, sets)
+
+
+@probe
 def set_unsat():
     def ok(s, t):
         return len(s) == 3 and s <= t and 3 not in t and 4 not in t and 5 not in t

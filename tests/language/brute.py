@@ -865,6 +865,17 @@ def oob_const_array():
 
 
 @probe
+def oob_not_in():
+    def ok(a1, a2, a3, x, y):
+        a = {1: a1, 2: a2, 3: a3}
+        c1 = not (x in a and a[x] in {1})
+        c2 = not (y in a and a[y] in R(0, 2)) or y == 2
+        return c1 and c2
+
+    return count(ok, R(0, 1), R(0, 1), R(0, 1), R(0, 4), R(0, 4))
+
+
+@probe
 def where_index():
     a = [5, 1, 4, 2, 3]
     b = [4, 3, 2, 1, 5]

@@ -876,6 +876,19 @@ def oob_not_in():
 
 
 @probe
+def oob_linear():
+    c = {1: 2, 2: 0, 3: 3}
+
+    def ok(x, a1, a2, a3):
+        a = [a1, a2, a3]
+        c1 = any(x in c and a[i] != 3 * c[x] for i in range(3))
+        c2 = (x in c and a1 + a2 + c[x] * 2 >= 5) or a3 == 0
+        return c1 and c2
+
+    return count(ok, R(0, 3), R(0, 2), R(0, 2), R(0, 2))
+
+
+@probe
 def where_index():
     a = [5, 1, 4, 2, 3]
     b = [4, 3, 2, 1, 5]

@@ -724,6 +724,18 @@ def set_range_intersect():
 
 
 @probe
+def set_min_not_in():
+    def ok(s, t, x):
+        # min(t) and max(t) are undefined on {}: each relation holding one is then false
+        c1 = not (bool(t) and min(t) in (frozenset({1, 2}) - s))
+        c2 = (bool(t) and max(t) != x) or len(t) <= 1
+        return c1 and c2
+
+    sets = subsets(R(0, 2))
+    return count(ok, sets, sets, R(0, 2))
+
+
+@probe
 def set_unsat():
     def ok(s, t):
         return len(s) == 3 and s <= t and 3 not in t and 4 not in t and 5 not in t

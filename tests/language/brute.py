@@ -901,6 +901,15 @@ def oob_linear():
 
 
 @probe
+def oob_not_in_set():
+    def ok(a1, a2, a3, y, t):
+        a = {1: a1, 2: a2, 3: a3}
+        return not (y in a and a[y] in t) and len(t) == 2
+
+    return count(ok, R(0, 2), R(0, 2), R(0, 2), R(0, 4), subsets(R(0, 2)))
+
+
+@probe
 def where_index():
     a = [5, 1, 4, 2, 3]
     b = [4, 3, 2, 1, 5]

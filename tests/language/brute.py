@@ -400,6 +400,21 @@ def gen_reified():
 
 
 @probe
+def gen_count():
+    n = 5
+
+    def ok(*x):
+        x = (None,) + x
+        return (
+            sum(x[i] == 1 for i in R(1, n)) == 2
+            and sum(x[i] > x[1] for i in R(1, n) if i != 3) >= 1
+            and sum(x[i] == 3 for i in R(1, n)) <= 1
+        )
+
+    return count(ok, *[R(1, 3)] * n)
+
+
+@probe
 def gen_sum_opt():
     w = [4, 2, 7, 1, 5, 3]
     candidates = [

@@ -325,6 +325,18 @@ def func_const():
 
 
 @probe
+def pred_let_var():
+    # h = v / 2 exists in 0..3 exactly when v is even and at most 6; it is then unique
+    def even_upto(v, top):
+        return v % 2 == 0 and 0 <= v // 2 <= 3 and v // 2 <= top
+
+    def ok(x1, x2, x3, y):
+        return all(even_upto(v, 2) for v in (x1, x2, x3)) and even_upto(y, 3) and y != x1 + x2
+
+    return count(ok, R(0, 4), R(0, 4), R(0, 4), R(0, 6))
+
+
+@probe
 def pred_unsat():
     return count(lambda *d: len(set(d)) == 4, *[R(1, 3)] * 4)
 

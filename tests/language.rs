@@ -105,8 +105,8 @@ fn every_probe_has_a_twin_and_a_row() {
 /// What cpsolve's JSON line says, in expected.tsv's terms, or why it cannot be read so.
 fn answer(run: &common::Run) -> Result<(String, String), String> {
     let line = run.stdout.lines().next().unwrap_or("");
-    let json: serde_json::Value =
-        serde_json::from_str(line).map_err(|e| format!("exit {}, no JSON on stdout ({e}): {}", run.code, first_lines(run)))?;
+    let json: serde_json::Value = serde_json::from_str(line)
+        .map_err(|e| format!("exit {}, no JSON on stdout ({e}): {}", run.code, first_lines(run)))?;
     let status = json["status"].as_str().unwrap_or("?");
     let number = |key: &str| match &json[key] {
         serde_json::Value::Number(n) => Some(n.to_string()),
@@ -130,8 +130,7 @@ fn first_lines(run: &common::Run) -> String {
 }
 
 fn run_probe(name: &str) -> common::Run {
-    let source =
-        std::fs::read_to_string(language_dir().join(format!("{name}.puz"))).expect("the probe is readable");
+    let source = std::fs::read_to_string(language_dir().join(format!("{name}.puz"))).expect("the probe is readable");
     let mut args = common::header_args(&source);
     args.extend(["--format", "json", "--timeout", "60"].map(str::to_owned));
     args.push(format!("language/{name}.puz"));
@@ -164,7 +163,8 @@ fn probes_give_the_expected_answers() {
         match answer(&run) {
             Ok((mode, value)) if mode == row.mode && value == row.value => {}
             Ok((mode, value)) => {
-                failures.push(format!("{}: expected {} {}, cpsolve gave {mode} {value}", row.name, row.mode, row.value));
+                failures
+                    .push(format!("{}: expected {} {}, cpsolve gave {mode} {value}", row.name, row.mode, row.value));
             }
             Err(why) => failures.push(format!("{}: expected {} {}, {why}", row.name, row.mode, row.value)),
         }
@@ -201,8 +201,8 @@ fn gecode(name: &str) -> Result<(String, String), String> {
     if optimise {
         let objective = stdout
             .lines()
-            .filter_map(|line| line.strip_prefix("_objective = ")?.strip_suffix(';'))
-            .last()
+            .rev()
+            .find_map(|line| line.strip_prefix("_objective = ")?.strip_suffix(';'))
             .ok_or("no _objective line")?;
         return Ok(("optimum".to_owned(), objective.to_owned()));
     }
@@ -225,7 +225,8 @@ fn gecode_agrees_on_the_twins() {
         match gecode(&row.name) {
             Ok((mode, value)) if mode == row.mode && value == row.value => {}
             Ok((mode, value)) => {
-                failures.push(format!("{}: expected.tsv says {} {}, Gecode {mode} {value}", row.name, row.mode, row.value));
+                failures
+                    .push(format!("{}: expected.tsv says {} {}, Gecode {mode} {value}", row.name, row.mode, row.value));
             }
             Err(why) => failures.push(format!("{}: {why}", row.name)),
         }
@@ -276,7 +277,8 @@ fn misuse_verdict(path: &str) -> Result<(), String> {
         return Ok(());
     }
     let exit = code.map_or_else(|| format!("killed by a signal ({})", out.status), |c| c.to_string());
-    let text = if stderr.trim().is_empty() { String::from_utf8_lossy(&out.stdout).into_owned() } else { stderr.into_owned() };
+    let text =
+        if stderr.trim().is_empty() { String::from_utf8_lossy(&out.stdout).into_owned() } else { stderr.into_owned() };
     let first: Vec<&str> = text.lines().take(6).collect();
     Err(format!("exit {exit} (expected 2), located {located}, caret {caret}:\n      {}", first.join("\n      ")))
 }

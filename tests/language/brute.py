@@ -212,6 +212,17 @@ def let_array_index():
 
 
 @probe
+def let_var_free():
+    # a solution is an assignment of x and y for which the let variables can take some value
+    def ok(x, y):
+        each = all(any(x + y >= t + i for t in R(0, 2)) for i in R(1, 2))
+        some_u = any(u >= x and u + y <= 4 for u in R(0, 3))
+        return each and some_u
+
+    return count(ok, R(0, 3), R(0, 3))
+
+
+@probe
 def let_nested():
     def ok(x, y, z):
         if not (2 * (x + 1) > y + z):

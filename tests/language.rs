@@ -253,7 +253,7 @@ fn brute_force_agrees() {
     );
 }
 
-/// How a misuse run went: `Ok` for exit 2 with a message located at `path:line:col` and a caret,
+/// How a misuse run went: `Ok` for exit 2 with a message located at `file:line:col` and a caret,
 /// else why not. Run here rather than by `common::cpsolve`, which expects no signal: a crash
 /// (a stack overflow aborts) is one of the answers.
 fn misuse_verdict(path: &str) -> Result<(), String> {
@@ -264,12 +264,14 @@ fn misuse_verdict(path: &str) -> Result<(), String> {
         .expect("cpsolve runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     let code = out.status.code();
+    // `┌─ FILE:LINE:COL`: the file itself, or the file it includes where the fault is
     let located = stderr.lines().any(|line| {
-        line.split_once(&format!("{path}:")).is_some_and(|(_, rest)| {
-            let mut parts = rest.splitn(2, ':');
+        line.split_once("┌─ ").is_some_and(|(_, place)| {
+            let mut parts = place.trim().rsplitn(3, ':');
+            let column = parts.next().unwrap_or("");
             let line_number = parts.next().unwrap_or("");
-            let column: String = parts.next().unwrap_or("").chars().take_while(char::is_ascii_digit).collect();
-            line_number.parse::<u32>().is_ok() && !column.is_empty()
+            let file = parts.next().unwrap_or("");
+            column.parse::<u32>().is_ok() && line_number.parse::<u32>().is_ok() && file.ends_with(".puz")
         })
     });
     let caret = stderr.lines().any(|line| line.contains('│') && line.contains('^'));
@@ -328,6 +330,7 @@ const HINTS: &[(&str, &str)] = &[
     ("lang-mzn-int-param.puz", "let n = 3"),
     ("lang-mzn-solve-annotation.puz", "search int_search(x, input_order, indomain_min)"),
     ("lang-pred-typed-param.puz", "predicate positive(v)"),
+    ("lang-mzn-output.puz", "cpsolve prints the variables"),
 ];
 
 #[test]

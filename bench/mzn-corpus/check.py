@@ -330,7 +330,7 @@ def grid_colouring(sol, dzn):
 def jobshop(sol, dzn):
     n, m = dzn_int("jobshop2", dzn, "n"), dzn_int("jobshop2", dzn, "m")
     job = dzn_ints("jobshop2", dzn, "job")
-    t = boolean(arr(sol, "t"), "t")
+    t = arr(sol, "t")
     tasks = []
     for i in range(1, n + 1):
         for j in range(1, m + 1):

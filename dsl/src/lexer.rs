@@ -148,14 +148,6 @@ impl<'src> Lexer<'src> {
                 self.errors.push(lex_error(error, text, span.clone(), start));
                 Token::Error
             });
-            match token {
-                Token::Let => self.open_lets.push(self.depth),
-                Token::In if self.open_lets.last() == Some(&self.depth) => {
-                    self.open_lets.pop();
-                    token = Token::LetIn;
-                }
-                _ => {}
-            }
             if token == Token::Semicolon && self.depth == 0 {
                 // A MiniZinc-style statement end: the line break's job, done here.
                 let at = start + span.start;
@@ -166,6 +158,14 @@ impl<'src> Lexer<'src> {
                 self.pending_newline = None;
             }
             self.flush_newline();
+            match token {
+                Token::Let => self.open_lets.push(self.depth),
+                Token::In if self.open_lets.last() == Some(&self.depth) => {
+                    self.open_lets.pop();
+                    token = Token::LetIn;
+                }
+                _ => {}
+            }
             match token {
                 Token::LParen | Token::LBracket | Token::LBrace => self.depth += 1,
                 Token::RParen | Token::RBracket | Token::RBrace => {

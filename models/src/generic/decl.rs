@@ -19,8 +19,12 @@ const MAX_SET_SPAN: i128 = 1 << 24;
 
 impl Compiler {
     pub(crate) fn declare_let(&mut self, name: &Ident, value: &Spanned<Expr>) -> Result<()> {
-        let evaluated = if self.is_list(value) {
+        let evaluated = if self.is_set_expr(value) {
+            self.set_entity(value)
+        } else if self.is_list(value) {
             self.constant_array(name, value).map(Entity::Array)
+        } else if self.is_condition(value) && !self.mentions_var(value) {
+            self.eval_bool(value).map(|b| Entity::Const(i64::from(b)))
         } else {
             self.eval_int(value).map(Entity::Const)
         };
@@ -36,6 +40,19 @@ impl Compiler {
 
     /// Declares every name of a `var` statement; errors are reported as they are found.
     pub(crate) fn declare_vars(&mut self, decls: &[VarDecl], domain: &Spanned<Expr>) {
+        if let Expr::SetOf(universe) = &domain.node {
+            for decl in decls {
+                let entity = self.declare_set_decl(decl, universe).unwrap_or_else(|fault| {
+                    self.report(fault);
+                    Entity::Invalid
+                });
+                if let Err(fault) = self.env.declare(&decl.name, entity) {
+                    self.report(fault);
+                }
+            }
+            return;
+        }
+        let enum_id = self.enum_of_domain(domain);
         let domain = match self.domain(domain) {
             Ok(spec) => Some((spec, domain.span.clone())),
             Err(fault) => {
@@ -51,9 +68,72 @@ impl Compiler {
                 }),
                 None => Entity::Invalid,
             };
+            if let (Some(id), Entity::Var(x)) = (enum_id, &entity) {
+                self.env.var_enums.insert(*x, id);
+            }
+            if let (Some(id), Entity::Array(a)) = (enum_id, &entity) {
+                for &x in &self.env.arrays[*a].cells {
+                    self.env.var_enums.insert(x, id);
+                }
+            }
             if let Err(fault) = self.env.declare(&decl.name, entity) {
                 self.report(fault);
             }
+        }
+    }
+
+    fn declare_set_decl(&mut self, decl: &VarDecl, universe: &Spanned<Expr>) -> Result<Entity> {
+        let dims = if decl.dims.is_empty() { None } else { Some(self.index_shape(decl)?) };
+        self.declare_set_vars(&decl.name, dims, universe)
+    }
+
+    /// A `var` definition of a `let … in`: fresh variables, searched but not shown.
+    pub(crate) fn new_local_var(&mut self, decl: &VarDecl, domain: &Spanned<Expr>) -> Result<Entity> {
+        if let Expr::SetOf(universe) = &domain.node {
+            return self.declare_set_decl(decl, universe);
+        }
+        let spec = self.domain(domain)?;
+        let entity = self.declare_one(decl, &spec, &domain.span)?;
+        if let Some(id) = self.enum_of_domain(domain) {
+            match &entity {
+                Entity::Var(x) => {
+                    self.env.var_enums.insert(*x, id);
+                }
+                Entity::Array(a) => {
+                    for &x in &self.env.arrays[*a].cells {
+                        self.env.var_enums.insert(x, id);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(entity)
+    }
+
+    /// The index ranges of a declaration: `x[1..n, ROW, Colour]`.
+    fn index_shape(&mut self, decl: &VarDecl) -> Result<Shape> {
+        let mut dims = Vec::with_capacity(decl.dims.len());
+        for dim in &decl.dims {
+            dims.push(self.index_range(dim)?);
+        }
+        Ok(Shape { dims })
+    }
+
+    /// One index range: `lo..hi`, or a named range, set or enum whose values are contiguous.
+    fn index_range(&mut self, dim: &Spanned<Expr>) -> Result<(i64, i64)> {
+        if let Expr::Range { lo, hi } = &dim.node {
+            return Ok((self.eval_int(lo)?, self.eval_int(hi)?));
+        }
+        if !self.is_set_expr(dim) {
+            return Err(expected("an index range such as `1..n`", "a single value", dim.span.clone()).into());
+        }
+        let values = self.const_set(dim)?;
+        match (values.first(), values.last()) {
+            (Some(&lo), Some(&hi)) if hi - lo + 1 == values.len() as i64 => Ok((lo, hi)),
+            (None, _) | (_, None) => Ok((1, 0)),
+            _ => Err(Diagnostic::new("an index set must be a range of consecutive integers", dim.span.clone())
+                .with_label("has gaps")
+                .into()),
         }
     }
 
@@ -61,14 +141,7 @@ impl Compiler {
         if decl.dims.is_empty() {
             return Ok(Entity::Var(self.new_var(domain, domain_span)?));
         }
-        let mut dims = Vec::with_capacity(decl.dims.len());
-        for dim in &decl.dims {
-            let Expr::Range { lo, hi } = &dim.node else {
-                return Err(expected("an index range such as `1..n`", "a single value", dim.span.clone()).into());
-            };
-            dims.push((self.eval_int(lo)?, self.eval_int(hi)?));
-        }
-        let shape = Shape { dims };
+        let shape = self.index_shape(decl)?;
         let cells = match shape.len() {
             Some(n) if n <= MAX_CELLS => n as usize,
             _ => {
@@ -87,38 +160,17 @@ impl Compiler {
         Ok(Entity::Array(id))
     }
 
-    /// `let w = [3, 1, 4]` (indexed from 1) or `let cost = [[1, 2], [3, 4]]` (rows and
-    /// columns from 1); lists may be comprehensions.
+    /// `let w = [3, 1, 4]` (indexed from 1), `let cost = [[1, 2], [3, 4]]` (rows and
+    /// columns from 1), or a list of lists of lists…, literals or comprehensions.
     fn constant_array(&mut self, name: &Ident, value: &Spanned<Expr>) -> Result<usize> {
-        let rows: Vec<Spanned<Expr>> = match &value.node {
-            Expr::List(items) if !items.is_empty() && items.iter().all(|item| self.is_list(item)) => items.clone(),
-            _ => Vec::new(),
-        };
-        let (shape, values) = if rows.is_empty() {
-            let values = self.constants_of(value)?;
-            (Shape { dims: vec![(1, values.len() as i64)] }, values)
-        } else {
-            let mut values = Vec::new();
-            let mut width = None;
-            for row in &rows {
-                let row_values = self.constants_of(row)?;
-                if *width.get_or_insert(row_values.len()) != row_values.len() {
-                    let message = format!(
-                        "this row has {} values, but the first row has {}",
-                        row_values.len(),
-                        width.unwrap_or_default()
-                    );
-                    return Err(Diagnostic::new(message, row.span.clone())
-                        .with_label("rows of a 2-d array must have the same length")
-                        .into());
-                }
-                values.extend(row_values);
-            }
-            (Shape { dims: vec![(1, rows.len() as i64), (1, width.unwrap_or_default() as i64)] }, values)
-        };
-        if values.len() as u64 > MAX_CELLS {
+        let (shape, elems) = self.nested_list(value)?;
+        if elems.len() as u64 > MAX_CELLS {
             let message = format!("array `{}` is too large (at most {MAX_CELLS} cells)", name.node);
             return Err(Diagnostic::new(message, value.span.clone()).into());
+        }
+        let mut values = Vec::with_capacity(elems.len());
+        for lin in &elems {
+            values.push(self.constant_of(lin, &value.span)??);
         }
         let mut cells = Vec::with_capacity(values.len());
         for &v in &values {
@@ -175,6 +227,20 @@ impl Compiler {
             }
             // `var b in bool`: a 0/1 variable, usable as a condition (`b`, `not b`, `b -> ...`).
             Expr::Name(name) if name == "bool" && self.env.lookup(name).is_none() => DomainSpec::Range(0, 1),
+            // A named set or range, an enum, `a union b`, …
+            _ if self.is_set_expr(expr) => {
+                let values = self.const_set(expr)?;
+                let (Some(&lo), Some(&hi)) = (values.first(), values.last()) else {
+                    return Err(Diagnostic::new("empty domain: the set has no value", expr.span.clone()).into());
+                };
+                if hi - lo + 1 == values.len() as i64 {
+                    DomainSpec::Range(lo, hi)
+                } else if hi as i128 - lo as i128 >= MAX_SET_SPAN {
+                    return Err(not_supported("a set domain whose values are this far apart", expr.span.clone()).into());
+                } else {
+                    DomainSpec::Set(values)
+                }
+            }
             _ => {
                 return Err(expected(
                     "a domain such as `0..9`, `{1, 3, 5}` or `bool`",

@@ -16,6 +16,10 @@ pub(crate) enum Fault {
     /// A consequence of an error already shown (a name whose declaration failed): saying
     /// it again would only add noise.
     Silent,
+    /// An expression without a value (a constant index out of its array's range, a
+    /// division by zero). As in MiniZinc, it makes its nearest enclosing condition false;
+    /// with no condition around it, it is this error.
+    Undefined(Diagnostic),
 }
 
 impl From<Diagnostic> for Fault {

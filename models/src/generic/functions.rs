@@ -1,16 +1,28 @@
-//! Built-in functions: the integer ones (`sum`, `abs`, `min`, `max`, `count`, `bool2int`),
-//! and the names of global constraints the language reserves for later versions, so that
-//! using one says "not supported yet" rather than "unknown function".
+//! Built-in functions: the integer ones (`sum`, `abs`, `min`, `max`, `count`, `bool2int`,
+//! `card`, `length`), the conditions over lists (`exists`, `forall`, `xorall`), and the one
+//! table of every built-in name, from which both the dispatch and the list printed after
+//! "unknown function" are made (so the two cannot drift apart).
 
 use cpsolve_dsl::ast::{Expr, Ident, Span, Spanned};
 use cpsolve_dsl::Diagnostic;
 
 use super::errors::{not_supported, overflow, Result};
+use super::global_calls::GLOBALS;
 use super::linear::Lin;
+use super::sets::{SET_FUNCTIONS, SET_GLOBALS};
 use super::Compiler;
 
 /// The constraints this version compiles, under their accepted spellings.
 pub(crate) const ALL_DIFFERENT: &[&str] = &["alldifferent", "all_different"];
+
+/// Functions whose value is an integer.
+pub(crate) const INT_FUNCTIONS: &[&str] = &["sum", "abs", "min", "max", "count", "bool2int", "card", "length"];
+
+/// Functions whose value is a condition over a list.
+pub(crate) const CONDITION_FUNCTIONS: &[&str] = &["exists", "forall", "xorall"];
+
+/// Constraints other than the globals of [`GLOBALS`] and [`SET_GLOBALS`].
+const CONSTRAINTS: &[&str] = &["table"];
 
 /// Well-known constraints and functions (MiniZinc's names) that a later version adds.
 const RESERVED: &[&str] = &["element", "atleast", "atmost", "exactly", "gcc", "product", "pow"];
@@ -20,11 +32,39 @@ pub(crate) fn is_reserved(name: &str) -> bool {
     RESERVED.contains(&name)
 }
 
+/// Whether `name` is a condition over a list.
+pub(crate) fn is_condition_call(name: &str) -> bool {
+    CONDITION_FUNCTIONS.contains(&name)
+}
+
+/// Every built-in name, in the groups the error message shows.
+fn builtin_groups() -> [(&'static str, Vec<&'static str>); 3] {
+    let mut constraints: Vec<&str> = ALL_DIFFERENT.to_vec();
+    constraints.extend(CONSTRAINTS);
+    constraints.extend(GLOBALS);
+    constraints.extend(SET_GLOBALS);
+    let mut functions: Vec<&str> = INT_FUNCTIONS.to_vec();
+    functions.extend(SET_FUNCTIONS);
+    [("functions", functions), ("conditions", CONDITION_FUNCTIONS.to_vec()), ("constraints", constraints)]
+}
+
+/// Whether `name` is a built-in (which a user function may not redefine).
+pub(crate) fn is_builtin(name: &str) -> bool {
+    is_reserved(name) || builtin_groups().iter().any(|(_, names)| names.contains(&name))
+}
+
 /// The error for a call of a name that is no function at all.
 pub(crate) fn unknown_function(function: &Ident) -> Diagnostic {
+    let groups: Vec<String> = builtin_groups()
+        .iter()
+        .map(|(what, names)| {
+            let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+            format!("{what}: {}", names.join(", "))
+        })
+        .collect();
     Diagnostic::new(format!("unknown function `{}`", function.node), function.span.clone())
         .with_label("not a function")
-        .with_note("functions: `sum`, `abs`, `min`, `max`, `count`, `bool2int`; constraints: `alldifferent`, `table`, `circuit`, `subcircuit`, `cumulative`, `disjunctive`, `diffn`, `increasing`, `decreasing`, `all_equal`, `among`, `nvalue`, `regular`, `inverse`, `lex_less`, `lex_lesseq`, `global_cardinality`")
+        .with_note(format!("{}; or a `predicate` or `function` declared above", groups.join("; ")))
 }
 
 impl Compiler {
@@ -49,10 +89,14 @@ impl Compiler {
                 };
                 Ok(Lin::constant(v.checked_abs().ok_or_else(|| overflow(span.clone()))?))
             }
+            name @ ("min" | "max") if matches!(args, [set] if self.is_set_expr(set)) => {
+                self.set_extremum(&args[0], name == "max", span)
+            }
             name @ ("min" | "max") => {
                 let elements = self.elements_of_args(args)?;
                 if elements.is_empty() {
-                    return Err(Diagnostic::new(format!("`{name}` of an empty list"), span.clone()).into());
+                    let diagnostic = Diagnostic::new(format!("`{name}` of an empty list"), span.clone());
+                    return Err(super::errors::Fault::Undefined(diagnostic));
                 }
                 let mut values = Vec::with_capacity(elements.len());
                 for (element, element_span) in &elements {
@@ -69,11 +113,24 @@ impl Compiler {
                 [condition] => self.truth(condition),
                 _ => Err(Diagnostic::new("`bool2int` takes one condition", span.clone()).into()),
             },
-            name if ALL_DIFFERENT.contains(&name) || name == "table" => {
+            "card" => match args {
+                [set] => self.cardinality(set),
+                _ => Err(Diagnostic::new("`card` takes one set", span.clone()).into()),
+            },
+            "length" => match args {
+                [list] if self.is_list(list) => Ok(Lin::constant(self.list_elements(list)?.len() as i64)),
+                _ => Err(Diagnostic::new("`length` takes one list", span.clone()).into()),
+            },
+            name if is_builtin(name) && !INT_FUNCTIONS.contains(&name) && !SET_FUNCTIONS.contains(&name) => {
+                if is_reserved(name) {
+                    return Err(not_supported(format!("`{name}`"), function.span.clone()).into());
+                }
                 let message = format!("`{name}` is a constraint, not an integer expression");
                 Err(Diagnostic::new(message, span.clone()).into())
             }
-            name if is_reserved(name) => Err(not_supported(format!("`{name}`"), function.span.clone()).into()),
+            name if SET_FUNCTIONS.contains(&name) => {
+                Err(super::errors::expected("an integer expression", "a set", span.clone()).into())
+            }
             _ => Err(unknown_function(function).into()),
         }
     }

@@ -89,6 +89,7 @@ impl Compiler {
         match &expr.node {
             Expr::Range { lo, hi } => Ok(Source::Range(self.eval_int(lo)?, self.eval_int(hi)?)),
             Expr::Set(items) => Ok(Source::Values(self.eval_set(items)?)),
+            _ if self.is_set_expr(expr) => Ok(Source::Values(self.const_set(expr)?)),
             _ if self.is_list(expr) => {
                 let mut values = Vec::new();
                 for (lin, span) in self.list_elements(expr)? {
@@ -96,9 +97,13 @@ impl Compiler {
                 }
                 Ok(Source::Values(values))
             }
-            _ => Err(expected("a range `lo..hi`, a set or a list of constants", "a single value", expr.span.clone())
-                .with_label("a generator ranges over several values")
-                .into()),
+            _ => Err(expected(
+                "a range `lo..hi`, a set, an enum or a list of constants",
+                "a single value",
+                expr.span.clone(),
+            )
+            .with_label("a generator ranges over several values")
+            .into()),
         }
     }
 }

@@ -19,7 +19,7 @@ impl Compiler {
                 return Err(Diagnostic::new(message, name.span.clone()).with_label("not an array of variables").into());
             }
             Some(Entity::Invalid) => return Err(Fault::Silent),
-            Some(Entity::Const(_) | Entity::Var(_)) => {
+            Some(_) => {
                 let message = format!("`given` fixes the cells of an array, and `{}` is not an array", name.node);
                 return Err(Diagnostic::new(message, name.span.clone())
                     .with_note("fix a single variable with a constraint instead, e.g. `x == 3`")

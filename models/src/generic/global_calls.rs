@@ -396,29 +396,17 @@ impl Compiler {
         self.var_of(&lin, &arg.span)
     }
 
-    /// A set of constants: `{1, 3, 5}`, `lo..hi`, or a list of constants.
+    /// A set of constants: `{1, 3, 5}`, `lo..hi`, a named set, or a list of constants.
     pub(crate) fn set_of(&mut self, arg: &Spanned<Expr>) -> Result<Vec<Val>> {
+        if self.is_set_expr(arg) {
+            return self.const_set(arg);
+        }
+        if !self.is_list(arg) {
+            return Err(expected("a set such as `{1, 2}` or `1..3`", "a single value", arg.span.clone()).into());
+        }
         let mut values = Vec::new();
-        match &arg.node {
-            Expr::Set(items) => {
-                for item in items {
-                    values.push(self.constant_arg(item)?);
-                }
-            }
-            Expr::Range { lo, hi } => {
-                let (lo, hi) = (self.constant_arg(lo)?, self.constant_arg(hi)?);
-                if hi.saturating_sub(lo) > 1 << 20 {
-                    let message = format!("the set {lo}..{hi} is too large to list (more than 2^20 values)");
-                    return Err(Diagnostic::new(message, arg.span.clone()).into());
-                }
-                values.extend(lo..=hi);
-            }
-            _ if self.is_list(arg) => {
-                for (lin, span) in self.list_elements(arg)? {
-                    values.push(self.constant_of(&lin, &span)??);
-                }
-            }
-            _ => return Err(expected("a set such as `{1, 2}` or `1..3`", "a single value", arg.span.clone()).into()),
+        for (lin, span) in self.list_elements(arg)? {
+            values.push(self.constant_of(&lin, &span)??);
         }
         values.sort_unstable();
         values.dedup();
@@ -432,37 +420,32 @@ impl Compiler {
             .map_err(|_| Diagnostic::new(format!("expected {what} (at least 0), found {v}"), arg.span.clone()).into())
     }
 
-    /// A table of constants: the name of a 2-d `let` array, or a list of lists.
-    fn matrix_of(&mut self, arg: &Spanned<Expr>) -> Result<Vec<Vec<Val>>> {
-        if let Expr::Name(name) = &arg.node {
-            if let Some(Entity::Array(id)) = self.env.lookup(name) {
-                let array = &self.env.arrays[id];
-                if let (Some(values), [_, (lo, hi)]) = (&array.values, array.shape.dims.as_slice()) {
-                    let width = (hi - lo + 1).max(0) as usize;
-                    return Ok(if width == 0 {
-                        Vec::new()
-                    } else {
-                        values.chunks(width).map(<[Val]>::to_vec).collect()
-                    });
-                }
-                return Err(expected("a 2-d table of constants", &format!("`{name}`"), arg.span.clone()).into());
-            }
+    /// A table of constants: any constant expression with two dimensions (a 2-d `let`
+    /// array, a list of lists, a comprehension of comprehensions), as rows.
+    pub(crate) fn matrix_of(&mut self, arg: &Spanned<Expr>) -> Result<Vec<Vec<Val>>> {
+        if !self.is_list(arg) {
+            return Err(expected("a table of constants (a list of lists)", "a single value", arg.span.clone()).into());
         }
-        let Expr::List(rows) = &arg.node else {
-            return Err(expected("a table of constants (a list of lists)", "something else", arg.span.clone()).into());
-        };
-        let mut out = Vec::with_capacity(rows.len());
-        for row in rows {
-            if !self.is_list(row) {
-                return Err(expected("a row (a list of constants)", "a single value", row.span.clone()).into());
-            }
-            let mut values = Vec::new();
-            for (lin, span) in self.list_elements(row)? {
-                values.push(self.constant_of(&lin, &span)??);
-            }
-            out.push(values);
+        let (shape, elems) = self.nested_list(arg)?;
+        if elems.is_empty() && shape.dims.len() == 1 {
+            // `[]`: a table without rows.
+            return Ok(Vec::new());
         }
-        Ok(out)
+        if shape.dims.len() != 2 {
+            let found =
+                format!("an array of {} dimension{}", shape.dims.len(), if shape.dims.len() == 1 { "" } else { "s" });
+            return Err(expected("a table of constants (a list of lists)", &found, arg.span.clone()).into());
+        }
+        let mut values = Vec::with_capacity(elems.len());
+        for lin in &elems {
+            values.push(self.constant_of(lin, &arg.span)??);
+        }
+        let width = usize::try_from(shape.extent(1)).unwrap_or(0);
+        Ok(if width == 0 {
+            (0..shape.extent(0)).map(|_| Vec::new()).collect()
+        } else {
+            values.chunks(width).map(<[Val]>::to_vec).collect()
+        })
     }
 
     /// An argument that must be a constant.

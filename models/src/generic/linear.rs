@@ -7,12 +7,14 @@
 
 use cpsolve_dsl::ast::{BinaryOp, Expr, Ident, Span, Spanned, UnaryOp};
 use cpsolve_dsl::Diagnostic;
-use cpsolve_engine::{Solver, VarId};
+use std::rc::Rc;
+
+use cpsolve_engine::{Rel, Solver, VarId};
 use indexmap::IndexMap;
 
-use super::env::Entity;
-use super::errors::{expected, not_constant, not_supported, overflow, unknown_name, Fault, Result};
-use super::shape::BadIndex;
+use super::env::{Entity, List};
+use super::errors::{expected, model_error, not_constant, not_supported, overflow, unknown_name, Fault, Result};
+use super::shape::{BadIndex, Shape};
 use super::Compiler;
 
 /// `Σ coefᵢ·varᵢ + constant`. A variable may appear in several terms until
@@ -104,16 +106,37 @@ impl Compiler {
     /// The linear form of an integer expression.
     pub(crate) fn linearize(&mut self, expr: &Spanned<Expr>) -> Result<Lin> {
         let span = &expr.span;
+        if let Expr::If { otherwise: None, .. } = &expr.node {
+            if !self.is_condition(expr) {
+                return Err(Diagnostic::new(
+                    "an `if` without `else` has no value when its conditions fail",
+                    span.clone(),
+                )
+                .with_label("add `else …`")
+                .into());
+            }
+        }
+        if let Some(result) = self.unfold(expr, &mut |cx, e| cx.linearize(e)) {
+            return result;
+        }
         match &expr.node {
             Expr::Int(v) => Ok(Lin::constant(*v)),
             Expr::Name(name) => match self.env.lookup(name) {
                 Some(Entity::Const(v)) => Ok(Lin::constant(v)),
                 Some(Entity::Var(x)) => Ok(Lin::var(x)),
-                Some(Entity::Array(_)) => {
+                Some(Entity::Lin(lin)) => Ok((*lin).clone()),
+                Some(Entity::Array(_) | Entity::List(_) | Entity::SetArray(_)) => {
                     Err(Diagnostic::new(format!("array `{name}` used without an index"), span.clone())
                         .with_label("an array needs an index here, e.g. `q[1]`")
                         .into())
                 }
+                Some(Entity::Set(_) | Entity::SetVar(_) | Entity::Enum(_)) => {
+                    Err(expected("an integer expression", &format!("the set `{name}`"), span.clone()).into())
+                }
+                Some(Entity::Function(_)) => Err(Diagnostic::new(format!("`{name}` is a function"), span.clone())
+                    .with_label("call it with its arguments, e.g. `f(x)`")
+                    .into()),
+                Some(Entity::Cond(_)) => self.truth(expr),
                 Some(Entity::Invalid) => Err(Fault::Silent),
                 None => Err(unknown_name(name, span.clone()).into()),
             },
@@ -121,18 +144,26 @@ impl Compiler {
             Expr::Unary { op: UnaryOp::Neg, operand } => self.linearize(operand)?.times(-1, span),
             // A condition used as a number is 1 when it holds, 0 otherwise.
             Expr::Unary { op: UnaryOp::Not, .. } => self.truth(expr),
-            Expr::Binary { op, .. } if is_condition(*op) => self.truth(expr),
+            Expr::Binary { op, .. } if op.is_condition() => self.truth(expr),
+            Expr::Binary { op: BinaryOp::Union | BinaryOp::Intersect | BinaryOp::Diff | BinaryOp::Symdiff, .. } => {
+                Err(expected("an integer expression", "a set", span.clone()).into())
+            }
             Expr::Binary { op, lhs, rhs } => self.linearize_binary(*op, lhs, rhs, span),
+            Expr::Call { function, .. } if super::functions::is_condition_call(&function.node) => self.truth(expr),
             Expr::Call { function, args } => self.call_int(function, args, span),
             Expr::Bool(_) => Err(expected("an integer expression", "a truth value", span.clone()).into()),
             Expr::List(_) | Expr::Comprehension { .. } => {
                 Err(expected("an integer expression", "a list", span.clone()).into())
             }
             Expr::Range { .. } => Err(expected("an integer expression", "a range", span.clone()).into()),
-            Expr::Set(_) => Err(expected("an integer expression", "a set", span.clone()).into()),
-            Expr::If { .. } | Expr::Let { .. } | Expr::SetOf(_) => {
-                Err(super::errors::not_supported("this expression", span.clone()).into())
+            Expr::Set(_) | Expr::SetOf(_) => Err(expected("an integer expression", "a set", span.clone()).into()),
+            Expr::If { branches, otherwise } => {
+                if self.is_condition(expr) {
+                    return self.truth(expr);
+                }
+                self.if_value(branches, otherwise.as_deref(), span)
             }
+            Expr::Let { .. } => unreachable!("a `let` is unfolded above"),
         }
     }
 
@@ -157,7 +188,8 @@ impl Compiler {
                     return Err(not_supported(what, rhs.span.clone()).into());
                 };
                 if b == 0 {
-                    return Err(Diagnostic::new("division by zero", rhs.span.clone()).with_label("this is 0").into());
+                    let diagnostic = Diagnostic::new("division by zero", rhs.span.clone()).with_label("this is 0");
+                    return Err(Fault::Undefined(diagnostic));
                 }
                 let Some(a) = a.as_constant(span)? else {
                     return self.divide(op, a, b, span);
@@ -173,23 +205,25 @@ impl Compiler {
         }
     }
 
-    fn is_constant_array(&self, array: &Ident) -> bool {
-        matches!(self.env.lookup(&array.node), Some(Entity::Array(id)) if self.env.arrays[id].values.is_some())
-    }
-
-    /// The array named `array`, checked to take `count` indices.
-    fn indexed_array(&self, array: &Ident, count: usize, span: &Span) -> Result<usize> {
-        let id = match self.env.lookup(&array.node) {
-            Some(Entity::Array(id)) => id,
+    /// The array or list named `array`, checked to take `count` indices.
+    fn indexed_array(&self, array: &Ident, count: usize, span: &Span) -> Result<Indexed> {
+        let indexed = match self.env.lookup(&array.node) {
+            Some(Entity::Array(id)) => Indexed::Array(id),
+            Some(Entity::List(list)) => Indexed::List(list),
+            Some(Entity::SetArray(_)) => {
+                return Err(expected("an integer expression", "a set variable", span.clone())
+                    .with_note("an array of sets gives a set: use it with `card`, `in`, `subset`, …")
+                    .into())
+            }
             Some(Entity::Invalid) => return Err(Fault::Silent),
-            Some(Entity::Const(_) | Entity::Var(_)) => {
+            Some(_) => {
                 return Err(Diagnostic::new(format!("`{}` is not an array", array.node), array.span.clone())
                     .with_label("a scalar cannot be indexed")
                     .into())
             }
             None => return Err(unknown_name(&array.node, array.span.clone()).into()),
         };
-        let dims = self.env.arrays[id].shape.dims.len();
+        let dims = self.shape_of(&indexed).dims.len();
         if count != dims {
             let s = |n: usize| if n == 1 { "" } else { "s" };
             let message = format!(
@@ -200,72 +234,108 @@ impl Compiler {
             );
             return Err(Diagnostic::new(message, span.clone()).into());
         }
-        Ok(id)
+        Ok(indexed)
     }
 
-    /// `array[indices]`: the cell's variable when the indices are constants, else an
-    /// element constraint (the indices are then restricted to the array's ranges).
-    fn indexed(&mut self, array: &Ident, indices: &[Spanned<Expr>], span: &Span) -> Result<Lin> {
-        if !indices.iter().any(|i| self.mentions_var(i)) {
-            let cell = self.cell(array, indices, span)?;
-            // A cell of a `let` array is its value.
-            return Ok(if self.solver.is_fixed(cell) && self.is_constant_array(array) {
-                Lin::constant(self.solver.min(cell))
-            } else {
-                Lin::var(cell)
-            });
+    fn shape_of<'a>(&'a self, indexed: &'a Indexed) -> &'a Shape {
+        match indexed {
+            Indexed::Array(id) => &self.env.arrays[*id].shape,
+            Indexed::List(list) => &list.shape,
         }
-        let id = self.indexed_array(array, indices.len(), span)?;
-        let dims = self.env.arrays[id].shape.dims.clone();
+    }
+
+    /// The element at a row-major offset, as a linear form (a constant for a `let` array).
+    fn element_at(&self, indexed: &Indexed, offset: usize) -> Lin {
+        match indexed {
+            Indexed::Array(id) => {
+                let array = &self.env.arrays[*id];
+                match &array.values {
+                    Some(values) => Lin::constant(values[offset]),
+                    None => Lin::var(array.cells[offset]),
+                }
+            }
+            Indexed::List(list) => list.elems[offset].clone(),
+        }
+    }
+
+    /// `array[indices]`: the element when the indices are constants, else an element
+    /// constraint. At the root the indices are restricted to the array's ranges; inside a
+    /// condition, an index that may leave its range makes the condition false there (see
+    /// `partial.rs`).
+    fn indexed(&mut self, array: &Ident, indices: &[Spanned<Expr>], span: &Span) -> Result<Lin> {
+        let indexed = self.indexed_array(array, indices.len(), span)?;
+        if !indices.iter().any(|i| self.mentions_var(i)) {
+            let mut values = Vec::with_capacity(indices.len());
+            for index in indices {
+                values.push(self.eval_int(index)?);
+            }
+            let shape = self.shape_of(&indexed);
+            return match shape.offset(&values) {
+                Ok(offset) => Ok(self.element_at(&indexed, offset)),
+                Err(BadIndex::OutOfRange(d)) => {
+                    let (lo, hi) = shape.dims[d];
+                    let which = if values.len() > 1 { format!(" in dimension {}", d + 1) } else { String::new() };
+                    let message = format!(
+                        "index {} is out of range: `{}` is indexed by {lo}..{hi}{which}",
+                        values[d], array.node
+                    );
+                    Err(Fault::Undefined(Diagnostic::new(message, indices[d].span.clone()).with_label("out of range")))
+                }
+            };
+        }
+        let dims = self.shape_of(&indexed).dims.clone();
         let mut position = Lin::default();
         for (index, &(lo, hi)) in indices.iter().zip(&dims) {
             let lin = self.linearize(index)?;
-            // The index is restricted to the array's range for the whole model. Inside a
-            // condition that would be wrong where the index may leave the range (MiniZinc
-            // makes the condition false instead: `i <= 5 -> a[i] == 3` allows i = 6), so
-            // that case is refused rather than answered wrongly.
-            let (min, max) = lin.bounds(&self.solver);
-            if self.condition_depth > 0 && (min < i128::from(lo) || max > i128::from(hi)) {
-                let what = format!(
-                    "inside a condition, an index that may leave the array's range ({min}..{max} against {lo}..{hi})"
-                );
-                return Err(not_supported(what, index.span.clone())
-                    .with_note("restrict the index's domain to the range, or index outside `or`, `->`, `not`")
-                    .into());
-            }
-            self.post_lin(&lin, cpsolve_engine::Rel::Ge, lo, &index.span)?;
-            self.post_lin(&lin, cpsolve_engine::Rel::Le, hi, &index.span)?;
+            let lin = self.index_in_range(lin, lo, hi, &index.span)?;
             let extent = hi.checked_sub(lo).and_then(|e| e.checked_add(1)).ok_or_else(|| overflow(span.clone()))?;
             position = position.times(extent, span)?.plus(lin.minus(Lin::constant(lo), span)?, span)?;
         }
-        let cells = self.env.arrays[id].cells.clone();
+        let cells = match &indexed {
+            Indexed::Array(id) => self.env.arrays[*id].cells.clone(),
+            Indexed::List(list) => {
+                let mut cells = Vec::with_capacity(list.elems.len());
+                for lin in &list.elems {
+                    cells.push(self.var_of(lin, span)?);
+                }
+                cells
+            }
+        };
+        if cells.is_empty() {
+            return Err(Fault::Undefined(Diagnostic::new(format!("`{}` is empty", array.node), span.clone())));
+        }
         self.element(&cells, &position, span)
     }
 
-    /// The variable of the cell `array[indices]`; indices must be constants.
-    pub(crate) fn cell(&mut self, array: &Ident, indices: &[Spanned<Expr>], span: &Span) -> Result<VarId> {
-        let id = self.indexed_array(array, indices.len(), span)?;
-        let mut values = Vec::with_capacity(indices.len());
-        for index in indices {
-            values.push(self.eval_index(index)?);
+    /// An index that stays within `lo..hi`: at the root, `index` restricted to it; inside a
+    /// condition where it may leave it, a copy that stays in range and equals `index`
+    /// wherever `index` is in range, that fact being required by the condition.
+    fn index_in_range(&mut self, index: Lin, lo: i64, hi: i64, span: &Span) -> Result<Lin> {
+        let (min, max) = index.bounds(&self.solver);
+        if min >= i128::from(lo) && max <= i128::from(hi) {
+            return Ok(index);
         }
-        let array = &self.env.arrays[id];
-        match array.shape.offset(&values) {
-            Ok(offset) => Ok(array.cells[offset]),
-            Err(BadIndex::OutOfRange(d)) => {
-                let (lo, hi) = array.shape.dims[d];
-                let which = if values.len() > 1 { format!(" in dimension {}", d + 1) } else { String::new() };
-                let message =
-                    format!("index {} is out of range: `{}` is indexed by {lo}..{hi}{which}", values[d], array.name);
-                Err(Diagnostic::new(message, indices[d].span.clone()).with_label("out of range").into())
-            }
+        if !self.in_condition() {
+            self.post_lin(&index, Rel::Ge, lo, span)?;
+            self.post_lin(&index, Rel::Le, hi, span)?;
+            return Ok(index);
         }
-    }
-
-    fn eval_index(&mut self, index: &Spanned<Expr>) -> Result<i64> {
-        let lin = self.linearize(index)?;
-        self.constant_of(&lin, &index.span)?
-            .map_err(|d| d.with_note("a variable index (an `element` constraint) is not supported yet").into())
+        if lo > hi || max < i128::from(lo) || min > i128::from(hi) {
+            let message = format!("this index ranges over {min}..{max}, outside the array's range {lo}..{hi}");
+            return Err(Fault::Undefined(Diagnostic::new(message, span.clone())));
+        }
+        let above = self.reified(&index.clone().minus(Lin::constant(lo), span)?, Rel::Ge, span)?;
+        let below = self.reified(&index.clone().minus(Lin::constant(hi), span)?, Rel::Le, span)?;
+        let defined = self.conjunction(above, below, span)?;
+        let copy = Lin::var(self.solver.new_var(lo, hi).map_err(|e| model_error(&e, span.clone()))?);
+        let same = self.reified(&copy.clone().minus(index, span)?, Rel::Eq, span)?;
+        let implication = self.implication(defined.clone(), same, span)?;
+        self.post_lin(&implication, Rel::Eq, 1, span)?;
+        // Where the index is out of range the copy is `lo`, so that it adds no solutions.
+        let at_lo = self.reified(&copy.clone().minus(Lin::constant(lo), span)?, Rel::Eq, span)?;
+        self.post_lin(&defined.clone().plus(at_lo, span)?, Rel::Ge, 1, span)?;
+        self.require(defined, span)?;
+        Ok(copy)
     }
 
     /// The value of an expression that must not depend on variables.
@@ -292,19 +362,8 @@ impl Compiler {
     }
 }
 
-/// Whether the operator makes a condition (a relation or a logical connective).
-fn is_condition(op: BinaryOp) -> bool {
-    matches!(
-        op,
-        BinaryOp::Eq
-            | BinaryOp::Ne
-            | BinaryOp::Lt
-            | BinaryOp::Le
-            | BinaryOp::Gt
-            | BinaryOp::Ge
-            | BinaryOp::And
-            | BinaryOp::Or
-            | BinaryOp::Implies
-            | BinaryOp::Iff
-    )
+/// What an index reads: a declared array, or a list bound to a local name.
+enum Indexed {
+    Array(usize),
+    List(Rc<List>),
 }

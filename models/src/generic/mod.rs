@@ -14,7 +14,9 @@
 //! `post.rs` constraints, `given.rs` grids, `goal.rs` mode, objective and options,
 //! `view.rs` output, `errors.rs` the wording of errors.
 
+mod conditional;
 mod decl;
+mod enums;
 mod env;
 mod errors;
 mod eval;
@@ -28,9 +30,13 @@ mod linear;
 mod lists;
 mod names;
 mod nonlinear;
+mod partial;
 mod picture;
 mod post;
 mod reify;
+mod scope;
+mod search;
+mod sets;
 mod shape;
 mod view;
 
@@ -82,9 +88,13 @@ pub(crate) struct Compiler {
     pub(crate) all_different_consistency: Option<Consistency>,
     /// The cells fixed by `given` grids (a picture tells them from found values).
     pub(crate) given_cells: HashSet<VarId>,
-    /// How many conditions (`or`, `->`, `not`, a condition as a number...) enclose the
-    /// expression being compiled; see `linear.rs`, `indexed`.
-    pub(crate) condition_depth: u32,
+    /// One frame per enclosing condition: the truths under which its parts are defined
+    /// (see `partial.rs`).
+    pub(crate) partial: Vec<Vec<linear::Lin>>,
+    /// How deep calls of user functions are nested now.
+    pub(crate) call_depth: u32,
+    /// The groups of a `search` line, if the model has one.
+    pub(crate) search: Option<Vec<Branching>>,
     /// The statement being posted, for the origin of an all-different posted later.
     pub(crate) statement: Option<Span>,
     /// What each constraint statement (or `forall` instance) posted, for `cpsolve explain`.
@@ -113,8 +123,19 @@ impl Default for Compiler {
             statement: None,
             posted: Vec::new(),
             given_cells: HashSet::new(),
-            condition_depth: 0,
+            partial: Vec::new(),
+            call_depth: 0,
+            search: None,
         }
+    }
+}
+
+/// The set variables of a set declaration.
+fn set_ids(decl: &Decl) -> Vec<usize> {
+    match decl {
+        Decl::SetVar(id) => vec![*id],
+        Decl::SetArray { sets, .. } => sets.clone(),
+        _ => Vec::new(),
     }
 }
 
@@ -132,9 +153,13 @@ impl Compiler {
             Item::Solve(mode) => self.set_mode(mode),
             Item::Optimize { sense, objective } => self.set_objective(sense, objective),
             Item::Option { name, values } => self.set_option(name, values),
-            Item::Function { .. } | Item::Enum { .. } | Item::Include(_) | Item::Search(_) => {
-                Err(errors::not_supported("this statement", item.span.clone()).into())
-            }
+            Item::Function { .. } | Item::Enum { .. } => self.definition(item),
+            Item::Search(annotation) => self.set_search(annotation),
+            // The loader splices included files in place of their `include` (see the dsl
+            // crate); one left here was not loaded.
+            Item::Include(path) => Err(Diagnostic::new("`include` needs the file's directory", path.span.clone())
+                .with_note("includes are read when the model comes from a file or standard input")
+                .into()),
             Item::Cryptarithm { .. } | Item::Puzzle { .. } | Item::Compte { .. } => Err(Diagnostic::new(
                 "a file holds one model: a puzzle statement cannot be mixed with a generic model",
                 item.span.clone(),
@@ -165,13 +190,21 @@ impl Compiler {
             .collect();
         let mut shown = Vec::new();
         for decl in &self.env.decls {
-            match *decl {
-                Decl::Scalar(x) => shown.push((x, self.env.var_name(x))),
+            match decl {
+                Decl::Scalar(x) => shown.push((*x, self.env.var_name(*x))),
                 Decl::Array(id) => {
-                    let array = &self.env.arrays[id];
+                    let array = &self.env.arrays[*id];
                     shown.extend(
                         array.cells.iter().enumerate().map(|(k, &x)| (x, array.shape.cell_name(&array.name, k))),
                     );
+                }
+                Decl::SetVar(_) | Decl::SetArray { .. } => {
+                    for id in set_ids(decl) {
+                        let set = &self.env.set_vars[id];
+                        shown.extend(
+                            set.universe.iter().zip(&set.members).map(|(u, &b)| (b, format!("{u} in {}", set.name))),
+                        );
+                    }
                 }
             }
         }
@@ -179,7 +212,7 @@ impl Compiler {
     }
 
     pub(crate) fn report(&mut self, fault: Fault) {
-        if let Fault::Report(diagnostic) = fault {
+        if let Fault::Report(diagnostic) | Fault::Undefined(diagnostic) = fault {
             self.errors.push(diagnostic);
         }
     }
@@ -215,16 +248,24 @@ impl Compiler {
         let view = ModelView::new(&self.env, &self.given_cells, &regions);
         let mut user_vars = Vec::new();
         for decl in &self.env.decls {
-            match *decl {
-                Decl::Scalar(x) => user_vars.push(x),
-                Decl::Array(id) => user_vars.extend(&self.env.arrays[id].cells),
+            match decl {
+                Decl::Scalar(x) => user_vars.push(*x),
+                Decl::Array(id) => user_vars.extend(&self.env.arrays[*id].cells),
+                Decl::SetVar(_) | Decl::SetArray { .. } => {
+                    for id in set_ids(decl) {
+                        user_vars.extend(&self.env.set_vars[id].members);
+                    }
+                }
             }
         }
-        let branching = Branching { vars: user_vars, var_order: self.var_order, val_order: self.val_order };
+        // A `search` line's groups come first; the user's variables after them, in the
+        // model's default order (the engine decides any variable left after that).
+        let mut branching = self.search.take().unwrap_or_default();
+        branching.push(Branching { vars: user_vars, var_order: self.var_order, val_order: self.val_order });
         Ok(Problem {
             kind: Kind::Model,
             solver: self.solver,
-            search: SearchConfig { branching: vec![branching], objective: self.objective, ..SearchConfig::default() },
+            search: SearchConfig { branching, objective: self.objective, ..SearchConfig::default() },
             mode: self.mode,
             unsat_reason: None,
             view: Box::new(view),

@@ -22,7 +22,7 @@ impl Compiler {
     }
 
     /// A new variable over `lo..=hi`, refused beyond the values the solver holds.
-    fn aux_var(&mut self, lo: i128, hi: i128, span: &Span) -> Result<VarId> {
+    pub(crate) fn aux_var(&mut self, lo: i128, hi: i128, span: &Span) -> Result<VarId> {
         let limit = i128::from(VAL_LIMIT);
         if lo < -limit || hi > limit {
             let message = format!("this expression ranges over {lo}..{hi}, beyond what the solver can hold (±2^60)");

@@ -10,18 +10,29 @@ use cpsolve_dsl::ast::{BinaryOp, Expr, Generator, Ident, Item, Span, Spanned, Un
 use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::{constraints, Rel, VarId, VAL_LIMIT};
 
-use super::errors::{expected, model_error, not_supported, overflow, Fault, Result};
+use super::errors::{model_error, not_supported, overflow, Fault, Result};
 use super::eval::{negate, relation};
-use super::functions::{is_reserved, unknown_function, ALL_DIFFERENT};
+use super::functions::{is_reserved, unknown_function, ALL_DIFFERENT, INT_FUNCTIONS};
 use super::global_calls::GLOBALS;
 use super::linear::Lin;
+use super::reify::is_set_relation;
+use super::sets::{SET_FUNCTIONS, SET_GLOBALS};
 use super::{globals, Compiler};
 
 impl Compiler {
     /// Posts a constraint statement.
     pub(crate) fn post(&mut self, expr: &Spanned<Expr>) -> Result<()> {
         let span = &expr.span;
+        if let Some(result) = self.unfold(expr, &mut |cx, e| cx.post(e)) {
+            return result;
+        }
         match &expr.node {
+            Expr::Binary { op: BinaryOp::In, lhs, rhs } => self.post_membership(lhs, rhs, true, span),
+            Expr::Binary { op, lhs, rhs }
+                if is_set_relation(*op) && (self.is_set_expr(lhs) || self.is_set_expr(rhs)) =>
+            {
+                self.post_set_relation(*op, lhs, rhs, span)
+            }
             Expr::Binary { op, lhs, rhs } => {
                 if let Some(rel) = relation(*op) {
                     return self.post_relation(rel, lhs, rhs, span);
@@ -31,14 +42,18 @@ impl Compiler {
                         self.post(lhs)?;
                         self.post(rhs)
                     }
-                    BinaryOp::Or | BinaryOp::Implies | BinaryOp::Iff => self.post_logic(*op, lhs, rhs, expr),
+                    BinaryOp::Or | BinaryOp::Implies | BinaryOp::Iff | BinaryOp::Xor => {
+                        self.post_logic(*op, lhs, rhs, expr)
+                    }
                     _ => Err(not_a_constraint(span)),
                 }
             }
             Expr::Unary { op: UnaryOp::Not, operand } => match &operand.node {
-                Expr::Binary { op, lhs, rhs } if relation(*op).is_some() => {
-                    let rel = relation(*op).map_or(Rel::Eq, negate);
-                    self.post_relation(rel, lhs, rhs, span)
+                Expr::Binary { op: BinaryOp::In, lhs, rhs } => self.post_membership(lhs, rhs, false, span),
+                Expr::Binary { op, lhs, rhs }
+                    if relation(*op).is_some() && !self.is_set_expr(lhs) && !self.is_set_expr(rhs) =>
+                {
+                    self.post_negated_relation(relation(*op).map_or(Rel::Eq, negate), lhs, rhs, operand, span)
                 }
                 _ => {
                     let t = self.truth(operand)?;
@@ -52,9 +67,44 @@ impl Compiler {
                 Ok(())
             }
             Expr::Call { function, args } => self.post_call(function, args, span),
+            Expr::If { branches, otherwise } => self.post_if(branches, otherwise.as_deref(), span),
             Expr::Name(_) | Expr::Index { .. } if self.mentions_var(expr) => self.post_truth(expr),
             _ => Err(not_a_constraint(span)),
         }
+    }
+
+    /// `not (lhs ⋈ rhs)` at the root, posted as `lhs ⋈' rhs` unless a part may have no
+    /// value: then the negation also holds where it has none (MiniZinc's relational
+    /// semantics), which only the truth of the relation can say.
+    /// Whether an expression may have no value for some values of its variables: an array
+    /// read at a variable index, or a form that may hide one (a call, a `let`, an `if`).
+    fn may_be_partial(&self, expr: &Spanned<Expr>) -> bool {
+        match &expr.node {
+            Expr::Index { indices, .. } => indices.iter().any(|i| self.mentions_var(i) || self.may_be_partial(i)),
+            Expr::Call { .. } | Expr::Let { .. } | Expr::If { .. } => true,
+            Expr::Binary { lhs, rhs, .. } => self.may_be_partial(lhs) || self.may_be_partial(rhs),
+            Expr::Unary { operand, .. } => self.may_be_partial(operand),
+            _ => false,
+        }
+    }
+
+    fn post_negated_relation(
+        &mut self,
+        negated: Rel,
+        lhs: &Spanned<Expr>,
+        rhs: &Spanned<Expr>,
+        relation_expr: &Spanned<Expr>,
+        span: &Span,
+    ) -> Result<()> {
+        if !self.may_be_partial(relation_expr) {
+            // A constant part without a value makes the relation false: its negation holds.
+            return match self.post_relation(negated, lhs, rhs, span) {
+                Err(Fault::Undefined(_)) => Ok(()),
+                other => other,
+            };
+        }
+        let t = self.truth(relation_expr)?;
+        self.post_lin(&t, Rel::Eq, 0, span)
     }
 
     /// Posts a constraint statement (or one instance of a `forall` body) and records what
@@ -128,6 +178,7 @@ impl Compiler {
                 match op {
                     BinaryOp::Or => self.post_lin(&a.plus(b, span)?, Rel::Ge, 1, span),
                     BinaryOp::Implies => self.post_lin(&a.minus(b, span)?, Rel::Le, 0, span),
+                    BinaryOp::Xor => self.post_lin(&a.minus(b, span)?, Rel::Ne, 0, span),
                     _ => self.post_lin(&a.minus(b, span)?, Rel::Eq, 0, span),
                 }
             }
@@ -136,10 +187,25 @@ impl Compiler {
 
     fn post_call(&mut self, function: &Ident, args: &[Spanned<Expr>], span: &Span) -> Result<()> {
         match function.node.as_str() {
+            "forall" => self.post_each(args),
+            "exists" | "xorall" => {
+                let truths = self.truths_of_args(args)?;
+                if function.node == "exists" {
+                    let mut sum = Lin::default();
+                    for (t, _) in truths {
+                        sum = sum.plus(t, span)?;
+                    }
+                    self.post_lin(&sum, Rel::Ge, 1, span)
+                } else {
+                    let t = self.list_truth("xorall", truths, span)?;
+                    self.post_lin(&t, Rel::Eq, 1, span)
+                }
+            }
+            name if SET_GLOBALS.contains(&name) => self.post_set_global(function, args, span),
             name if ALL_DIFFERENT.contains(&name) => self.post_all_different(args),
             "table" => self.post_table(args, span),
             name if GLOBALS.contains(&name) => self.post_global(function, args, span),
-            "sum" | "abs" | "min" | "max" | "count" | "bool2int" => Err(not_a_constraint(span)),
+            name if INT_FUNCTIONS.contains(&name) || SET_FUNCTIONS.contains(&name) => Err(not_a_constraint(span)),
             name if is_reserved(name) => Err(not_supported(format!("`{name}`"), function.span.clone()).into()),
             _ => Err(unknown_function(function).into()),
         }
@@ -157,33 +223,10 @@ impl Compiler {
         for (lin, element_span) in self.list_elements(vars)? {
             xs.push(self.var_of(&lin, &element_span)?);
         }
-        let mut rows = Vec::new();
-        let mut add_row = |cx: &mut Compiler, row: &Spanned<Expr>| -> Result<()> {
-            if !cx.is_list(row) {
-                return Err(expected("a tuple (a list of constants)", "a single value", row.span.clone()).into());
-            }
-            let mut tuple = Vec::with_capacity(xs.len());
-            for (lin, element_span) in cx.list_elements(row)? {
-                tuple.push(cx.constant_of(&lin, &element_span)??);
-            }
-            if tuple.len() != xs.len() {
-                let message =
-                    format!("this tuple has {} values, but the table has {} variables", tuple.len(), xs.len());
-                return Err(Diagnostic::new(message, row.span.clone()).into());
-            }
-            rows.push(tuple);
-            Ok(())
-        };
-        match &tuples.node {
-            Expr::List(items) => {
-                for row in items {
-                    add_row(self, row)?;
-                }
-            }
-            Expr::Comprehension { element, generators } => {
-                self.for_each_binding(generators, &mut |cx| add_row(cx, element))?;
-            }
-            _ => return Err(expected("a list of tuples", "something else", tuples.span.clone()).into()),
+        let rows = self.matrix_of(tuples)?;
+        if let Some(row) = rows.iter().find(|row| row.len() != xs.len()) {
+            let message = format!("this tuple has {} values, but the table has {} variables", row.len(), xs.len());
+            return Err(Diagnostic::new(message, tuples.span.clone()).into());
         }
         constraints::table(&mut self.solver, &xs, &rows);
         Ok(())

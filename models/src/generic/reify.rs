@@ -10,26 +10,35 @@ use cpsolve_engine::{constraints, Rel, VarId};
 
 use super::errors::{expected, model_error, overflow, Result};
 use super::eval::relation;
+use super::functions::is_condition_call;
 use super::linear::Lin;
 use super::Compiler;
 
 impl Compiler {
-    /// The truth of a condition as a 0/1 linear form.
+    /// The truth of a condition as a 0/1 linear form. The condition is a Boolean context
+    /// (see `partial.rs`): a part without a value makes it false.
     pub(crate) fn truth(&mut self, expr: &Spanned<Expr>) -> Result<Lin> {
-        self.condition_depth += 1;
-        let truth = self.truth_inside(expr);
-        self.condition_depth -= 1;
-        truth
+        let span = expr.span.clone();
+        self.boolean_context(&span, |cx| cx.truth_inside(expr))
     }
 
     fn truth_inside(&mut self, expr: &Spanned<Expr>) -> Result<Lin> {
         let span = &expr.span;
+        if let Some(result) = self.unfold(expr, &mut |cx, e| cx.truth_inside(e)) {
+            return result;
+        }
         if !self.mentions_var(expr) {
             return Ok(Lin::constant(i64::from(self.eval_bool(expr)?)));
         }
         match &expr.node {
             Expr::Bool(b) => Ok(Lin::constant(i64::from(*b))),
             Expr::Unary { op: UnaryOp::Not, operand } => Ok(Lin::constant(1).minus(self.truth(operand)?, span)?),
+            Expr::Binary { op: BinaryOp::In, lhs, rhs } => self.membership_truth(lhs, rhs, span),
+            Expr::Binary { op, lhs, rhs }
+                if is_set_relation(*op) && (self.is_set_expr(lhs) || self.is_set_expr(rhs)) =>
+            {
+                self.set_relation_truth(*op, lhs, rhs, span)
+            }
             Expr::Binary { op, lhs, rhs } => {
                 if let Some(rel) = relation(*op) {
                     let difference = self.linearize(lhs)?.minus(self.linearize(rhs)?, span)?;
@@ -42,23 +51,70 @@ impl Compiler {
                     }
                     BinaryOp::Or => {
                         let (a, b) = (self.truth(lhs)?, self.truth(rhs)?);
-                        let (na, nb) = (not(a, span)?, not(b, span)?);
-                        not(self.conjunction(na, nb, span)?, span)
+                        self.disjunction(a, b, span)
                     }
                     BinaryOp::Implies => {
                         let (a, b) = (self.truth(lhs)?, self.truth(rhs)?);
-                        let nb = not(b, span)?;
-                        not(self.conjunction(a, nb, span)?, span)
+                        self.implication(a, b, span)
                     }
                     BinaryOp::Iff => {
                         let difference = self.truth(lhs)?.minus(self.truth(rhs)?, span)?;
                         self.reified(&difference, Rel::Eq, span)
                     }
+                    BinaryOp::Xor => {
+                        let difference = self.truth(lhs)?.minus(self.truth(rhs)?, span)?;
+                        self.reified(&difference, Rel::Ne, span)
+                    }
                     _ => self.boolean_value(expr),
                 }
             }
+            Expr::Call { function, args } if is_condition_call(&function.node) => {
+                let truths = self.truths_of_args(args)?;
+                self.list_truth(&function.node, truths, span)
+            }
+            Expr::If { branches, otherwise } => self.if_truth(branches, otherwise.as_deref(), span),
             _ => self.boolean_value(expr),
         }
+    }
+
+    /// The truth of `exists`, `forall` or `xorall` over truths.
+    pub(crate) fn list_truth(&mut self, function: &str, truths: Vec<(Lin, Span)>, span: &Span) -> Result<Lin> {
+        let count = truths.len() as i64;
+        match function {
+            "xorall" => {
+                let mut parity = Lin::constant(0);
+                for (t, _) in truths {
+                    let difference = parity.minus(t, span)?;
+                    parity = self.reified(&difference, Rel::Ne, span)?;
+                }
+                Ok(parity)
+            }
+            _ => {
+                let mut sum = Lin::default();
+                for (t, _) in truths {
+                    sum = sum.plus(t, span)?;
+                }
+                if function == "exists" {
+                    let at_least_one = sum.minus(Lin::constant(1), span)?;
+                    self.reified(&at_least_one, Rel::Ge, span)
+                } else {
+                    let all = sum.minus(Lin::constant(count), span)?;
+                    self.reified(&all, Rel::Eq, span)
+                }
+            }
+        }
+    }
+
+    /// `a or b` for two truths.
+    pub(crate) fn disjunction(&mut self, a: Lin, b: Lin, span: &Span) -> Result<Lin> {
+        let (na, nb) = (not(a, span)?, not(b, span)?);
+        not(self.conjunction(na, nb, span)?, span)
+    }
+
+    /// `a -> b` for two truths.
+    pub(crate) fn implication(&mut self, a: Lin, b: Lin, span: &Span) -> Result<Lin> {
+        let nb = not(b, span)?;
+        not(self.conjunction(a, nb, span)?, span)
     }
 
     /// Posts that a condition holds.
@@ -88,7 +144,7 @@ impl Compiler {
     }
 
     /// `a and b` for two truths: a new `c` with `c ≤ a`, `c ≤ b`, `c ≥ a + b − 1`.
-    fn conjunction(&mut self, a: Lin, b: Lin, span: &Span) -> Result<Lin> {
+    pub(crate) fn conjunction(&mut self, a: Lin, b: Lin, span: &Span) -> Result<Lin> {
         match (a.as_constant(span)?, b.as_constant(span)?) {
             (Some(0), _) | (_, Some(0)) => return Ok(Lin::constant(0)),
             (Some(_), _) => return Ok(b),
@@ -114,12 +170,17 @@ impl Compiler {
             .into())
     }
 
-    fn new_bool(&mut self, span: &Span) -> Result<VarId> {
+    pub(crate) fn new_bool(&mut self, span: &Span) -> Result<VarId> {
         self.solver.new_var(0, 1).map_err(|e| model_error(&e, span.clone()).into())
     }
 }
 
+/// A relation that compares sets when a side is one.
+pub(crate) fn is_set_relation(op: BinaryOp) -> bool {
+    matches!(op, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Subset | BinaryOp::Superset)
+}
+
 /// `not t` for a truth `t`.
-fn not(t: Lin, span: &Span) -> Result<Lin> {
+pub(crate) fn not(t: Lin, span: &Span) -> Result<Lin> {
     Lin::constant(1).minus(t, span)
 }

@@ -17,11 +17,45 @@ use super::shape::Shape;
 use crate::picture::Canvas;
 use crate::problem::{Record, SolutionView};
 
+/// How the values of a variable are written: as numbers, or by the names of an enum.
+type Names = Option<Vec<String>>;
+
+fn show_value(v: Val, names: &Names) -> String {
+    match names {
+        Some(names) if v >= 1 && (v as usize) <= names.len() => names[v as usize - 1].clone(),
+        _ => v.to_string(),
+    }
+}
+
+fn json_value(v: Val, names: &Names) -> Value {
+    match names {
+        Some(names) if v >= 1 && (v as usize) <= names.len() => names[v as usize - 1].clone().into(),
+        _ => v.into(),
+    }
+}
+
 /// One declaration, located in the record.
 #[derive(Debug, Clone)]
 enum Shown {
-    Scalar { name: String, at: usize },
-    Array { name: String, shape: Shape, start: usize, len: usize },
+    Scalar {
+        name: String,
+        at: usize,
+        names: Names,
+    },
+    Array {
+        name: String,
+        shape: Shape,
+        start: usize,
+        len: usize,
+        names: Names,
+    },
+    /// Set variables: each takes `universe.len()` places (its 0/1 members).
+    Sets {
+        names: Vec<String>,
+        universe: Vec<Val>,
+        start: usize,
+        one_d: Option<String>,
+    },
 }
 
 #[derive(Debug)]
@@ -37,22 +71,43 @@ impl ModelView {
     pub(crate) fn new(env: &Env, given: &HashSet<VarId>, regions: &[Vec<VarId>]) -> ModelView {
         let mut vars = Vec::new();
         let mut shown = Vec::new();
+        let enum_names = |x: &VarId| env.var_enums.get(x).map(|&id| env.enums[id].values.clone());
         for decl in &env.decls {
-            match *decl {
+            match decl {
                 Decl::Scalar(x) => {
-                    let name = env.scalar_name(x).unwrap_or("?").to_owned();
-                    shown.push(Shown::Scalar { name, at: vars.len() });
-                    vars.push(x);
+                    let name = env.scalar_name(*x).unwrap_or("?").to_owned();
+                    shown.push(Shown::Scalar { name, at: vars.len(), names: enum_names(x) });
+                    vars.push(*x);
                 }
                 Decl::Array(id) => {
-                    let array = &env.arrays[id];
+                    let array = &env.arrays[*id];
                     shown.push(Shown::Array {
                         name: array.name.clone(),
                         shape: array.shape.clone(),
                         start: vars.len(),
                         len: array.cells.len(),
+                        names: array.cells.first().and_then(enum_names),
                     });
                     vars.extend(&array.cells);
+                }
+                Decl::SetVar(id) => {
+                    let set = &env.set_vars[*id];
+                    shown.push(Shown::Sets {
+                        names: vec![set.name.clone()],
+                        universe: set.universe.clone(),
+                        start: vars.len(),
+                        one_d: None,
+                    });
+                    vars.extend(&set.members);
+                }
+                Decl::SetArray { name, shape, sets } => {
+                    let universe = sets.first().map(|&id| env.set_vars[id].universe.clone()).unwrap_or_default();
+                    let names = sets.iter().map(|&id| env.set_vars[id].name.clone()).collect();
+                    let one_d = (shape.dims.len() == 1).then(|| name.clone());
+                    shown.push(Shown::Sets { names, universe, start: vars.len(), one_d });
+                    for &id in sets {
+                        vars.extend(&env.set_vars[id].members);
+                    }
                 }
             }
         }
@@ -67,6 +122,16 @@ impl ModelView {
     }
 }
 
+/// The members of the set whose 0/1 places start at `at`.
+fn members(record: &Record, universe: &[Val], at: usize) -> Vec<Val> {
+    universe.iter().enumerate().filter(|&(k, _)| record[at + k] == 1).map(|(_, &u)| u).collect()
+}
+
+fn show_set(values: &[Val]) -> String {
+    let items: Vec<String> = values.iter().map(Val::to_string).collect();
+    format!("{{{}}}", items.join(", "))
+}
+
 impl SolutionView for ModelView {
     fn vars(&self) -> &[VarId] {
         &self.vars
@@ -78,8 +143,11 @@ impl SolutionView for ModelView {
             .shown
             .iter()
             .filter_map(|s| match s {
-                Shown::Scalar { name, at } => Some(format!("{name}={}", record[*at])),
-                Shown::Array { .. } => None,
+                Shown::Scalar { name, at, names } => Some(format!("{name}={}", show_value(record[*at], names))),
+                Shown::Sets { names, universe, start, one_d: None } => {
+                    Some(format!("{}={}", names[0], show_set(&members(record, universe, *start))))
+                }
+                _ => None,
             })
             .collect();
         if !scalars.is_empty() {
@@ -87,14 +155,30 @@ impl SolutionView for ModelView {
             out.push('\n');
         }
         for s in &self.shown {
-            if let Shown::Array { name, shape, start, len } = s {
-                let values = &record[*start..*start + *len];
-                if shape.dims.len() == 1 {
-                    let items: Vec<String> = values.iter().map(Val::to_string).collect();
-                    out.push_str(&format!("{name} = [{}]\n", items.join(", ")));
-                } else {
-                    write_grids(&mut out, name, shape, values);
+            match s {
+                Shown::Array { name, shape, start, len, names } => {
+                    let values = &record[*start..*start + *len];
+                    if shape.dims.len() == 1 {
+                        let items: Vec<String> = values.iter().map(|&v| show_value(v, names)).collect();
+                        out.push_str(&format!("{name} = [{}]\n", items.join(", ")));
+                    } else {
+                        let cells: Vec<String> = values.iter().map(|&v| show_value(v, names)).collect();
+                        write_grids(&mut out, name, shape, &cells);
+                    }
                 }
+                Shown::Sets { names, universe, start, one_d: Some(name) } => {
+                    let items: Vec<String> = (0..names.len())
+                        .map(|k| show_set(&members(record, universe, start + k * universe.len())))
+                        .collect();
+                    out.push_str(&format!("{name} = [{}]\n", items.join(", ")));
+                }
+                Shown::Sets { names, universe, start, one_d: None } if names.len() > 1 => {
+                    for (k, cell) in names.iter().enumerate() {
+                        let set = members(record, universe, start + k * universe.len());
+                        out.push_str(&format!("{cell} = {}\n", show_set(&set)));
+                    }
+                }
+                _ => {}
             }
         }
         if out.is_empty() {
@@ -115,12 +199,18 @@ impl SolutionView for ModelView {
         let mut object = Map::new();
         for s in &self.shown {
             match s {
-                Shown::Scalar { name, at } => {
-                    object.insert(name.clone(), record[*at].into());
+                Shown::Scalar { name, at, names } => {
+                    object.insert(name.clone(), json_value(record[*at], names));
                 }
-                Shown::Array { name, shape, start, len } => {
+                Shown::Array { name, shape, start, len, names } => {
                     for k in 0..*len {
-                        object.insert(shape.cell_name(name, k), record[start + k].into());
+                        object.insert(shape.cell_name(name, k), json_value(record[start + k], names));
+                    }
+                }
+                Shown::Sets { names, universe, start, .. } => {
+                    for (k, cell) in names.iter().enumerate() {
+                        let set = members(record, universe, start + k * universe.len());
+                        object.insert(cell.clone(), set.into_iter().map(Value::from).collect::<Vec<_>>().into());
                     }
                 }
             }
@@ -131,7 +221,8 @@ impl SolutionView for ModelView {
 
 /// A 2-d array as `x =` and its rows; more dimensions as one such grid per leading index
 /// tuple, headed `x[1,*,*] =`.
-fn write_grids(out: &mut String, name: &str, shape: &Shape, values: &[Val]) {
+fn write_grids(out: &mut String, name: &str, shape: &Shape, cells: &[String]) {
+    let values = cells;
     if values.is_empty() {
         // Empty index ranges may be huge; there is nothing to lay out.
         out.push_str(&format!("{name} =\n"));
@@ -140,7 +231,6 @@ fn write_grids(out: &mut String, name: &str, shape: &Shape, values: &[Val]) {
     let d = shape.dims.len();
     let width = shape.extent(d - 1) as usize;
     let height = shape.extent(d - 2) as usize;
-    let cells = values.iter().map(Val::to_string).collect::<Vec<_>>();
     let grid = width * height;
     let grids = values.len() / grid;
     for g in 0..grids {

@@ -1,0 +1,118 @@
+//! `search` lines: MiniZinc's search annotations, `int_search(vars, varsel, valsel)` (also
+//! `bool_search`, and a fourth argument `complete`, which is the only strategy there is)
+//! and `seq_search([…])`, which branches on each group in turn. Every variable selection
+//! and value choice of MiniZinc's `int_search` that the engine has is accepted; variables
+//! no group names are decided after the groups (the engine's rule).
+
+use cpsolve_dsl::ast::{Expr, Spanned};
+use cpsolve_dsl::Diagnostic;
+use cpsolve_engine::{Branching, ValOrder, VarOrder};
+
+use super::errors::{expected, Result};
+use super::Compiler;
+
+/// MiniZinc's variable selections, and the engine's order for each.
+const VAR_ORDERS: &[(&str, VarOrder)] = &[
+    ("input_order", VarOrder::Input),
+    ("first_fail", VarOrder::SmallestDomain),
+    ("anti_first_fail", VarOrder::LargestDomain),
+    ("smallest", VarOrder::SmallestMin),
+    ("largest", VarOrder::LargestMax),
+    ("occurrence", VarOrder::Occurrence),
+    ("most_constrained", VarOrder::MostConstrained),
+    ("max_regret", VarOrder::MaxRegret),
+    ("dom_w_deg", VarOrder::DomWdeg),
+];
+
+/// MiniZinc's value choices, and the engine's order for each.
+const VAL_ORDERS: &[(&str, ValOrder)] = &[
+    ("indomain_min", ValOrder::Min),
+    ("indomain", ValOrder::Min),
+    ("indomain_max", ValOrder::Max),
+    ("indomain_middle", ValOrder::MiddleOut),
+    ("indomain_median", ValOrder::Median),
+    ("indomain_split", ValOrder::Split),
+    ("indomain_reverse_split", ValOrder::ReverseSplit),
+];
+
+impl Compiler {
+    pub(crate) fn set_search(&mut self, annotation: &Spanned<Expr>) -> Result<()> {
+        if self.search.is_some() {
+            return Err(Diagnostic::new("`search` is given twice", annotation.span.clone())
+                .with_label("a model has one search")
+                .with_note("to search groups in turn, write `search seq_search([int_search(…), int_search(…)])`")
+                .into());
+        }
+        let mut groups = Vec::new();
+        self.search_groups(annotation, &mut groups)?;
+        self.search = Some(groups);
+        Ok(())
+    }
+
+    fn search_groups(&mut self, annotation: &Spanned<Expr>, groups: &mut Vec<Branching>) -> Result<()> {
+        let Expr::Call { function, args } = &annotation.node else {
+            return Err(expected(
+                "a search annotation such as `int_search(x, first_fail, indomain_min)`",
+                "something else",
+                annotation.span.clone(),
+            )
+            .into());
+        };
+        match (function.node.as_str(), args.as_slice()) {
+            ("seq_search", [list]) => match &list.node {
+                Expr::List(items) => {
+                    for item in items {
+                        self.search_groups(item, groups)?;
+                    }
+                    Ok(())
+                }
+                _ => {
+                    Err(expected("a list of searches `[int_search(…), …]`", "something else", list.span.clone()).into())
+                }
+            },
+            ("int_search" | "bool_search", [vars, var_order, val_order, rest @ ..]) if rest.len() <= 1 => {
+                if let Some(strategy) = rest.first() {
+                    if !matches!(&strategy.node, Expr::Name(name) if name == "complete") {
+                        return Err(expected("`complete`", "something else", strategy.span.clone()).into());
+                    }
+                }
+                let var_order = choice(var_order, VAR_ORDERS, "variable selection")?;
+                let val_order = choice(val_order, VAL_ORDERS, "value choice")?;
+                let mut branched = Vec::new();
+                for (lin, span) in self.list_elements(vars)? {
+                    branched.push(self.var_of(&lin, &span)?);
+                }
+                groups.push(Branching { vars: branched, var_order, val_order });
+                Ok(())
+            }
+            (name @ ("int_search" | "bool_search"), _) => Err(Diagnostic::new(
+                format!("`{name}` takes 3 arguments (or 4 with `complete`), not {}", args.len()),
+                annotation.span.clone(),
+            )
+            .with_note(format!("the form is `{name}(x, first_fail, indomain_min)`"))
+            .into()),
+            (name, _) if name.starts_with("restart_") || name == "relax_and_reconstruct" || name == "set_search" => {
+                Err(super::errors::not_supported(format!("the search annotation `{name}`"), function.span.clone())
+                    .into())
+            }
+            (name, _) => Err(Diagnostic::new(format!("unknown search annotation `{name}`"), function.span.clone())
+                .with_note("the searches are `int_search(x, VARSEL, VALSEL)`, `bool_search(…)` and `seq_search([…])`")
+                .into()),
+        }
+    }
+}
+
+/// The order a name stands for, or the error listing the names.
+fn choice<T: Copy>(arg: &Spanned<Expr>, table: &[(&str, T)], what: &str) -> Result<T> {
+    let names: Vec<String> = table.iter().map(|(name, _)| format!("`{name}`")).collect();
+    let Expr::Name(name) = &arg.node else {
+        return Err(expected(&format!("a {what}"), "something else", arg.span.clone())
+            .with_note(format!("one of {}", names.join(", ")))
+            .into());
+    };
+    table.iter().find(|(n, _)| n == name).map(|&(_, order)| order).ok_or_else(|| {
+        Diagnostic::new(format!("unknown {what} `{name}`"), arg.span.clone())
+            .with_note(format!("one of {}", names.join(", ")))
+            .into()
+    })
+}

@@ -9,6 +9,10 @@
 //! again: every variable it names is fixed to its value in a copy of the model, which must
 //! still be satisfiable (with the same objective). Independent checkers, one per problem,
 //! are in `bench/mzn-corpus/check.py`.
+//!
+//! A model whose `.mzn` uses a construct the language lacks yet is kept in the shape of the
+//! `.mzn` and marked `blocked` in the table: it must fail to compile; once it compiles, its
+//! answer is checked as any other and the test asks for the mark to be removed.
 
 mod common;
 
@@ -18,12 +22,14 @@ use common::cpsolve;
 use serde_json::Value;
 
 /// One line of `mzn-expected.tsv`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct Expected {
     file: String,
     method: String,
     status: String,
     objective: Option<i64>,
+    /// The construct the model waits for, if any.
+    blocked: Option<String>,
 }
 
 const TABLE: &str = "corpus/model/mzn-expected.tsv";
@@ -35,7 +41,7 @@ fn table() -> Vec<Expected> {
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty() && !line.starts_with("file\t"))
         .map(|line| {
             let fields: Vec<&str> = line.split('\t').collect();
-            assert_eq!(fields.len(), 4, "{TABLE}: four tab-separated fields in {line:?}");
+            assert_eq!(fields.len(), 5, "{TABLE}: five tab-separated fields in {line:?}");
             let objective = match fields[3] {
                 "-" => None,
                 value => Some(value.parse().expect("the objective is an integer or -")),
@@ -43,7 +49,14 @@ fn table() -> Vec<Expected> {
             assert!(["satisfy", "minimize", "maximize"].contains(&fields[1]), "{TABLE}: method in {line:?}");
             assert!(["solution", "unsat", "complete"].contains(&fields[2]), "{TABLE}: status in {line:?}");
             assert_eq!(objective.is_some(), fields[2] == "complete", "{TABLE}: an objective exactly for `complete`");
-            Expected { file: fields[0].to_string(), method: fields[1].to_string(), status: fields[2].to_string(), objective }
+            let blocked = (fields[4] != "-").then(|| fields[4].to_string());
+            Expected {
+                file: fields[0].to_string(),
+                method: fields[1].to_string(),
+                status: fields[2].to_string(),
+                objective,
+                blocked,
+            }
         })
         .collect()
 }
@@ -113,8 +126,17 @@ fn check(expected: &Expected) -> Result<(), String> {
     }
     let out: Value = serde_json::from_str(run.stdout.lines().next().unwrap_or(""))
         .map_err(|e| format!("no JSON on standard output ({e}): {}", run.stderr))?;
-    match verdict(expected, run.code, &out)? {
-        Some(solution) => recheck(expected, &source, &solution),
+    if let Some(construct) = &expected.blocked {
+        if out["status"] == "error" {
+            eprintln!("{}: blocked on {construct}: {}", expected.file, out["errors"][0]["message"]);
+            return Ok(());
+        }
+    }
+    if let Some(solution) = verdict(expected, run.code, &out)? {
+        recheck(expected, &source, &solution)?;
+    }
+    match &expected.blocked {
+        Some(construct) => Err(format!("compiles and answers right now: remove its mark `{construct}` in {TABLE}")),
         None => Ok(()),
     }
 }
@@ -122,7 +144,8 @@ fn check(expected: &Expected) -> Result<(), String> {
 #[test]
 fn every_translated_minizinc_model_gives_gecodes_answer() {
     let rows = table();
-    assert!(rows.len() >= 20, "{TABLE} lists {} models", rows.len());
+    let running = rows.iter().filter(|row| row.blocked.is_none()).count();
+    assert!(running >= 20, "{TABLE} lists {running} models that run");
     let failures: Vec<String> =
         rows.iter().filter_map(|row| check(row).err().map(|why| format!("{}: {why}", row.file))).collect();
     assert!(failures.is_empty(), "{} of {} models answer wrongly:\n{}", failures.len(), rows.len(), failures.join("\n"));
@@ -159,7 +182,7 @@ fn the_table_lists_exactly_the_mzn_models() {
 
 fn row(status: &str, objective: Option<i64>) -> Expected {
     let method = if objective.is_some() || status == "complete" { "minimize" } else { "satisfy" };
-    Expected { file: "x.puz".into(), method: method.into(), status: status.into(), objective }
+    Expected { file: "x.puz".into(), method: method.into(), status: status.into(), objective, blocked: None }
 }
 
 #[test]

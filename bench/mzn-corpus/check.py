@@ -464,7 +464,9 @@ def main():
     ap.add_argument("models", nargs="*")
     args = ap.parse_args()
     expected = json.load(open(os.path.join(MZN, "expected.json")))
-    models = args.models or sorted(os.path.join(MODELS, f) for f in os.listdir(MODELS) if f.startswith("mzn-") and f.endswith(".puz"))
+    bench = os.path.join(ROOT, "bench", "mzn-corpus", "models")
+    models = args.models or sorted(
+        os.path.join(d, f) for d in (MODELS, bench) for f in os.listdir(d) if f.startswith("mzn-") and f.endswith(".puz"))
     bad = 0
     for path in models:
         folder, mzn, dzn = source_of(path)

@@ -4,7 +4,7 @@
 usage: bench/mzn-corpus/check.py [--bin target/release/cpsolve] [MODEL.puz ...]
 
 For each model: runs `cpsolve --format json --stats MODEL`, compares the status (and the
-objective) with /work/shared/minizinc/expected.json, and checks the last solution against
+objective) with tests/minizinc/expected.json, and checks the last solution against
 the problem's own rules, written here from the problem statement (not from the .puz):
 a checker recomputes every constraint and the objective from the values alone.
 Prints one line per model and exits 1 if any answer is wrong.
@@ -18,7 +18,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MZN = "/work/shared/minizinc"
+MZN = os.path.join(ROOT, "tests", "minizinc")  # the benchmark folders and expected.json
 MODELS = os.path.join(ROOT, "tests", "corpus", "model")
 
 

@@ -395,6 +395,58 @@ def trucking(sol, dzn):
     return sum(cost[i - 1] * x[i, t] for i in range(1, N + 1) for t in range(1, T + 1))
 
 
+def jobshop_ft06(sol, dzn):
+    n, m = dzn_int("jobshop", dzn, "n_jobs"), dzn_int("jobshop", dzn, "n_machines")
+    mach, dur = dzn_ints("jobshop", dzn, "job_task_machine"), dzn_ints("jobshop", dzn, "job_task_duration")
+    st = arr(sol, "job_task_start")
+    tasks = []
+    for j in range(1, n + 1):
+        for k in range(1, m + 1):
+            tasks.append((mach[(j - 1) * m + k - 1], st[j, k], dur[(j - 1) * m + k - 1]))
+            need(st[j, k] >= 0, "negative start")
+            if k < m:
+                need(st[j, k] + dur[(j - 1) * m + k - 1] <= st[j, k + 1], f"job {j} task {k} order")
+    for a in range(len(tasks)):
+        for b in range(a + 1, len(tasks)):
+            (ma, sa, da), (mb, sb, db) = tasks[a], tasks[b]
+            need(ma != mb or sa + da <= sb or sb + db <= sa, f"machine {ma} overlap")
+    makespan = max(s + d for _, s, d in tasks)
+    need(int(sol["t_end"]) >= makespan, "t_end before the last task ends")
+    return makespan
+
+
+def prize_collecting(sol, dzn):
+    n = dzn_int("prize-collecting", dzn, "n")
+    p = dzn_ints("prize-collecting", dzn, "p")
+    prize_of = lambda i, j: p[(i - 1) * (n + 1) + j]  # p[1..n, 0..n]
+    pos, nxt, prize = arr(sol, "pos"), arr(sol, "next"), arr(sol, "prize")
+    need(pos[1] == 1, "the path does not start at node 1")
+    for i in range(1, n + 1):
+        need(0 <= pos[i] <= n and 0 <= nxt[i] <= n, "out of 0..n")
+        need((pos[i] > 0) == (nxt[i] > 0), f"node {i}: used by pos but not by next, or back")
+        need(sum(1 for k in range(1, n + 1) if nxt[k] == i) <= 1, f"node {i} has two predecessors")
+        need(nxt[i] <= 1 or pos[nxt[i]] == pos[i] + 1, f"node {i}: the successor's position")
+        need(prize[i] == prize_of(i, nxt[i]), f"node {i}: prize")
+    return sum(prize_of(i, nxt[i]) for i in range(1, n + 1))
+
+
+def road_cons(sol, dzn):
+    n, budget = dzn_int("road-cons", dzn, "n"), dzn_int("road-cons", dzn, "budget")
+    dist, cost = dzn_ints("road-cons", dzn, "distance"), dzn_ints("road-cons", dzn, "cost")
+    M = 1000000
+    c = arr(sol, "construct")
+    need(all(c[x, x] == 0 and c[x, y] == c[y, x] for x in range(1, n + 1) for y in range(1, n + 1)), "construct")
+    need(sum(cost[(x - 1) * n + y - 1] for x in range(1, n + 1) for y in range(x + 1, n + 1) if c[x, y]) <= budget, "budget")
+    # The model's own "naive" distances: sp[x, y, 1] is the road x-y (M if not built), and
+    # step s + 1 may go through a town z > x only (as road_naive.mzn writes it).
+    sp = {(x, y): dist[(x - 1) * n + y - 1] if c[x, y] else M for x in range(1, n + 1) for y in range(x + 1, n + 1)}
+    get = lambda a, b: sp[min(a, b), max(a, b)]
+    for _ in range(1, n):
+        sp = {(x, y): min([sp[x, y]] + [sp[x, z] + get(y, z) for z in range(x + 1, n + 1) if z != y])
+              for (x, y) in sp}
+    return sum(sp.values())
+
+
 def unsat_only(sol, dzn):
     raise AssertionError("a solution of an instance Gecode proves unsatisfiable")
 
@@ -406,6 +458,7 @@ CHECKERS = {
     "cars": cars, "city-position": city_position, "cutstock": cutstock, "eq": eq, "fast-food": fast_food,
     "grid-colouring": grid_colouring, "jobshop2": jobshop, "market_split": market_split,
     "open_stacks": open_stacks, "slow_convergence": slow_convergence, "trucking": trucking,
+    "jobshop": jobshop_ft06, "prize-collecting": prize_collecting, "road-cons": road_cons,
     "prop_stress": unsat_only, "search_stress": unsat_only, "tc-graph-color": unsat_only,
 }
 

@@ -96,7 +96,8 @@ fn later_features_are_not_supported_yet() {
 
 #[test]
 fn nonlinear_misuses() {
-    error(&format!("{Q}count(q) == 1\n"), "`count` takes a list and a value, not 1 arguments", "count(q)");
+    error(&format!("{Q}count(q, 1, 2) == 1\n"), "`count` takes a list and a value, not 3 arguments", "count(q, 1, 2)");
+    error(&format!("{Q}count(q) == 1\n"), "expected a condition, found an integer expression", "q");
     error(&format!("{Q}table(q, [[1, 2]])\n"), "this tuple has 2 values, but the table has 3 variables", "[[1, 2]]");
     error(&format!("{Q}table(q, [1, 2, 3])\n"), "expected a table of constants", "[1, 2, 3]");
     error(&format!("{Q}table(q)\n"), "`table` takes two arguments", "table(q)");

@@ -94,15 +94,20 @@ impl Compiler {
         span: &Span,
     ) -> Result<Lin> {
         let mut values = Vec::new();
+        let mut undefined = None;
         for (guard, value) in self.guards((branches, otherwise), span)? {
             let Some(value) = value else { continue };
-            if let Some(lin) = self.defined_when(&guard, span, |cx| cx.linearize(value))? {
-                values.push((guard, lin));
+            match self.defined_when(&guard, span, |cx| cx.linearize(value))? {
+                Ok(lin) => values.push((guard, lin)),
+                Err(diagnostic) => undefined = undefined.or(Some(diagnostic)),
             }
         }
         match values.as_slice() {
             [] => {
-                let diagnostic = cpsolve_dsl::Diagnostic::new("no branch of this `if` has a value", span.clone());
+                // No branch has a value: neither has the `if` (the first reason is told).
+                let diagnostic = undefined.unwrap_or_else(|| {
+                    cpsolve_dsl::Diagnostic::new("no branch of this `if` has a value", span.clone())
+                });
                 return Err(super::errors::Fault::Undefined(diagnostic));
             }
             [(guard, lin)] if guard.as_constant(span)? == Some(1) => return Ok(lin.clone()),

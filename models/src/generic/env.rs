@@ -223,7 +223,7 @@ impl Env {
         if self.globals.contains_key(&name.node) {
             let diagnostic = Diagnostic::new(format!("`{}` is declared twice", name.node), name.span.clone())
                 .with_label("declared again here")
-                .with_note("each name may be declared once, by `let` or `var`");
+                .with_note("each name may be declared once, by `let`, `var`, `enum`, `predicate` or `function`");
             return Err(diagnostic.into());
         }
         match entity {
@@ -278,6 +278,6 @@ impl Env {
                 return array.shape.cell_name(&array.name, offset);
             }
         }
-        "an intermediate value".to_owned()
+        super::errors::INTERMEDIATE.to_owned()
     }
 }

@@ -48,9 +48,16 @@ pub(crate) fn overflow(span: Span) -> Diagnostic {
 
 /// A constant was required, but the expression depends on a variable.
 pub(crate) fn not_constant(variable: &str, span: Span) -> Diagnostic {
-    Diagnostic::new(format!("expected a constant, but this depends on the variable `{variable}`"), span)
-        .with_label("must be known before solving")
+    let message = if variable == INTERMEDIATE {
+        "expected a constant, but this depends on variables".to_owned()
+    } else {
+        format!("expected a constant, but this depends on the variable `{variable}`")
+    };
+    Diagnostic::new(message, span).with_label("must be known before solving")
 }
+
+/// What [`super::env::Env::var_name`] calls a variable the user did not name.
+pub(crate) const INTERMEDIATE: &str = "an intermediate value";
 
 /// An expression of the wrong sort: a list where a number is needed, and so on.
 pub(crate) fn expected(what: &str, found: &str, span: Span) -> Diagnostic {

@@ -28,7 +28,7 @@ impl Compiler {
             Expr::Let { body, .. } => self.is_list(body),
             Expr::If { branches, .. } => branches.first().is_some_and(|(_, value)| self.is_list(value)),
             Expr::Call { function, .. } => match self.env.lookup(&function.node) {
-                Some(Entity::Function(def)) => self.is_list(&def.body),
+                Some(Entity::Function(def)) => self.peek_body(|| self.is_list(&def.body)),
                 _ => false,
             },
             _ => false,

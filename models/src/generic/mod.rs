@@ -95,6 +95,8 @@ pub(crate) struct Compiler {
     pub(crate) call_depth: u32,
     /// The groups of a `search` line, if the model has one.
     pub(crate) search: Option<Vec<Branching>>,
+    /// How many function bodies the form tests are looking into (see `scope.rs`).
+    pub(crate) peeking: std::cell::Cell<u32>,
     /// The statement being posted, for the origin of an all-different posted later.
     pub(crate) statement: Option<Span>,
     /// What each constraint statement (or `forall` instance) posted, for `cpsolve explain`.
@@ -126,6 +128,7 @@ impl Default for Compiler {
             partial: Vec::new(),
             call_depth: 0,
             search: None,
+            peeking: std::cell::Cell::new(0),
         }
     }
 }

@@ -117,6 +117,17 @@ impl Compiler {
 
     /// `count(list, v)`: how many elements equal `v`, as a sum of reified equalities.
     pub(crate) fn count(&mut self, args: &[Spanned<Expr>], span: &Span) -> Result<Lin> {
+        // MiniZinc's `count(list of conditions)`: how many hold (so the generator form
+        // `count(i in 1..n)(x[i] == 2)` works too).
+        if let [list] = args {
+            if self.is_list(list) {
+                let mut total = Lin::default();
+                for (truth, _) in self.truths_of_args(args)? {
+                    total = total.plus(truth, span)?;
+                }
+                return Ok(total);
+            }
+        }
         let [list, value] = args else {
             let message = format!("`count` takes a list and a value, not {} arguments", args.len());
             return Err(Diagnostic::new(message, span.clone()).with_note("e.g. `count(x, 3) == 2`").into());

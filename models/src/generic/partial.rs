@@ -54,14 +54,14 @@ impl Compiler {
     }
 
     /// Runs `f` with its partial parts required under `guard` (a truth): the branch of an
-    /// `if` over variables is defined wherever it is taken. `None` when the branch has no
-    /// value at all (then the enclosing condition requires that it is not taken).
+    /// `if` over variables is defined wherever it is taken. When the branch has no value at
+    /// all, the enclosing condition requires that it is not taken, and the reason is given.
     pub(crate) fn defined_when<T>(
         &mut self,
         guard: &Lin,
         span: &Span,
         f: impl FnOnce(&mut Compiler) -> Result<T>,
-    ) -> Result<Option<T>> {
+    ) -> Result<std::result::Result<T, cpsolve_dsl::Diagnostic>> {
         self.partial.push(Vec::new());
         let result = f(self);
         let defined = self.partial.pop().unwrap_or_default();
@@ -72,7 +72,7 @@ impl Compiler {
                     return Err(Fault::Undefined(diagnostic));
                 }
                 self.require(not_taken, span)?;
-                return Ok(None);
+                return Ok(Err(diagnostic));
             }
             other => other?,
         };
@@ -81,6 +81,6 @@ impl Compiler {
             let implication = self.implication(guard.clone(), d, span)?;
             self.require(implication, span)?;
         }
-        Ok(Some(value))
+        Ok(Ok(value))
     }
 }

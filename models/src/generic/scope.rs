@@ -21,7 +21,7 @@ use cpsolve_dsl::ast::{Expr, FunctionKind, Ident, Item, LetDefinition, Span, Spa
 use cpsolve_dsl::Diagnostic;
 
 use super::env::{Deferred, Entity, FunctionDef, List};
-use super::errors::{expected, Fault, Result};
+use super::errors::{expected, not_supported, Fault, Result};
 use super::generators::MAX_BINDINGS;
 use super::shape::Shape;
 use super::Compiler;
@@ -29,6 +29,9 @@ use super::Compiler;
 /// How deep calls of user functions may nest: deeper recursion is an error at the call
 /// (every level costs stack in the compiler's recursive walk).
 pub(crate) const MAX_CALL_DEPTH: u32 = 200;
+
+/// How many calls deep [`Compiler::peek_body`] looks.
+const MAX_PEEK: u32 = 8;
 
 /// What a mode of compilation does with the expression an expression stands for.
 pub(crate) type Mode<'a, T> = dyn FnMut(&mut Compiler, &Spanned<Expr>) -> Result<T> + 'a;
@@ -95,6 +98,14 @@ impl Compiler {
                     self.env.push_entity(&name.node, entity);
                 }
                 LetDefinition::Var { decl, domain } => {
+                    if self.in_condition() {
+                        // Under `not` a fresh variable would mean "for all" (MiniZinc refuses
+                        // it there); elsewhere in a condition it would only add solutions
+                        // that differ in a value no one sees.
+                        return Err(not_supported("a `var` of a `let` inside a condition", decl.name.span.clone())
+                            .with_note("declare the variable with `var` at the top, or give it a value: `NAME = EXPR`")
+                            .into());
+                    }
                     let entity = self.local_var(decl, domain)?;
                     self.env.push_entity(&decl.name.node, entity);
                 }
@@ -327,7 +338,9 @@ impl Compiler {
             Expr::Unary { op, .. } => *op == UnaryOp::Not,
             Expr::Binary { op, .. } => op.is_condition(),
             Expr::Call { function, .. } => match self.env.lookup(&function.node) {
-                Some(Entity::Function(def)) => def.kind == FunctionKind::Predicate || self.is_condition(&def.body),
+                Some(Entity::Function(def)) => {
+                    def.kind == FunctionKind::Predicate || self.peek_body(|| self.is_condition(&def.body))
+                }
                 _ => super::functions::is_condition_call(&function.node),
             },
             Expr::If { branches, .. } => branches.first().is_some_and(|(_, value)| self.is_condition(value)),
@@ -335,6 +348,19 @@ impl Compiler {
             Expr::Name(name) => matches!(self.env.lookup(name), Some(Entity::Cond(_))),
             _ => false,
         }
+    }
+
+    /// Looks into a function's body to tell what its calls give (a list, a set, a
+    /// condition), a few calls deep at most: a recursive function is then taken as giving
+    /// neither, rather than looked into forever.
+    pub(crate) fn peek_body(&self, look: impl FnOnce() -> bool) -> bool {
+        if self.peeking.get() >= MAX_PEEK {
+            return false;
+        }
+        self.peeking.set(self.peeking.get() + 1);
+        let answer = look();
+        self.peeking.set(self.peeking.get() - 1);
+        answer
     }
 
     /// A statement that defines a name for the whole model, other than `let` and `var`.

@@ -77,7 +77,7 @@ impl Compiler {
             }
             Expr::Index { array, .. } => matches!(self.env.lookup(&array.node), Some(Entity::SetArray(_))),
             Expr::Call { function, .. } => match self.env.lookup(&function.node) {
-                Some(Entity::Function(def)) => self.is_set_expr(&def.body),
+                Some(Entity::Function(def)) => self.peek_body(|| self.is_set_expr(&def.body)),
                 _ => SET_FUNCTIONS.contains(&function.node.as_str()),
             },
             Expr::Let { body, .. } => self.is_set_expr(body),
@@ -194,16 +194,26 @@ impl Compiler {
                 for index in indices {
                     values.push(self.eval_int(index)?);
                 }
-                if values.len() != sets.shape.dims.len() {
-                    let message = format!("`{}` has {} dimensions", array.node, sets.shape.dims.len());
+                let dims = sets.shape.dims.len();
+                if values.len() != dims {
+                    let message = format!(
+                        "`{}` has {dims} dimension{}, but {} {} given",
+                        array.node,
+                        if dims == 1 { "" } else { "s" },
+                        values.len(),
+                        if values.len() == 1 { "index is" } else { "indices are" }
+                    );
                     return Err(Diagnostic::new(message, span.clone()).into());
                 }
                 match sets.shape.offset(&values) {
                     Ok(offset) => Ok(self.set_var_val(sets.sets[offset])),
-                    Err(_) => {
+                    Err(super::shape::BadIndex::OutOfRange(d)) => {
+                        let (lo, hi) = sets.shape.dims[d];
                         let message =
-                            format!("index out of range: `{}` is indexed by {:?}", array.node, sets.shape.dims);
-                        Err(Fault::Undefined(Diagnostic::new(message, span.clone())))
+                            format!("index {} is out of range: `{}` is indexed by {lo}..{hi}", values[d], array.node);
+                        Err(Fault::Undefined(
+                            Diagnostic::new(message, indices[d].span.clone()).with_label("out of range"),
+                        ))
                     }
                 }
             }
@@ -374,7 +384,9 @@ impl Compiler {
     /// The truth of `x in S`.
     pub(crate) fn membership_truth(&mut self, x: &Spanned<Expr>, set: &Spanned<Expr>, span: &Span) -> Result<Lin> {
         if !self.is_set_expr(set) && !self.is_list(set) {
-            return Err(expected("a set after `in`", "a single value", set.span.clone()).into());
+            return Err(expected("a set after `in`", "a single value", set.span.clone())
+                .with_note("in `let NAME = VALUE in BODY`, a membership test as the value is written in parentheses: `let b = (x in S) in …`")
+                .into());
         }
         let value = self.linearize(x)?;
         if self.mentions_var(set) {
@@ -533,9 +545,13 @@ impl Compiler {
                     "disjoint" => "disjoint(a, b)",
                     _ => "partition_set(S, universe)",
                 };
-                return Err(Diagnostic::new(format!("`{name}` takes {} arguments here", args.len()), span.clone())
-                    .with_note(format!("the form is `{form}`"))
-                    .into());
+                let plural = if args.len() == 1 { "" } else { "s" };
+                return Err(Diagnostic::new(
+                    format!("`{name}` does not take {} argument{plural}", args.len()),
+                    span.clone(),
+                )
+                .with_note(format!("the form is `{form}`"))
+                .into());
             }
         };
         // Σᵢ [u ∈ Sᵢ] ≤ 1 for each value (= 1 inside the universe of a partition, 0 outside).

@@ -49,12 +49,19 @@ enum Shown {
         len: usize,
         names: Names,
     },
-    /// Set variables: each takes `universe.len()` places (its 0/1 members).
-    Sets {
-        names: Vec<String>,
+    /// A set variable: `universe.len()` places (its 0/1 members).
+    Set {
+        name: String,
         universe: Vec<Val>,
         start: usize,
-        one_d: Option<String>,
+    },
+    /// An array of set variables, each `universe.len()` places, with the name of each.
+    Sets {
+        name: String,
+        cells: Vec<String>,
+        one_d: bool,
+        universe: Vec<Val>,
+        start: usize,
     },
 }
 
@@ -92,19 +99,18 @@ impl ModelView {
                 }
                 Decl::SetVar(id) => {
                     let set = &env.set_vars[*id];
-                    shown.push(Shown::Sets {
-                        names: vec![set.name.clone()],
+                    shown.push(Shown::Set {
+                        name: set.name.clone(),
                         universe: set.universe.clone(),
                         start: vars.len(),
-                        one_d: None,
                     });
                     vars.extend(&set.members);
                 }
                 Decl::SetArray { name, shape, sets } => {
                     let universe = sets.first().map(|&id| env.set_vars[id].universe.clone()).unwrap_or_default();
-                    let names = sets.iter().map(|&id| env.set_vars[id].name.clone()).collect();
-                    let one_d = (shape.dims.len() == 1).then(|| name.clone());
-                    shown.push(Shown::Sets { names, universe, start: vars.len(), one_d });
+                    let cells = sets.iter().map(|&id| env.set_vars[id].name.clone()).collect();
+                    let one_d = shape.dims.len() == 1;
+                    shown.push(Shown::Sets { name: name.clone(), cells, one_d, universe, start: vars.len() });
                     for &id in sets {
                         vars.extend(&env.set_vars[id].members);
                     }
@@ -144,8 +150,8 @@ impl SolutionView for ModelView {
             .iter()
             .filter_map(|s| match s {
                 Shown::Scalar { name, at, names } => Some(format!("{name}={}", show_value(record[*at], names))),
-                Shown::Sets { names, universe, start, one_d: None } => {
-                    Some(format!("{}={}", names[0], show_set(&members(record, universe, *start))))
+                Shown::Set { name, universe, start } => {
+                    Some(format!("{name}={}", show_set(&members(record, universe, *start))))
                 }
                 _ => None,
             })
@@ -166,14 +172,14 @@ impl SolutionView for ModelView {
                         write_grids(&mut out, name, shape, &cells);
                     }
                 }
-                Shown::Sets { names, universe, start, one_d: Some(name) } => {
-                    let items: Vec<String> = (0..names.len())
+                Shown::Sets { name, cells, one_d: true, universe, start } => {
+                    let items: Vec<String> = (0..cells.len())
                         .map(|k| show_set(&members(record, universe, start + k * universe.len())))
                         .collect();
                     out.push_str(&format!("{name} = [{}]\n", items.join(", ")));
                 }
-                Shown::Sets { names, universe, start, one_d: None } if names.len() > 1 => {
-                    for (k, cell) in names.iter().enumerate() {
+                Shown::Sets { cells, one_d: false, universe, start, .. } => {
+                    for (k, cell) in cells.iter().enumerate() {
                         let set = members(record, universe, start + k * universe.len());
                         out.push_str(&format!("{cell} = {}\n", show_set(&set)));
                     }
@@ -207,8 +213,12 @@ impl SolutionView for ModelView {
                         object.insert(shape.cell_name(name, k), json_value(record[start + k], names));
                     }
                 }
-                Shown::Sets { names, universe, start, .. } => {
-                    for (k, cell) in names.iter().enumerate() {
+                Shown::Set { name, universe, start } => {
+                    let set = members(record, universe, *start);
+                    object.insert(name.clone(), set.into_iter().map(Value::from).collect::<Vec<_>>().into());
+                }
+                Shown::Sets { cells, universe, start, .. } => {
+                    for (k, cell) in cells.iter().enumerate() {
                         let set = members(record, universe, start + k * universe.len());
                         object.insert(cell.clone(), set.into_iter().map(Value::from).collect::<Vec<_>>().into());
                     }

@@ -87,6 +87,8 @@ fn predicates_functions_enums_include_search() {
 fn membership_and_set_operators() {
     assert_eq!(constraint("not (x in {1, 6, 7})"), "(not (x in {1, 6, 7}))");
     assert_eq!(constraint("card(a union b intersect c) == 2"), "(card((a union (b intersect c))) == 2)");
+    assert_eq!(constraint("t == 1..4 intersect s"), "(t == ((1..4) intersect s))");
+    assert_eq!(constraint("card(s intersect 0..1) == 1"), "(card((s intersect (0..1))) == 1)");
     assert_eq!(constraint("a diff b subset c"), "((a diff b) subset c)");
     assert_eq!(constraint("a xor b or c"), "((a xor b) or c)");
 }

@@ -310,7 +310,7 @@ impl Compiler {
     /// An index that stays within `lo..hi`: at the root, `index` restricted to it; inside a
     /// condition where it may leave it, a copy that stays in range and equals `index`
     /// wherever `index` is in range, that fact being required by the condition.
-    fn index_in_range(&mut self, index: Lin, lo: i64, hi: i64, span: &Span) -> Result<Lin> {
+    pub(crate) fn index_in_range(&mut self, index: Lin, lo: i64, hi: i64, span: &Span) -> Result<Lin> {
         let (min, max) = index.bounds(&self.solver);
         if min >= i128::from(lo) && max <= i128::from(hi) {
             return Ok(index);

@@ -49,7 +49,14 @@ impl Compiler {
                 }
             }
             Expr::Unary { op: UnaryOp::Not, operand } => match &operand.node {
-                Expr::Binary { op: BinaryOp::In, lhs, rhs } => self.post_membership(lhs, rhs, false, span),
+                // A partial element is not in the set (its relation is false): only the
+                // truth of the membership says that.
+                Expr::Binary { op: BinaryOp::In, lhs, rhs } if !self.may_be_partial(lhs) => {
+                    match self.post_membership(lhs, rhs, false, span) {
+                        Err(Fault::Undefined(_)) => Ok(()),
+                        other => other,
+                    }
+                }
                 Expr::Binary { op, lhs, rhs }
                     if relation(*op).is_some() && !self.is_set_expr(lhs) && !self.is_set_expr(rhs) =>
                 {

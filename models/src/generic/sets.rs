@@ -188,7 +188,7 @@ impl Compiler {
                     return Err(expected("a set", "an integer expression", span.clone()).into());
                 };
                 if indices.iter().any(|i| self.mentions_var(i)) {
-                    return Err(not_supported("an array of sets read at a variable index", span.clone()).into());
+                    return self.set_at_variable_index(&array.node, &sets, indices, span);
                 }
                 let mut values = Vec::with_capacity(indices.len());
                 for index in indices {
@@ -241,13 +241,74 @@ impl Compiler {
                 }
                 Ok(SetVal { universe, members })
             }
-            Expr::Set(items) if items.iter().any(|item| self.mentions_var(item)) => {
-                Err(not_supported("a set of integer variables such as `{x, y}`", span.clone())
-                    .with_note("declare a set variable: `var s in set of 1..n`")
-                    .into())
-            }
+            Expr::Set(items) if items.iter().any(|item| self.mentions_var(item)) => self.set_of_values(items, span),
             _ => Ok(SetVal::constant(self.const_set(expr)?)),
         }
+    }
+
+    /// `S[k]` for an array of sets and a variable `k`: each value's membership is an
+    /// element constraint over that value's memberships in the sets of the array.
+    fn set_at_variable_index(
+        &mut self,
+        name: &str,
+        sets: &SetArray,
+        indices: &[Spanned<Expr>],
+        span: &Span,
+    ) -> Result<SetVal> {
+        if indices.len() != sets.shape.dims.len() {
+            let message =
+                format!("`{name}` has {} dimensions, but {} indices are given", sets.shape.dims.len(), indices.len());
+            return Err(Diagnostic::new(message, span.clone()).into());
+        }
+        let universe = sets.sets.first().map(|&id| self.env.set_vars[id].universe.clone()).unwrap_or_default();
+        if sets.sets.is_empty() || sets.sets.iter().any(|&id| self.env.set_vars[id].universe != universe) {
+            return Err(not_supported(
+                "an array of sets over different universes read at a variable index",
+                span.clone(),
+            )
+            .into());
+        }
+        let mut position = Lin::default();
+        for (index, &(lo, hi)) in indices.iter().zip(&sets.shape.dims.clone()) {
+            let lin = self.linearize(index)?;
+            let lin = self.index_in_range(lin, lo, hi, &index.span)?;
+            position = position.times(hi - lo + 1, span)?.plus(lin.minus(Lin::constant(lo), span)?, span)?;
+        }
+        let mut members = Vec::with_capacity(universe.len());
+        for k in 0..universe.len() {
+            let cells: Vec<_> = sets.sets.iter().map(|&id| self.env.set_vars[id].members[k]).collect();
+            members.push(self.element(&cells, &position, span)?);
+        }
+        Ok(SetVal { universe, members })
+    }
+
+    /// `{x, y}` with variables: `u` is in the set when some element equals it.
+    fn set_of_values(&mut self, items: &[Spanned<Expr>], span: &Span) -> Result<SetVal> {
+        let mut values = Vec::with_capacity(items.len());
+        let mut universe = Vec::new();
+        for item in items {
+            let lin = self.linearize(item)?;
+            let x = self.var_of(&lin, &item.span)?;
+            if self.solver.size(x) > MAX_SET_VALUES as u64 {
+                return Err(
+                    Diagnostic::new("this element ranges over too many values for a set", item.span.clone()).into()
+                );
+            }
+            universe.extend(self.solver.values(x));
+            values.push(Lin::var(x));
+        }
+        universe.sort_unstable();
+        universe.dedup();
+        let mut members = Vec::with_capacity(universe.len());
+        for &u in &universe {
+            let mut some = Lin::default();
+            for value in &values {
+                let equal = self.reified(&value.clone().minus(Lin::constant(u), span)?, Rel::Eq, span)?;
+                some = some.plus(equal, span)?;
+            }
+            members.push(self.reified(&some.minus(Lin::constant(1), span)?, Rel::Ge, span)?);
+        }
+        Ok(SetVal { universe, members })
     }
 
     fn set_var_val(&self, id: usize) -> SetVal {

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use cpsolve_dsl::ast::SolveMode;
+use cpsolve_dsl::{Parsed, SourceMap};
 use cpsolve_engine::{interrupt, Stop};
 use cpsolve_models::explain::{self, ToldEnding};
 use cpsolve_models::report;
@@ -15,13 +16,14 @@ use cpsolve_puzzles::outcome::Outcome;
 use serde_json::{json, Value};
 
 use crate::cli::{ExplainArgs, ReportFormat};
+use crate::includes;
 use crate::limits;
 use crate::solve::{self, Source, BAD_INPUT, LIMIT, SOLVED, UNSATISFIABLE};
 
 /// Runs `cpsolve explain`.
 pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
     let source = match &args.inline {
-        Some(text) => Source { label: "<expr>".to_string(), text: text.clone() },
+        Some(text) => Source { label: "<expr>".to_string(), text: text.clone(), path: None },
         None => match args.model.as_ref().map(solve::load) {
             Some(Ok(source)) => source,
             Some(Err(message)) => return refuse(&message),
@@ -39,12 +41,14 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
     if solve::is_mine_file(&source) {
         let outcome = cpsolve_puzzles::minesweeper::explain_mine_file(&source.text, &mine_options, args.chain);
         armed.searched();
-        return print_outcome(outcome, &source, args.format, &mut out);
+        let map = SourceMap::single(source.label.as_str(), &source.text);
+        return print_outcome(outcome, &source, &map, args.format, &mut out);
     }
-    let file = match cpsolve_dsl::parse(&source.text) {
+    let Parsed { map, file } = includes::parse(&source);
+    let file = match file {
         Ok(file) => file,
         Err(diagnostics) => {
-            solve::report_errors(&source, &diagnostics, solve_format(args.format), &mut out)?;
+            solve::report_errors(&source, &map, &diagnostics, solve_format(args.format), &mut out)?;
             return Ok(BAD_INPUT);
         }
     };
@@ -52,7 +56,7 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
         Some(Direct::Minesweeper) => {
             let outcome = cpsolve_puzzles::minesweeper::explain_puz(&file, &mine_options, args.chain);
             armed.searched();
-            return print_outcome(outcome, &source, args.format, &mut out);
+            return print_outcome(outcome, &source, &map, args.format, &mut out);
         }
         Some(kind) => {
             let name = if kind == Direct::Compte { "Compte est Bon" } else { "Number Match" };
@@ -70,7 +74,7 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
             return Ok(LIMIT);
         }
         Err(diagnostics) => {
-            solve::report_errors(&source, &diagnostics, solve_format(args.format), &mut out)?;
+            solve::report_errors(&source, &map, &diagnostics, solve_format(args.format), &mut out)?;
             return Ok(BAD_INPUT);
         }
     };
@@ -112,7 +116,8 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
     };
     match args.format {
         ReportFormat::Text => {
-            write!(out, "{}", told.text(Some(&source.text)))?;
+            // The model's files laid end to end: every span of the model slices this text.
+            write!(out, "{}", told.text(Some(map.text())))?;
             for text in &texts {
                 write!(out, "\n{text}")?;
             }
@@ -134,7 +139,7 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
                     .cloned()
                     .unwrap_or_default(),
             };
-            object.extend(told.json(Some(&source.text)));
+            object.extend(told.json(Some(map.text())));
             report::write_with_solutions(&mut out, &Value::Object(object), &solutions)?;
         }
     }
@@ -146,13 +151,14 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
 fn print_outcome(
     outcome: Result<Outcome, Vec<cpsolve_dsl::Diagnostic>>,
     source: &Source,
+    map: &SourceMap,
     format: ReportFormat,
     out: &mut impl Write,
 ) -> io::Result<u8> {
     let outcome = match outcome {
         Ok(outcome) => outcome,
         Err(diagnostics) => {
-            solve::report_errors(source, &diagnostics, solve_format(format), out)?;
+            solve::report_errors(source, map, &diagnostics, solve_format(format), out)?;
             return Ok(BAD_INPUT);
         }
     };

@@ -3,6 +3,7 @@
 mod cli;
 mod explain;
 mod flatzinc;
+mod includes;
 mod limits;
 mod pictures;
 mod play_minesweeper;

@@ -7,9 +7,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use codespan_reporting::files::{Files, SimpleFile};
 use cpsolve_dsl::ast::{File, SolveMode};
-use cpsolve_dsl::Diagnostic;
+use cpsolve_dsl::{Diagnostic, Parsed, SourceMap};
 use cpsolve_models::problem::Problem;
 use cpsolve_models::report;
 use cpsolve_models::run::{self, RunOptions, Status};
@@ -19,6 +18,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
 use crate::cli::{Format, SolveArgs};
+use crate::includes;
 use crate::limits;
 use crate::pictures::{self, Destination};
 use cpsolve_engine::{interrupt, Stop};
@@ -27,6 +27,9 @@ use cpsolve_engine::{interrupt, Stop};
 pub(crate) struct Source {
     pub(crate) label: String,
     pub(crate) text: String,
+    /// The file it was read from: its `include`s are relative to that file's directory
+    /// (`None`: standard input or `-e`, whose includes are relative to the current one).
+    pub(crate) path: Option<PathBuf>,
 }
 
 /// Exit statuses (SPEC §2).
@@ -58,13 +61,14 @@ pub(crate) fn load(path: &PathBuf) -> Result<Source, String> {
     } else {
         std::fs::read_to_string(path)
     };
-    let label = if label == "-" { "<stdin>".to_string() } else { label };
-    text.map(|text| Source { label: label.clone(), text }).map_err(|e| format!("cannot read `{label}`: {e}"))
+    let (label, file) = if label == "-" { ("<stdin>".to_string(), None) } else { (label, Some(path.clone())) };
+    text.map(|text| Source { label: label.clone(), text, path: file })
+        .map_err(|e| format!("cannot read `{label}`: {e}"))
 }
 
 fn sources(paths: &[PathBuf], inline: &[String]) -> Vec<Result<Source, String>> {
     let mut all: Vec<Result<Source, String>> = paths.iter().map(load).collect();
-    all.extend(inline.iter().map(|text| Ok(Source { label: "<expr>".to_string(), text: text.clone() })));
+    all.extend(inline.iter().map(|text| Ok(Source { label: "<expr>".to_string(), text: text.clone(), path: None })));
     all
 }
 
@@ -93,18 +97,20 @@ pub(crate) fn is_mine_file(source: &Source) -> bool {
     source.label.ends_with(".mine")
 }
 
-/// Parses (once) and compiles; on failure, reports the errors (stderr, and JSON on stdout),
-/// or the limit that stopped the compiling (`stop`: the stop lines, as the watchdog has them).
+/// Parses (once, with the files it includes) and compiles; on failure, reports the errors
+/// (stderr, and JSON on stdout), or the limit that stopped the compiling (`stop`: the stop
+/// lines, as the watchdog has them). The files read come back too, for later errors.
 fn compile(
     source: &Source,
     format: Format,
     stop: &limits::HardStop,
     out: &mut impl Write,
-) -> io::Result<Result<Model, u8>> {
+) -> io::Result<(SourceMap, Result<Model, u8>)> {
     if is_mine_file(source) {
-        return Ok(Ok(Model::MineFile));
+        return Ok((SourceMap::single(source.label.as_str(), &source.text), Ok(Model::MineFile)));
     }
-    let compiled = cpsolve_dsl::parse(&source.text).and_then(|file| {
+    let Parsed { map, file } = includes::parse(source);
+    let compiled = file.and_then(|file| {
         if let Some(kind) = direct_kind(&file) {
             return Ok(Model::Direct(kind, file));
         }
@@ -112,38 +118,44 @@ fn compile(
         let problem = cpsolve_models::compile(&file)?;
         Ok(Model::Search(Compiled { file, problem, part }))
     });
-    match compiled {
-        Ok(model) => Ok(Ok(model)),
+    let result = match compiled {
+        Ok(model) => Ok(model),
         Err(_) if interrupt::raised().is_some() => {
             let line = if interrupt::raised() == Some(Stop::Memory) { &stop.memory } else { &stop.time };
             out.write_all(line.as_bytes())?;
-            Ok(Err(LIMIT))
+            Err(LIMIT)
         }
         Err(diagnostics) => {
-            report_errors(source, &diagnostics, format, out)?;
-            Ok(Err(BAD_INPUT))
+            report_errors(source, &map, &diagnostics, format, out)?;
+            Err(BAD_INPUT)
         }
-    }
+    };
+    Ok((map, result))
 }
 
+/// Renders the errors of a model on stderr, each in the file it is in (`map`: the model's
+/// files), and with `--format json` prints the model's error object.
 pub(crate) fn report_errors(
     source: &Source,
+    map: &SourceMap,
     diagnostics: &[Diagnostic],
     format: Format,
     out: &mut impl Write,
 ) -> io::Result<()> {
     let color = io::stderr().is_terminal();
-    let rendered = cpsolve_dsl::render(&source.label, &source.text, diagnostics, color);
+    let rendered = cpsolve_dsl::render_map(map, diagnostics, color);
     io::stderr().write_all(rendered.as_bytes())?;
     if format == Format::Json {
-        let file = SimpleFile::new(source.label.as_str(), source.text.as_str());
         let errors: Vec<Value> = diagnostics
             .iter()
             .take(cpsolve_dsl::diagnostic::MAX_RENDERED)
-            .map(|d| {
-                let at = d.span.start.min(source.text.len());
-                let (line, column) = file.location((), at).map(|l| (l.line_number, l.column_number)).unwrap_or((0, 0));
-                json!({ "message": d.message, "line": line, "column": column })
+            .map(|d| match map.locate(d.span.start) {
+                // An error in an included file names that file.
+                Some(at) if at.file > 0 => {
+                    json!({ "message": d.message, "file": at.label, "line": at.line, "column": at.column })
+                }
+                Some(at) => json!({ "message": d.message, "line": at.line, "column": at.column }),
+                None => json!({ "message": d.message, "line": 0, "column": 0 }),
             })
             .collect();
         let object = json!({ "file": source.label, "status": "error", "errors": errors });
@@ -255,17 +267,18 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         // Parsing and compiling count against the time limit too.
         let stop = hard_stop(source, args);
         let armed = limits::arm(options.timeout, stop.clone());
-        let code = match compile(source, args.format, &stop, &mut out)? {
+        let (map, compiled) = compile(source, args.format, &stop, &mut out)?;
+        let code = match compiled {
             Err(code) => code,
             Ok(Model::Direct(kind, file)) => {
                 let outcome = cpsolve_puzzles::direct::solve(kind, &file, &options);
                 armed.searched();
-                print_outcome(outcome, source, args, destination, &mut out)?
+                print_outcome(outcome, source, &map, args, destination, &mut out)?
             }
             Ok(Model::MineFile) => {
                 let outcome = cpsolve_puzzles::minesweeper::solve_mine_file(&source.text, &options);
                 armed.searched();
-                print_outcome(outcome, source, args, destination, &mut out)?
+                print_outcome(outcome, source, &map, args, destination, &mut out)?
             }
             Ok(Model::Search(compiled)) => solve_one(compiled, source, args, &options, &armed, destination, &mut out)?,
         };
@@ -381,6 +394,7 @@ fn exit_status(status: Status) -> u8 {
 fn print_outcome(
     outcome: Result<Outcome, Vec<Diagnostic>>,
     source: &Source,
+    map: &SourceMap,
     args: &SolveArgs,
     destination: &Destination,
     out: &mut impl Write,
@@ -388,7 +402,7 @@ fn print_outcome(
     let outcome = match outcome {
         Ok(outcome) => outcome,
         Err(diagnostics) => {
-            report_errors(source, &diagnostics, args.format, out)?;
+            report_errors(source, map, &diagnostics, args.format, out)?;
             return Ok(BAD_INPUT);
         }
     };
@@ -433,14 +447,19 @@ fn print_outcome(
 }
 
 /// The line `check` prints for a puzzle with its own solver, or its errors.
-fn report_check(source: &Source, checked: Result<String, Vec<Diagnostic>>, out: &mut impl Write) -> io::Result<u8> {
+fn report_check(
+    source: &Source,
+    map: &SourceMap,
+    checked: Result<String, Vec<Diagnostic>>,
+    out: &mut impl Write,
+) -> io::Result<u8> {
     match checked {
         Ok(what) => {
             writeln!(out, "{}: ok ({what})", source.label)?;
             Ok(SOLVED)
         }
         Err(diagnostics) => {
-            report_errors(source, &diagnostics, Format::Text, out)?;
+            report_errors(source, map, &diagnostics, Format::Text, out)?;
             Ok(BAD_INPUT)
         }
     }
@@ -457,14 +476,14 @@ pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
                 BAD_INPUT
             }
             Ok(source) => match compile(&source, Format::Text, &check_stop(&source), &mut out)? {
-                Err(code) => code,
-                Ok(Model::MineFile) => {
-                    report_check(&source, cpsolve_puzzles::minesweeper::check_mine_file(&source.text), &mut out)?
+                (_, Err(code)) => code,
+                (map, Ok(Model::MineFile)) => {
+                    report_check(&source, &map, cpsolve_puzzles::minesweeper::check_mine_file(&source.text), &mut out)?
                 }
-                Ok(Model::Direct(kind, file)) => {
-                    report_check(&source, cpsolve_puzzles::direct::check(kind, &file), &mut out)?
+                (map, Ok(Model::Direct(kind, file))) => {
+                    report_check(&source, &map, cpsolve_puzzles::direct::check(kind, &file), &mut out)?
                 }
-                Ok(Model::Search(Compiled { problem, .. })) => {
+                (_, Ok(Model::Search(Compiled { problem, .. }))) => {
                     writeln!(
                         out,
                         "{}: ok ({} variables, {} propagators)",

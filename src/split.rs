@@ -10,9 +10,12 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use cpsolve_dsl::Parsed;
 use serde_json::{json, Map, Value};
 
 use crate::cli::ReportFormat as Format;
+use crate::includes;
+use crate::solve::Source;
 
 /// Writes the parts; returns the exit status.
 pub(crate) fn split(model: &Path, parts: u64, out: &Path) -> io::Result<u8> {
@@ -23,10 +26,11 @@ pub(crate) fn split(model: &Path, parts: u64, out: &Path) -> io::Result<u8> {
             return Ok(2);
         }
     };
-    let label = model.display().to_string();
-    let file = match cpsolve_dsl::parse(&text).and_then(|file| {
+    let source = Source { label: model.display().to_string(), text, path: Some(model.to_path_buf()) };
+    let Parsed { map, file } = includes::parse(&source);
+    let file = match file.and_then(|file| {
         if cpsolve_models::part(&file)?.is_some() {
-            let at = text.find("option part").unwrap_or(0);
+            let at = map.text().find("option part").unwrap_or(0);
             return Err(vec![cpsolve_dsl::Diagnostic::new("this model is already a part of a split", at..at + 11)]);
         }
         cpsolve_models::compile(&file).map(|_| file)
@@ -34,7 +38,7 @@ pub(crate) fn split(model: &Path, parts: u64, out: &Path) -> io::Result<u8> {
         Ok(file) => file,
         Err(diagnostics) => {
             let color = std::io::IsTerminal::is_terminal(&io::stderr());
-            io::stderr().write_all(cpsolve_dsl::render(&label, &text, &diagnostics, color).as_bytes())?;
+            io::stderr().write_all(cpsolve_dsl::render_map(&map, &diagnostics, color).as_bytes())?;
             return Ok(2);
         }
     };
@@ -45,7 +49,8 @@ pub(crate) fn split(model: &Path, parts: u64, out: &Path) -> io::Result<u8> {
     let mut stdout = io::stdout().lock();
     for i in 1..=parts {
         let path = out.join(format!("{stem}-part-{i:0width$}-of-{parts}.puz"));
-        let mut body = text.clone();
+        // The included files inlined: a part runs where they are not.
+        let mut body = map.inlined();
         if !body.ends_with('\n') {
             body.push('\n');
         }

@@ -3,13 +3,15 @@
 //! Every stage (lexer, parser, and later the model compiler of `cpsolve-models`) reports
 //! a problem as a [`Diagnostic`]: a message and the byte range of the offending text. Line
 //! and column numbers are computed only here, at render time, by `codespan-reporting`, so
-//! spans stay plain `usize` ranges everywhere else.
+//! spans stay plain `usize` ranges everywhere else. A model read with its `include`s spans
+//! several files: [`render_map`] finds each span's file in the [`SourceMap`].
 
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
 
 use crate::ast::Span;
+use crate::source_map::SourceMap;
 
 /// One error, located in the source.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,15 +45,24 @@ impl Diagnostic {
 /// Renders diagnostics as `error: message`, ` ┌─ path:line:col`, the source line, a caret
 /// under the span and the notes. With `color` false the text holds no ANSI escapes.
 pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) -> String {
-    let file = SimpleFile::new(path, source);
+    render_map(&SourceMap::single(path, source), diagnostics, color)
+}
+
+/// [`render`] for a model of several files (its `include`s): each diagnostic is shown in
+/// the file its span falls in, with that file's name, line and column.
+pub fn render_map(map: &SourceMap, diagnostics: &[Diagnostic], color: bool) -> String {
     let config = term::Config::default();
     let mut out = Vec::new();
     for diagnostic in diagnostics.iter().take(MAX_RENDERED) {
-        let span = clamp(source, &diagnostic.span);
+        let (index, local) = map.file_of(&diagnostic.span).unwrap_or((0, 0..0));
+        let path = map.files().get(index).map_or("", |f| f.label.as_str());
+        let source = map.source(index);
+        let span = clamp(source, &local);
         if longest_line_of(source, &span) > MAX_RENDERED_LINE {
             out.extend_from_slice(render_in_long_line(path, source, diagnostic, &span).as_bytes());
             continue;
         }
+        let file = SimpleFile::new(path, source);
         let label = Label::primary((), span).with_message(&diagnostic.label);
         let rendered = CsDiagnostic::error()
             .with_message(&diagnostic.message)

@@ -3,7 +3,11 @@
 //! The pipeline is the lalrpop book's four-file layout:
 //! `tokens.rs` (the `logos` token set) → `lexer.rs` (statement ends, grid rows) →
 //! `grammar.lalrpop` (the syntax) → `ast.rs` (the tree). `actions.rs` holds the grammar's
-//! helpers, `parse_error.rs` words lalrpop's errors, and `diagnostic.rs` renders them.
+//! helpers, `parse_error.rs` words lalrpop's errors (with `minizinc_hints.rs`, which
+//! recognises MiniZinc's syntax and says how `.puz` writes it), and `diagnostic.rs` renders
+//! them. `include.rs` reads a model with the files it includes, through a loader the caller
+//! gives (this crate does no file I/O), and `source_map.rs` lays those files end to end so
+//! that a span names a place in any of them.
 //! Nothing here evaluates, resolves names or checks types: that is the model's job.
 //!
 //! A front end, and the bottom of its stack: this crate depends on no other cpsolve crate
@@ -11,9 +15,12 @@
 
 pub mod ast;
 pub mod diagnostic;
+pub mod source_map;
 
 mod actions;
+mod include;
 mod lexer;
+mod minizinc_hints;
 mod parse_error;
 mod tokens;
 
@@ -29,34 +36,58 @@ lalrpop_util::lalrpop_mod!(
     grammar
 );
 
-pub use diagnostic::{render, Diagnostic};
+pub use diagnostic::{render, render_map, Diagnostic};
+pub use include::{parse_with_includes, Loaded, Parsed, Root};
+pub use source_map::SourceMap;
 
 /// Parses a whole file. On failure returns every error found (at least one), each with a
 /// span inside `source`, sorted by position.
 pub fn parse(source: &str) -> Result<ast::File, Vec<Diagnostic>> {
+    let (file, diagnostics) = parse_at(source, 0);
+    if diagnostics.is_empty() {
+        Ok(file)
+    } else {
+        Err(diagnostics)
+    }
+}
+
+/// [`parse`] for a file whose text starts at `base` in a [`SourceMap`]: every span of the
+/// tree and of the errors is shifted by `base` (see `source_map.rs`). The tree holds the
+/// statements that parsed even when others did not, so that the includes of a file with an
+/// error are still read (and their errors reported in the same run).
+pub(crate) fn parse_at(source: &str, base: usize) -> (ast::File, Vec<Diagnostic>) {
     let lexed = lexer::lex(source);
-    let mut diagnostics = lexed.errors;
+    let mut diagnostics: Vec<Diagnostic> = lexed.errors.into_iter().map(|d| shift(d, base)).collect();
+    // The parser sees positions in the model's address space, so that every span it builds
+    // is already shifted; the local tokens stay for the MiniZinc hints.
+    let tokens = lexed.tokens;
+    let shifted = tokens.iter().map(|&(start, token, end)| Ok((start + base, token, end + base)));
     let mut recovered = Vec::new();
-    let result = grammar::FileParser::new().parse(&mut recovered, lexed.tokens.into_iter().map(Ok));
-    diagnostics.extend(recovered.into_iter().filter_map(|r| parse_error::to_diagnostic(r.error, source)));
+    let result = grammar::FileParser::new().parse(&mut recovered, shifted);
+    let local = parse_error::Local { source, base, tokens: &tokens };
+    diagnostics.extend(recovered.into_iter().filter_map(|r| parse_error::to_diagnostic(r.error, &local)));
     let lines = match result {
         Ok(lines) => lines,
         Err(error) => {
             // An error on an `Error` token has no diagnostic of its own, but the lexer
             // reported that token, so the list cannot end up empty.
-            diagnostics.extend(parse_error::to_diagnostic(error, source));
+            diagnostics.extend(parse_error::to_diagnostic(error, &local));
             Vec::new()
         }
     };
     let had_errors = !diagnostics.is_empty();
     let file = actions::assemble(lines, had_errors, &mut diagnostics);
-    if diagnostics.is_empty() {
-        return Ok(file);
-    }
     for diagnostic in &mut diagnostics {
-        diagnostic.span = diagnostic::clamp(source, &diagnostic.span);
+        let span = diagnostic.span.start.saturating_sub(base)..diagnostic.span.end.saturating_sub(base);
+        let span = diagnostic::clamp(source, &span);
+        diagnostic.span = span.start + base..span.end + base;
     }
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     diagnostics.dedup();
-    Err(diagnostics)
+    (file, diagnostics)
+}
+
+fn shift(mut diagnostic: Diagnostic, base: usize) -> Diagnostic {
+    diagnostic.span = diagnostic.span.start + base..diagnostic.span.end + base;
+    diagnostic
 }

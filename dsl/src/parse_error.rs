@@ -2,11 +2,14 @@
 //!
 //! lalrpop names the expected terminals as written in the grammar (`"\"->\""`, `"\"int\""`).
 //! They become `` `->` `` and `an integer`; long lists are shortened by naming a whole
-//! group ("an expression", "an operator") when every member of it would be listed.
+//! group ("an expression", "an operator") when every member of it would be listed. The
+//! error's statement is then shown to `minizinc_hints.rs`, which adds a note when it is
+//! MiniZinc's way of writing something `.puz` writes otherwise.
 
 use lalrpop_util::ParseError;
 
 use crate::diagnostic::Diagnostic;
+use crate::minizinc_hints;
 use crate::tokens::Token;
 
 /// Tokens that may start an expression: listed together as "an expression".
@@ -42,9 +45,28 @@ const OPERATORS: &[&str] = &[
     "intersect",
 ];
 
+/// The file a parse error is in: its text, where that text starts in the model (the
+/// parser's positions are shifted by `base`), and its tokens at their local positions.
+pub(crate) struct Local<'a, 'src> {
+    pub(crate) source: &'src str,
+    pub(crate) base: usize,
+    pub(crate) tokens: &'a [(usize, Token<'src>, usize)],
+}
+
 /// The diagnostic for one parse error, or `None` when the error is about an `Error` token,
-/// whose cause the lexer has already reported.
-pub(crate) fn to_diagnostic(error: ParseError<usize, Token<'_>, Diagnostic>, source: &str) -> Option<Diagnostic> {
+/// whose cause the lexer has already reported. A statement written the MiniZinc way gets a
+/// note saying how `.puz` writes it (`minizinc_hints.rs`).
+pub(crate) fn to_diagnostic(
+    error: ParseError<usize, Token<'_>, Diagnostic>,
+    local: &Local<'_, '_>,
+) -> Option<Diagnostic> {
+    let at = match &error {
+        ParseError::User { error } => error.span.start,
+        ParseError::InvalidToken { location } | ParseError::UnrecognizedEof { location, .. } => *location,
+        ParseError::UnrecognizedToken { token: (start, ..), .. } | ParseError::ExtraToken { token: (start, ..) } => {
+            *start
+        }
+    };
     let diagnostic = match error {
         ParseError::User { error } => error,
         ParseError::InvalidToken { location } => Diagnostic::new("invalid token", location..location),
@@ -55,23 +77,27 @@ pub(crate) fn to_diagnostic(error: ParseError<usize, Token<'_>, Diagnostic>, sou
         }
         ParseError::UnrecognizedToken { token: (_, Token::Error, _), .. } => return None,
         ParseError::UnrecognizedToken { token: (start, token, end), expected } => {
-            unexpected(token, start..end, source).with_note(expected_note(&expected))
+            unexpected(token, start..end, local).with_note(expected_note(&expected))
         }
         ParseError::ExtraToken { token: (_, Token::Error, _) } => return None,
         ParseError::ExtraToken { token: (start, token, end) } => {
-            unexpected(token, start..end, source).with_note("expected the end of the file")
+            unexpected(token, start..end, local).with_note("expected the end of the file")
         }
     };
-    Some(diagnostic)
+    let at = at.saturating_sub(local.base);
+    Some(match minizinc_hints::hint(local.source, local.tokens, at) {
+        Some(hint) => diagnostic.with_note(hint),
+        None => diagnostic,
+    })
 }
 
-fn unexpected(token: Token<'_>, span: std::ops::Range<usize>, source: &str) -> Diagnostic {
+fn unexpected(token: Token<'_>, span: std::ops::Range<usize>, local: &Local<'_, '_>) -> Diagnostic {
     match token {
         Token::Newline => Diagnostic::new("unexpected end of line", span).with_label("the statement ends here"),
         Token::GridRow(_) => Diagnostic::new("unexpected grid row", span),
         _ => {
-            let text = source.get(span.clone()).unwrap_or_default();
-            Diagnostic::new(format!("unexpected `{text}`"), span)
+            let text = local.source.get(span.start.saturating_sub(local.base)..span.end.saturating_sub(local.base));
+            Diagnostic::new(format!("unexpected `{}`", text.unwrap_or_default()), span)
         }
     }
 }

@@ -16,9 +16,14 @@ pub(crate) struct Run {
 
 /// Runs `cpsolve` in `tests/` (so that file names in the output are `corpus/...`).
 pub(crate) fn cpsolve(args: &[&str], stdin: Option<&str>) -> Run {
+    cpsolve_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests"), args, stdin)
+}
+
+/// Runs `cpsolve` in the directory `dir`.
+pub(crate) fn cpsolve_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cpsolve"))
         .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests"))
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

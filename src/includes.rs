@@ -1,0 +1,37 @@
+//! Reading a `.puz` model with the files it includes, from disk.
+//!
+//! The dsl crate splices `include`s and keeps each file's place (`cpsolve_dsl::SourceMap`)
+//! but reads no file itself: this is its loader. Paths are relative to the directory of the
+//! including file; for a model on standard input or given with `-e`, to the current
+//! directory. A file is known by its canonical path, so that `lib.puz` and `./lib.puz` (or a
+//! link to it) are one file, read once.
+
+use std::fs;
+use std::io;
+use std::path::Path;
+
+use cpsolve_dsl::{Loaded, Parsed, Root};
+
+use crate::solve::Source;
+
+/// Parses a model and every file it includes.
+pub(crate) fn parse(source: &Source) -> Parsed {
+    let path = source.path.as_deref();
+    let root = Root {
+        label: &source.label,
+        text: &source.text,
+        dir: path.and_then(Path::parent).unwrap_or(Path::new("")),
+        key: path.and_then(|path| fs::canonicalize(path).ok()),
+    };
+    cpsolve_dsl::parse_with_includes(root, load)
+}
+
+/// Reads an included file. Only a regular file: a device such as `/dev/zero` would be read
+/// until a limit struck, a FIFO could block.
+fn load(path: &Path) -> io::Result<Loaded> {
+    if !fs::metadata(path)?.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    let text = fs::read_to_string(path)?;
+    Ok(Loaded { key: fs::canonicalize(path)?, text })
+}

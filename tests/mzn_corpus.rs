@@ -148,7 +148,13 @@ fn every_translated_minizinc_model_gives_gecodes_answer() {
     assert!(running >= 20, "{TABLE} lists {running} models that run");
     let failures: Vec<String> =
         rows.iter().filter_map(|row| check(row).err().map(|why| format!("{}: {why}", row.file))).collect();
-    assert!(failures.is_empty(), "{} of {} models answer wrongly:\n{}", failures.len(), rows.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} models answer wrongly:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -188,7 +194,8 @@ fn row(status: &str, objective: Option<i64>) -> Expected {
 #[test]
 fn a_wrong_status_or_objective_is_refused() {
     let solved = serde_json::json!({"status": "solved", "count": 1, "solutions": [{"x": 1}]});
-    let optimum = serde_json::json!({"status": "solved", "count": 2, "solutions": [{"x": 3}, {"x": 2}], "objective": 2});
+    let optimum =
+        serde_json::json!({"status": "solved", "count": 2, "solutions": [{"x": 3}, {"x": 2}], "objective": 2});
     let unsat = serde_json::json!({"status": "unsatisfiable", "count": 0, "solutions": []});
     let limit = serde_json::json!({"status": "limit", "stopped": "time", "count": 0, "solutions": []});
     assert!(verdict(&row("solution", None), 0, &solved).is_ok());

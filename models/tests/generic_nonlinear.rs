@@ -48,18 +48,6 @@ enum C {
 type Eval = Result<Val, ()>;
 
 impl E {
-    /// Whether the compiler sees no variable in it (array cells and `count(q, _)` read q).
-    fn is_const(&self) -> bool {
-        match self {
-            E::Const(_) => true,
-            E::Var(_) | E::Cell(_) | E::Count(_) => false,
-            E::Add(a, b) | E::Mul(a, b) => a.is_const() && b.is_const(),
-            E::Div(a, _) | E::Mod(a, _) | E::Abs(a) => a.is_const(),
-            E::Min(items) | E::Max(items) => items.iter().all(E::is_const),
-            E::Truth(c) => c.is_const(),
-        }
-    }
-
     fn text(&self) -> String {
         match self {
             E::Const(v) => format!("{v}"),
@@ -106,14 +94,6 @@ impl E {
 }
 
 impl C {
-    fn is_const(&self) -> bool {
-        match self {
-            C::Rel(a, _, b) => a.is_const() && b.is_const(),
-            C::Not(c) => c.is_const(),
-            C::Bin(a, _, b) => a.is_const() && b.is_const(),
-        }
-    }
-
     /// A constraint statement holds where its condition does.
     fn holds(&self, x: &[Val], q: &[Val]) -> Result<bool, ()> {
         Ok(self.eval(x, q))

@@ -20,16 +20,15 @@ use super::linear::Lin;
 use super::reify::not;
 use super::Compiler;
 
+/// A branch's guard, and its value (`None`: a left-out `else`).
+type Guarded<'a> = (Lin, Option<&'a Spanned<Expr>>);
+
 /// The branches of an `if`: (condition, value) pairs, then the `else` value if written.
 type Branches<'a> = (&'a [(Spanned<Expr>, Spanned<Expr>)], Option<&'a Spanned<Expr>>);
 
 impl Compiler {
     /// The guard of each branch, the `else` last (`None` when it is left out).
-    fn guards<'a>(
-        &mut self,
-        (branches, otherwise): Branches<'a>,
-        span: &Span,
-    ) -> Result<Vec<(Lin, Option<&'a Spanned<Expr>>)>> {
+    fn guards<'a>(&mut self, (branches, otherwise): Branches<'a>, span: &Span) -> Result<Vec<Guarded<'a>>> {
         let mut guards = Vec::with_capacity(branches.len() + 1);
         let mut rest = Lin::constant(1);
         for (condition, value) in branches {

@@ -106,7 +106,7 @@ impl Compiler {
                             .with_note("declare the variable with `var` at the top, or give it a value: `NAME = EXPR`")
                             .into());
                     }
-                    let entity = self.local_var(decl, domain)?;
+                    let entity = self.new_local_var(decl, domain)?;
                     self.env.push_entity(&decl.name.node, entity);
                 }
                 // At the root it is posted; inside a condition it is part of it (MiniZinc:
@@ -300,12 +300,6 @@ impl Compiler {
             (Err(fault), None) => Err(fault),
             (Ok(()), None) => Ok(false),
         }
-    }
-
-    /// A `var` definition of a `let`: a fresh variable (or array of them), not shown in
-    /// the output, one per evaluation of the `let`.
-    fn local_var(&mut self, decl: &VarDecl, domain: &Spanned<Expr>) -> Result<Entity> {
-        self.new_local_var(decl, domain)
     }
 
     /// Declares a user predicate or function.

@@ -17,7 +17,7 @@
 
 use std::rc::Rc;
 
-use cpsolve_dsl::ast::{Expr, FunctionKind, Ident, Item, LetDefinition, Span, Spanned, UnaryOp, VarDecl};
+use cpsolve_dsl::ast::{Expr, FunctionKind, Ident, Item, LetDefinition, Span, Spanned, UnaryOp};
 use cpsolve_dsl::Diagnostic;
 
 use super::env::{Deferred, Entity, FunctionDef, List};

@@ -180,3 +180,14 @@ fn let_arrays_and_objectives_are_checked() {
     error("let w = [1, 2]\nvar x in 0..3\nw[3] == x\n", "index 3 is out of range", "3");
     error("var x in 0..3\nsolve count\nminimize x\n", "do not apply to a model with an objective", "count");
 }
+
+/// A set under a Boolean or integer operator once sent the constant evaluator of sets and the
+/// one of set variables to each other without end (a stack overflow, found by
+/// `generic_proptest`).
+#[test]
+fn a_set_where_a_value_is_expected_is_an_error() {
+    error("let k = {-2} and 4\n", "expected a condition, found a set", "{-2}");
+    error(&format!("{Q}var z[({{-2}} and 4)..3] in 1..3\n"), "expected a condition, found a set", "{-2}");
+    error("let s = {1} union 3\n", "expected a set, found an integer expression", "3");
+    error(&format!("{Q}x in ({{1}} union (x > 2))\n"), "expected a set", "(x > 2)");
+}

@@ -58,6 +58,10 @@ impl Compiler {
                 Ok(self.const_set(rhs)?.binary_search(&v).is_ok())
             }
             Expr::Binary { op, lhs, rhs } if self.is_set_expr(lhs) || self.is_set_expr(rhs) => {
+                if !matches!(op, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Subset | BinaryOp::Superset) {
+                    let set = if self.is_set_expr(lhs) { lhs } else { rhs };
+                    return Err(expected("a condition", "a set", set.span.clone()).into());
+                }
                 let (a, b) = (self.const_set(lhs)?, self.const_set(rhs)?);
                 let within = |a: &[i64], b: &[i64]| a.iter().all(|v| b.binary_search(v).is_ok());
                 Ok(match op {

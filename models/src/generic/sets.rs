@@ -242,7 +242,13 @@ impl Compiler {
                 Ok(SetVal { universe, members })
             }
             Expr::Set(items) if items.iter().any(|item| self.mentions_var(item)) => self.set_of_values(items, span),
-            _ => Ok(SetVal::constant(self.const_set(expr)?)),
+            // Only the forms `const_set` lists itself go back to it: any other would come
+            // back here through its own fallback, without end.
+            Expr::Set(_) | Expr::Range { .. } => Ok(SetVal::constant(self.const_set(expr)?)),
+            Expr::Call { function, .. } if SET_FUNCTIONS.contains(&function.node.as_str()) => {
+                Ok(SetVal::constant(self.const_set(expr)?))
+            }
+            _ => Err(expected("a set", "an integer expression", span.clone()).into()),
         }
     }
 

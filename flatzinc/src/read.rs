@@ -30,9 +30,35 @@ pub fn parse(text: &str) -> Result<Parsed, Diagnostic> {
     let index = SourceIndex::scan(text);
     let desugared = desugar_assigned_vars(text, &index);
     match FlatZinc::from_fzn(Cursor::new(desugared.as_bytes())) {
-        Ok(fzn) => Ok(Parsed { fzn, index }),
+        Ok(fzn) => {
+            check_array_lengths(&fzn, &index)?;
+            Ok(Parsed { fzn, index })
+        }
         Err(err) => Err(locate(text, &index, err)),
     }
+}
+
+/// An array literal must have as many elements as its declared index set: the parser keeps
+/// the elements only, and a model with `[1..2]` over three elements (or one) is not the
+/// model MiniZinc wrote.
+fn check_array_lengths(fzn: &FlatZinc, index: &SourceIndex) -> Result<(), Diagnostic> {
+    for (name, (lo, hi), span) in index.array_index_sets() {
+        let Some(array) = fzn.arrays.iter().find(|a| a.name == name) else { continue };
+        let declared = (i128::from(hi) - i128::from(lo) + 1).max(0);
+        let held = array.contents.len() as i128;
+        if declared != held {
+            return Err(Diagnostic::new(
+                format!("the array `{name}` is declared with {} but holds {}", elements(declared), elements(held)),
+                span,
+            )
+            .with_label(format!("index set {lo}..{hi}")));
+        }
+    }
+    Ok(())
+}
+
+fn elements(n: i128) -> String {
+    format!("{n} element{}", if n == 1 { "" } else { "s" })
 }
 
 /// MiniZinc writes a variable that presolving fixed or equated as `var 1..9: x = 4;` or

@@ -32,6 +32,9 @@ pub(crate) struct Item {
     pub(crate) span: Range<usize>,
     /// The declared name (declarations and arrays).
     pub(crate) name: Option<String>,
+    /// An array's declared index set (`array [1..3] of ...` gives `(1, 3)`) and where it is
+    /// written: the parser drops it, and a literal of another length must be refused.
+    pub(crate) index_set: Option<((i64, i64), Range<usize>)>,
 }
 
 /// The items of a `.fzn` text, in order.
@@ -102,7 +105,8 @@ impl SourceIndex {
         if kind == ItemKind::Constraint {
             self.constraint_items.push(self.items.len());
         }
-        self.items.push(Item { kind, span, name });
+        let index_set = if kind == ItemKind::Array { array_index_set(item_text, span.start) } else { None };
+        self.items.push(Item { kind, span, name, index_set });
     }
 
     /// The span of the `k`-th constraint item.
@@ -113,6 +117,14 @@ impl SourceIndex {
     /// The span of the declaration of `name` (a variable or an array).
     pub(crate) fn declaration_span(&self, name: &str) -> Option<Range<usize>> {
         self.items.iter().find(|item| item.name.as_deref() == Some(name)).map(|item| item.span.clone())
+    }
+
+    /// The arrays declared with an index set: name, `(lo, hi)` and the span of `[lo..hi]`.
+    pub(crate) fn array_index_sets(&self) -> impl Iterator<Item = (&str, (i64, i64), Range<usize>)> {
+        self.items.iter().filter_map(|item| {
+            let (set, span) = item.index_set.clone()?;
+            Some((item.name.as_deref()?, set, span))
+        })
     }
 
     /// The span of the solve item.
@@ -143,6 +155,14 @@ fn declared_name(item: &str) -> Option<String> {
         i += 1;
     }
     None
+}
+
+/// The index set of `array [lo..hi] of ...` (an item that starts at `base`) and its span.
+fn array_index_set(item: &str, base: usize) -> Option<((i64, i64), Range<usize>)> {
+    let open = item.find('[')?;
+    let close = item[open..].find(']')? + open;
+    let (lo, hi) = item[open + 1..close].split_once("..")?;
+    Some(((lo.trim().parse().ok()?, hi.trim().parse().ok()?), base + open..base + close + 1))
 }
 
 /// The index sets of an `output_array([a..b, c..d])` annotation.
@@ -185,6 +205,8 @@ mod tests {
         assert_eq!(index.items[1].name.as_deref(), Some("x"));
         assert_eq!(index.items[2].name.as_deref(), Some("a"));
         assert_eq!(index.output_dims["a"], vec![(1, 2), (0, 1)]);
+        let sets: Vec<_> = index.array_index_sets().map(|(name, set, span)| (name, set, &text[span])).collect();
+        assert_eq!(sets, [("a", (1, 4), "[1..4]")]);
         assert_eq!(&text[index.constraint_span(1).unwrap()], "constraint p(x) :: \"a;b\"");
         assert_eq!(&text[index.declaration_span("x").unwrap()], "var 1..3: x :: output_var");
     }

@@ -191,3 +191,16 @@ fn a_set_where_a_value_is_expected_is_an_error() {
     error("let s = {1} union 3\n", "expected a set, found an integer expression", "3");
     error(&format!("{Q}x in ({{1}} union (x > 2))\n"), "expected a set", "(x > 2)");
 }
+
+#[test]
+fn a_model_without_variables_or_constraints_has_nothing_to_solve() {
+    let no_variable = "the model declares no variable";
+    assert_eq!(errors(""), [(no_variable.to_string(), String::new())]);
+    error("solve all\n", no_variable, "solve all");
+    error("# only a comment\nlet n = 3\noption var-order = first_fail\n", no_variable, "let n = 3");
+    // Constraints over constants are a check of the constants, not an empty model.
+    for checks in ["1 < 2\n", "let n = 3\nforall i in 1..n: i > 0\nsolve all\n", "3 > 4\n"] {
+        let file = cpsolve_dsl::parse(checks).unwrap_or_else(|e| panic!("{e:#?}"));
+        assert!(compile(&file).is_ok(), "{checks}");
+    }
+}

@@ -65,7 +65,31 @@ pub fn compile(file: &ast::File) -> Result<Problem, Vec<Diagnostic>> {
             break;
         }
     }
+    // Checked last: the faults of the statements a model does have say more.
+    if compiler.errors.is_empty() {
+        if let Some(empty) = nothing_to_solve(file) {
+            return Err(vec![empty]);
+        }
+    }
     compiler.finish()
+}
+
+/// A model that declares no variable and states no constraint (an empty file, or only
+/// `solve`, `option` or `let` lines) has nothing to solve: "solved, with the empty
+/// solution" would only hide a mistake (the wrong file, a model left unwritten). A model
+/// whose constraints are all over constants is not this case: it is a check of its
+/// constants, and its answer (they hold, or "no solution") means something.
+fn nothing_to_solve(file: &ast::File) -> Option<Diagnostic> {
+    let solvable = |item: &Item| matches!(item, Item::Var { .. } | Item::Constraint(_) | Item::Forall { .. });
+    if file.items.iter().any(|item| solvable(&item.node)) {
+        return None;
+    }
+    let at = file.items.first().map_or(0..0, |item| item.span.clone());
+    Some(
+        Diagnostic::new("the model declares no variable", at)
+            .with_label("nothing to solve")
+            .with_note("declare one (`var x in 1..9`), or state a puzzle (`queens n = 8`)"),
+    )
 }
 
 /// The state of one compilation.

@@ -73,6 +73,51 @@ fn stem_of(path: &Path) -> String {
     path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "model".to_string())
 }
 
+/// With `--format svg`, standard output is the picture or nothing: a redirected
+/// `model.svg` must stay a valid file when a limit strikes. Every stop line of an SVG run
+/// is written to standard error, but the watchdog's hard stop writes its line to descriptor
+/// 1 (it may not allocate or choose), so for the run descriptor 1 is pointed at standard
+/// error, and the pictures for standard output go to the copy of it returned here.
+pub(crate) fn reserve_stdout() -> io::Result<std::fs::File> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: `fcntl` duplicates descriptor 1 (close-on-exec) into a new descriptor that
+    // nothing else owns, so the `File` may own and close it; `dup2` then only redirects
+    // descriptor 1, which Rust's `Stdout` keeps writing to by number.
+    unsafe {
+        let picture = libc::fcntl(1, libc::F_DUPFD_CLOEXEC, 3);
+        if picture < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let file = std::fs::File::from_raw_fd(picture);
+        if libc::dup2(2, 1) < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(file)
+    }
+}
+
+/// Refuses a picture that would overwrite one of the model's own files (`inputs`: the
+/// model and the files it includes), which `--out` may name by mistake.
+pub(crate) fn check_not_an_input<'a>(
+    destination: &Destination,
+    inputs: impl IntoIterator<Item = &'a Path>,
+) -> Result<(), String> {
+    let Destination::File(path) = destination else { return Ok(()) };
+    // A file that does not exist yet is no input; one that does is compared by identity.
+    let Ok(target) = std::fs::canonicalize(path) else { return Ok(()) };
+    for input in inputs {
+        if std::fs::canonicalize(input).is_ok_and(|input| input == target) {
+            return Err(format!(
+                "--out `{}` names a file of the model (`{}`): the picture would overwrite it; \
+                 give another path",
+                path.display(),
+                input.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Writes a finished picture where it belongs.
 pub(crate) fn write(picture: &str, destination: &Destination, out: &mut impl Write) -> io::Result<()> {
     match destination {

@@ -3,7 +3,7 @@
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -122,7 +122,11 @@ fn compile(
         Ok(model) => Ok(model),
         Err(_) if interrupt::raised().is_some() => {
             let line = if interrupt::raised() == Some(Stop::Memory) { &stop.memory } else { &stop.time };
-            out.write_all(line.as_bytes())?;
+            // Standard output of an SVG run is the picture or nothing.
+            match format {
+                Format::Svg => io::stderr().write_all(line.as_bytes())?,
+                Format::Text | Format::Json => out.write_all(line.as_bytes())?,
+            }
             Err(LIMIT)
         }
         Err(diagnostics) => {
@@ -235,7 +239,13 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         return Ok(BAD_INPUT);
     }
     let destinations = match args.format {
-        Format::Svg => match pictures::destinations(args) {
+        Format::Svg => match pictures::destinations(args).and_then(|destinations| {
+            // No picture may overwrite a model named on the command line.
+            for destination in &destinations {
+                pictures::check_not_an_input(destination, args.models.iter().map(PathBuf::as_path))?;
+            }
+            Ok(destinations)
+        }) {
             Ok(destinations) => destinations,
             Err(message) => {
                 writeln!(io::stderr(), "error: {message}")?;
@@ -245,7 +255,10 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         Format::Text | Format::Json => vec![Destination::Stdout; all.len()],
     };
     let options = run_options(args);
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out: Box<dyn Write> = match args.format {
+        Format::Svg => Box::new(io::BufWriter::new(pictures::reserve_stdout()?)),
+        Format::Text | Format::Json => Box::new(io::BufWriter::new(io::stdout().lock())),
+    };
     let several = all.len() > 1;
     let mut worst = SOLVED;
     for (i, (source, destination)) in all.iter().zip(&destinations).enumerate() {
@@ -268,8 +281,16 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         let stop = hard_stop(source, args);
         let armed = limits::arm(options.timeout, stop.clone());
         let (map, compiled) = compile(source, args.format, &stop, &mut out)?;
+        // The files a model includes are known once it is read.
+        let includes = map.files().iter().skip(1).map(|file| Path::new(&file.label));
+        let overwrites = pictures::check_not_an_input(destination, source.path.as_deref().into_iter().chain(includes));
         let code = match compiled {
             Err(code) => code,
+            Ok(_) if overwrites.is_err() => {
+                out.flush()?;
+                writeln!(io::stderr(), "error: {}", overwrites.err().unwrap_or_default())?;
+                BAD_INPUT
+            }
             Ok(Model::Direct(kind, file)) => {
                 let outcome = cpsolve_puzzles::direct::solve(kind, &file, &options);
                 armed.searched();
@@ -326,7 +347,14 @@ fn solve_one(
         let drawn = pictures::solve_and_draw(problem, &build, options);
         armed.searched();
         match &drawn.picture {
-            Some(picture) => pictures::write(picture, destination, out)?,
+            Some(picture) => {
+                pictures::write(picture, destination, out)?;
+                // The caption says it too, but a script reads the status and standard error.
+                if drawn.report.status == Status::Limit {
+                    out.flush()?;
+                    write!(io::stderr(), "{}: {}", source.label, report::summary_text(&drawn.report, options))?;
+                }
+            }
             None => {
                 out.flush()?;
                 write!(io::stderr(), "{}: {}", source.label, report::summary_text(&drawn.report, options))?;
@@ -408,7 +436,15 @@ fn print_outcome(
     };
     match args.format {
         Format::Svg => match &outcome.picture {
-            Some(picture) => pictures::write(picture, destination, out)?,
+            Some(picture) => {
+                pictures::write(picture, destination, out)?;
+                if outcome.status == Status::Limit {
+                    out.flush()?;
+                    for line in outcome.text.lines().filter(|line| line.starts_with("stopped")) {
+                        writeln!(io::stderr(), "{}: {line}", source.label)?;
+                    }
+                }
+            }
             None if outcome.status == Status::Unsatisfiable => {
                 out.flush()?;
                 write!(io::stderr(), "{}: {}", source.label, outcome.text)?;

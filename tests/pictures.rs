@@ -264,3 +264,43 @@ fn a_given_cell_is_shaded_and_a_found_one_is_not() {
     let (fx, fy) = corner(&cells[2]);
     assert!(brightness(&pixmap, gx, gy) < brightness(&pixmap, fx, fy));
 }
+
+/// Standard output of an SVG run is a picture or nothing: a limit's "stopped" line goes to
+/// standard error, even from the watchdog's hard stop. The limits are tiny, so either
+/// outcome (stopped, or the whole answer) is accepted.
+#[test]
+fn a_limit_never_writes_text_into_the_picture() {
+    let runs = [
+        common::cpsolve(&["--format", "svg", "--timeout", "0.05", "-e", "queens n = 30\nsolve count"], None),
+        common::cpsolve(&["--format", "svg", "--memory", "20", "-e", "queens n = 100000\nsolve count"], None),
+    ];
+    for run in runs {
+        assert!(run.code == 0 || run.code == 3, "{run:?}");
+        if !run.stdout.is_empty() {
+            check_svg_root(&parse(&run.stdout));
+        }
+        if run.code == 3 {
+            assert!(run.stderr.contains("stopped: "), "{run:?}");
+        }
+    }
+}
+
+fn check_svg_root(document: &roxmltree::Document<'_>) {
+    assert_eq!(document.root_element().tag_name().name(), "svg");
+}
+
+/// `--out` naming the model, or a file it includes, is refused before anything is written.
+#[test]
+fn out_may_not_overwrite_the_model() {
+    let dir = std::env::temp_dir().join(format!("cpsolve-out-is-input-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    std::fs::write(dir.join("board.puz"), "queens n = 5\n").expect("model written");
+    std::fs::write(dir.join("main.puz"), "include \"board.puz\"\n").expect("model written");
+    for (out, model) in [("board.puz", "board.puz"), ("./board.puz", "main.puz")] {
+        let run = common::cpsolve_in(&dir, &["--format", "svg", "--out", out, model], None);
+        assert_eq!(run.code, 2, "{run:?}");
+        assert!(run.stderr.contains("the picture would overwrite it"), "{}", run.stderr);
+        assert_eq!(std::fs::read_to_string(dir.join("board.puz")).expect("still there"), "queens n = 5\n");
+    }
+    std::fs::remove_dir_all(&dir).expect("temporary directory removed");
+}

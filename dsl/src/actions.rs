@@ -7,14 +7,45 @@
 //! (`numbermatch cols = 9`, `option rules = classic`, then the grid), and those lines are
 //! statements of their own.
 
+use std::cell::RefCell;
+
 use lalrpop_util::{ErrorRecovery, ParseError};
 
 use crate::ast::{BinaryOp, Expr, File, Generator, GridRow, Ident, Item, PuzzleKind, SolveMode, Spanned, UnaryOp};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, MAX_RENDERED};
 use crate::tokens::Token;
 
-/// A parse error the parser recovered from (the grammar's `errors` parameter).
+/// A parse error the parser recovered from.
 pub(crate) type Recovered<'src> = ErrorRecovery<usize, Token<'src>, Diagnostic>;
+
+/// The parse errors recovered from so far (the grammar's `errors` parameter). It is shared
+/// with the token stream, which ends once there are more than [`MAX_RENDERED`]: a file of
+/// junk would otherwise give one error per line, and gigabytes of them.
+#[derive(Debug, Default)]
+pub(crate) struct Recoveries<'src> {
+    list: RefCell<Vec<Recovered<'src>>>,
+}
+
+impl<'src> Recoveries<'src> {
+    pub(crate) fn push(&self, mut recovered: Recovered<'src>) {
+        // The tokens skipped to recover are not used again: they need not be kept.
+        recovered.dropped_tokens = Vec::new();
+        self.list.borrow_mut().push(recovered);
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.list.borrow().len()
+    }
+
+    /// Whether the parser has met enough errors to stop reading: more than are shown.
+    pub(crate) fn enough(&self) -> bool {
+        self.len() > MAX_RENDERED
+    }
+
+    pub(crate) fn into_inner(self) -> Vec<Recovered<'src>> {
+        self.list.into_inner()
+    }
+}
 
 /// One line of the file as the grammar sees it.
 #[derive(Debug)]
@@ -100,7 +131,7 @@ pub(crate) fn call<'src>(
 
 /// `first`, `all` and `count` are not keywords (`count(...)` is a function), so the mode
 /// of `solve` is read as a name and checked here.
-pub(crate) fn solve_mode(word: Ident, errors: &mut Vec<Recovered<'_>>) -> Spanned<SolveMode> {
+pub(crate) fn solve_mode(word: Ident, errors: &Recoveries<'_>) -> Spanned<SolveMode> {
     let mode = match word.node.as_str() {
         // MiniZinc's `solve satisfy`: one solution.
         "first" | "satisfy" => SolveMode::First,

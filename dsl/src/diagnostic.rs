@@ -40,7 +40,20 @@ impl Diagnostic {
         self.notes.push(note.into());
         self
     }
+
+    /// The last error of a file whose reading stopped at `at` after more errors than are
+    /// shown: the reader does not collect more (a file of junk would give millions).
+    pub fn reading_stopped(at: usize) -> Self {
+        Diagnostic::new(READING_STOPPED, at..at).with_label("the rest of the file is not read")
+    }
+
+    /// Whether this is the mark of [`Diagnostic::reading_stopped`].
+    pub fn is_reading_stopped(&self) -> bool {
+        self.message == READING_STOPPED
+    }
 }
+
+const READING_STOPPED: &str = "too many errors: reading stopped here";
 
 /// Renders diagnostics as `error: message`, ` ┌─ path:line:col`, the source line, a caret
 /// under the span and the notes. With `color` false the text holds no ANSI escapes.
@@ -58,8 +71,9 @@ pub fn render_map(map: &SourceMap, diagnostics: &[Diagnostic], color: bool) -> S
         let path = map.files().get(index).map_or("", |f| f.label.as_str());
         let source = map.source(index);
         let span = clamp(source, &local);
-        if longest_line_of(source, &span) > MAX_RENDERED_LINE {
-            out.extend_from_slice(render_in_long_line(path, source, diagnostic, &span).as_bytes());
+        let diagnostic = &printable(diagnostic);
+        if longest_line_of(source, &span) > MAX_RENDERED_LINE || has_control_characters(source, &span) {
+            out.extend_from_slice(render_in_window(path, source, diagnostic, &span).as_bytes());
             continue;
         }
         let file = SimpleFile::new(path, source);
@@ -81,7 +95,12 @@ pub fn render_map(map: &SourceMap, diagnostics: &[Diagnostic], color: bool) -> S
     }
     if diagnostics.len() > MAX_RENDERED {
         let more = diagnostics.len() - MAX_RENDERED;
-        out.extend_from_slice(format!("... and {more} more error{}\n", if more == 1 { "" } else { "s" }).as_bytes());
+        let tail = if diagnostics.iter().any(Diagnostic::is_reading_stopped) {
+            "... and more errors: reading stopped after these\n".to_string()
+        } else {
+            format!("... and {more} more error{}\n", if more == 1 { "" } else { "s" })
+        };
+        out.extend_from_slice(tail.as_bytes());
     }
     String::from_utf8_lossy(&out).into_owned()
 }
@@ -97,30 +116,88 @@ const MAX_RENDERED_LINE: usize = 400;
 /// Characters shown on each side of the caret in a line too long to show whole.
 const WINDOW: usize = 40;
 
-/// The length in bytes of the longest of the lines where `span` starts and ends.
-fn longest_line_of(source: &str, span: &Span) -> usize {
-    let line_at = |at: usize| {
-        let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
-        let end = source[at..].find('\n').map_or(source.len(), |i| at + i);
-        end - start
-    };
-    line_at(span.start).max(line_at(span.end))
+/// The longest a message, label or note is shown (in characters): one that quotes a huge
+/// piece of the input (a million-digit integer) is cut in the middle.
+const MAX_MESSAGE: usize = 300;
+
+/// The line range (start, end) of the line holding byte `at`.
+fn line_around(source: &str, at: usize) -> (usize, usize) {
+    let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = source[at..].find('\n').map_or(source.len(), |i| at + i);
+    (start, end)
 }
 
-/// The same layout as the renderer's, for a span in a line too long to show whole: the
-/// location, then a window of the line around the span's start with the caret.
-fn render_in_long_line(path: &str, source: &str, diagnostic: &Diagnostic, span: &Span) -> String {
-    let line_start = source[..span.start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = source[span.start..].find('\n').map_or(source.len(), |i| span.start + i);
+/// The length in bytes of the longest of the lines where `span` starts and ends.
+fn longest_line_of(source: &str, span: &Span) -> usize {
+    let length = |at: usize| {
+        let (start, end) = line_around(source, at);
+        end - start
+    };
+    length(span.start).max(length(span.end))
+}
+
+/// Whether the lines where `span` starts and ends hold control characters (a tab aside):
+/// echoed raw, they would drive the terminal (colours, the cursor, the bell).
+fn has_control_characters(source: &str, span: &Span) -> bool {
+    let controls = |at: usize| {
+        let (start, end) = line_around(source, at);
+        source[start..end].chars().any(is_control)
+    };
+    controls(span.start) || controls(span.end)
+}
+
+fn is_control(c: char) -> bool {
+    c.is_control() && c != '\t'
+}
+
+/// A character as shown in a snippet: a control character escaped (`\u{1b}`), a tab as a
+/// blank (so that the caret below stays in its column).
+fn shown(c: char) -> String {
+    match c {
+        '\t' => " ".to_string(),
+        c if is_control(c) => c.escape_debug().collect(),
+        c => c.to_string(),
+    }
+}
+
+/// `text` safe to print: control characters escaped (a newline too: each note is one line),
+/// and cut in the middle when longer than [`MAX_MESSAGE`] characters.
+fn printable_text(text: &str) -> String {
+    let escaped: String = text.chars().map(|c| if c.is_control() { c.escape_debug().collect() } else { c.to_string() }).collect();
+    let count = escaped.chars().count();
+    if count <= MAX_MESSAGE {
+        return escaped;
+    }
+    let half = MAX_MESSAGE / 2;
+    let head: String = escaped.chars().take(half).collect();
+    let tail: String = escaped.chars().skip(count - half).collect();
+    format!("{head} … {tail}")
+}
+
+fn printable(diagnostic: &Diagnostic) -> Diagnostic {
+    Diagnostic {
+        message: printable_text(&diagnostic.message),
+        span: diagnostic.span.clone(),
+        label: printable_text(&diagnostic.label),
+        notes: diagnostic.notes.iter().map(|note| printable_text(note)).collect(),
+    }
+}
+
+/// The same layout as the renderer's, for a span in a line too long to show whole or one
+/// holding control characters: the location, then a window of the line around the span's
+/// start (control characters escaped) with the caret.
+fn render_in_window(path: &str, source: &str, diagnostic: &Diagnostic, span: &Span) -> String {
+    let (line_start, line_end) = line_around(source, span.start);
     let line_number = source[..line_start].matches('\n').count() + 1;
     let before: Vec<char> = source[line_start..span.start].chars().collect();
     let column = before.len() + 1;
-    let shown_before: String = before[before.len().saturating_sub(WINDOW)..].iter().collect();
+    let shown_before: String = before[before.len().saturating_sub(WINDOW)..].iter().map(|&c| shown(c)).collect();
     let rest = &source[span.start..line_end];
-    let shown_after: String = rest.chars().take(WINDOW).collect();
+    let shown_after: String = rest.chars().take(WINDOW).map(shown).collect();
     let (open, close) =
         (if before.len() > WINDOW { "…" } else { "" }, if rest.chars().count() > WINDOW { "…" } else { "" });
-    let carets = source[span.start..span.end.min(line_end)].chars().count().clamp(1, WINDOW);
+    let spanned: String = source[span.start..span.end.min(line_end)].chars().take(WINDOW).map(shown).collect();
+    let carets = spanned.chars().count().clamp(1, WINDOW);
     let gutter = " ".repeat(line_number.to_string().len());
     let indent = " ".repeat(open.chars().count() + shown_before.chars().count());
     let mut text = format!("error: {}\n{gutter} ┌─ {path}:{line_number}:{column}\n{gutter} │\n", diagnostic.message);

@@ -36,7 +36,7 @@
 
 use logos::Logos;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, MAX_RENDERED};
 use crate::tokens::{LexError, Token};
 
 /// The most operators and brackets one statement may hold. They bound the depth of its
@@ -52,6 +52,9 @@ pub(crate) type Triple<'src> = (usize, Token<'src>, usize);
 pub(crate) struct Lexed<'src> {
     pub(crate) tokens: Vec<Triple<'src>>,
     pub(crate) errors: Vec<Diagnostic>,
+    /// Where lexing stopped after [`MAX_RENDERED`] errors, if it did: the rest of the file
+    /// is not read (a file of junk holds an error per byte; the first ones tell enough).
+    pub(crate) stopped_at: Option<usize>,
 }
 
 pub(crate) fn lex(source: &str) -> Lexed<'_> {
@@ -60,6 +63,9 @@ pub(crate) fn lex(source: &str) -> Lexed<'_> {
     for raw in source.split('\n') {
         let text = raw.strip_suffix('\r').unwrap_or(raw);
         lexer.line(start, text);
+        if lexer.stopped_at.is_some() {
+            break;
+        }
         start += raw.len() + 1;
     }
     lexer.finish()
@@ -85,6 +91,8 @@ struct Lexer<'src> {
     puzzle_grids: bool,
     /// The bracket depths of the `let`s of this statement still waiting for their `in`.
     open_lets: Vec<usize>,
+    /// Where lexing stopped, once there were enough errors.
+    stopped_at: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -144,10 +152,18 @@ impl<'src> Lexer<'src> {
         let mut first_on_line = true;
         while let Some(result) = lexer.next() {
             let span = lexer.span();
-            let mut token = result.unwrap_or_else(|error| {
-                self.errors.push(lex_error(error, text, span.clone(), start));
-                Token::Error
-            });
+            let mut token = match result {
+                Ok(token) => token,
+                // One error more than are shown: enough to say that there are more.
+                Err(_) if self.errors.len() >= MAX_RENDERED => {
+                    self.stopped_at = Some(start + span.start);
+                    break;
+                }
+                Err(error) => {
+                    self.errors.push(lex_error(error, text, span.clone(), start));
+                    Token::Error
+                }
+            };
             if token == Token::Semicolon && self.depth == 0 {
                 // A MiniZinc-style statement end: the line break's job, done here.
                 let at = start + span.start;
@@ -240,7 +256,7 @@ impl<'src> Lexer<'src> {
         self.close_given();
         self.flush_newline();
         self.end_statement();
-        Lexed { tokens: self.tokens, errors: self.errors }
+        Lexed { tokens: self.tokens, errors: self.errors, stopped_at: self.stopped_at }
     }
 }
 

@@ -24,6 +24,8 @@ mod minizinc_hints;
 mod parse_error;
 mod tokens;
 
+use tokens::Token;
+
 lalrpop_util::lalrpop_mod!(
     #[allow(
         clippy::all,
@@ -61,11 +63,29 @@ pub(crate) fn parse_at(source: &str, base: usize) -> (ast::File, Vec<Diagnostic>
     // The parser sees positions in the model's address space, so that every span it builds
     // is already shifted; the local tokens stay for the MiniZinc hints.
     let tokens = lexed.tokens;
-    let shifted = tokens.iter().map(|&(start, token, end)| Ok((start + base, token, end + base)));
-    let mut recovered = Vec::new();
-    let result = grammar::FileParser::new().parse(&mut recovered, shifted);
+    let recovered = actions::Recoveries::default();
+    let mut parser_stopped_at = None;
+    let mut previous = Token::Newline;
+    let shifted = tokens.iter().map_while(|&(start, token, end)| {
+        if recovered.enough() {
+            // Enough errors: the rest is not read. The statement in progress is ended, so
+            // that the cut itself is no error.
+            parser_stopped_at.get_or_insert(start);
+            let ended = std::mem::replace(&mut previous, Token::Newline) == Token::Newline;
+            return (!ended).then_some(Ok((start + base, Token::Newline, start + base)));
+        }
+        previous = token;
+        Some(Ok((start + base, token, end + base)))
+    });
+    let result = grammar::FileParser::new().parse(&recovered, shifted);
     let local = parse_error::Local { source, base, tokens: &tokens };
+    let recovered = recovered.into_inner();
     diagnostics.extend(recovered.into_iter().filter_map(|r| parse_error::to_diagnostic(r.error, &local)));
+    if let Some(at) = parser_stopped_at.or(lexed.stopped_at) {
+        // What lies beyond the place where reading stopped is not reported.
+        diagnostics.retain(|d| d.span.start < at + base);
+        diagnostics.push(Diagnostic::reading_stopped(at + base));
+    }
     let lines = match result {
         Ok(lines) => lines,
         Err(error) => {

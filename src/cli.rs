@@ -1,4 +1,4 @@
-//! The command line, as SPEC §2 describes it (clap derive; help text from doc comments).
+//! The command line, as docs/cli.md describes it (clap derive; help text from doc comments).
 
 use std::path::PathBuf;
 

@@ -32,7 +32,7 @@ pub(crate) struct Source {
     pub(crate) path: Option<PathBuf>,
 }
 
-/// Exit statuses (SPEC §2).
+/// Exit statuses (docs/cli.md, "Exit status").
 pub(crate) const SOLVED: u8 = 0;
 pub(crate) const UNSATISFIABLE: u8 = 1;
 pub(crate) const BAD_INPUT: u8 = 2;

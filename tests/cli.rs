@@ -1,4 +1,4 @@
-//! The command line contract of SPEC §2–3: inputs, modes, limits, exit statuses, JSON.
+//! The command line contract of docs/cli.md and docs/json.md: inputs, modes, limits, exit statuses, JSON.
 
 mod common;
 

@@ -1,6 +1,6 @@
 //! `cpsolve` on Number Match grids, end to end: the JSON moves it prints are replayed here
 //! with this file's own reading of the rules (not the solver's), the exit statuses follow
-//! SPEC §2, and `play numbermatch` gives the same starts whatever the thread count.
+//! docs/cli.md ("Exit status"), and `play numbermatch` gives the same starts whatever the thread count.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! One test per statement form of SPEC §1, plus the layout rules (line breaks, grids) and
+//! One test per statement form of docs/language.md, plus the layout rules (line breaks, grids) and
 //! the errors a user is most likely to meet.
 
 mod common;

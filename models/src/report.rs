@@ -1,4 +1,4 @@
-//! Framing a run's outcome for people (text) and for programs (JSON, SPEC §3).
+//! Framing a run's outcome for people (text) and for programs (JSON, docs/json.md).
 //! The solutions themselves are rendered by each kind's [`crate::problem::SolutionView`].
 
 use cpsolve_dsl::ast::SolveMode;
@@ -120,7 +120,7 @@ pub fn write_with_solutions(
     }
 }
 
-/// The JSON object of one model file (SPEC §3), its solutions at [`SOLUTIONS_HERE`].
+/// The JSON object of one model file (docs/json.md), its solutions at [`SOLUTIONS_HERE`].
 pub fn json(report: &Report, file: &str, with_stats: bool) -> Value {
     let mut object = Map::new();
     object.insert("file".into(), Value::from(file));

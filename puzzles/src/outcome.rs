@@ -11,7 +11,7 @@ pub struct Outcome {
     pub status: Status,
     /// The whole standard output in text mode.
     pub text: String,
-    /// The JSON object of SPEC §3, without `"file"` (put first by the caller) and without
+    /// The JSON object of docs/json.md, without `"file"` (put first by the caller) and without
     /// `"stats"` (added by the caller under `--stats`, from [`Outcome::stats`]).
     pub json: serde_json::Value,
     /// The solver's own measure of work (each solver documents what its counters mean)

@@ -1,5 +1,5 @@
 //! The generic-model compiler: a `.puz` file of `let`, `var`, constraints, `forall`,
-//! `given`, `solve` and `minimize`/`maximize` statements (SPEC §1.1) becomes engine
+//! `given`, `solve` and `minimize`/`maximize` statements (docs/language.md, "Generic models") becomes engine
 //! variables and propagators, with a view that prints the user's variables.
 //!
 //! The file is read top to bottom, like a script: a name must be declared before it is

@@ -4,7 +4,7 @@
 //! (`q = [1, 5, 8]`), a 2-d array as its name and a grid with right-aligned columns, which
 //! reads like the puzzle (and can be pasted back as a `given` block). Arrays of more
 //! dimensions print one grid per index of their leading dimensions.
-//! JSON: one object, keys in declaration order, cells named `q[3]` and `x[2,5]` (SPEC §3).
+//! JSON: one object, keys in declaration order, cells named `q[3]` and `x[2,5]` (docs/json.md).
 
 use std::collections::HashSet;
 

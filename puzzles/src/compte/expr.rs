@@ -1,6 +1,6 @@
 //! The normal form of a solution, and its rendering as steps.
 //!
-//! Two solutions are the same (SPEC §1.2) when they differ only by the order of the
+//! Two solutions are the same (docs/language.md, `compte`) when they differ only by the order of the
 //! operands of `+` and `×`, by re-association inside a chain of `+`/`-` or of `×`/`÷`, or
 //! by the order of independent steps. So a solution is kept as a tree whose inner nodes
 //! are whole chains: a [`Nf::Sum`] holds the multisets of its added and subtracted terms

@@ -1,4 +1,4 @@
-//! Le Compte est Bon / Countdown (SPEC §1.2): `compte 100 2 1 10 4 3 -> 819`.
+//! Le Compte est Bon / Countdown (docs/language.md, `compte`): `compte 100 2 1 10 4 3 -> 819`.
 //!
 //! Not compiled to the generic engine: a constraint model of expression trees must guess
 //! the shape of the tree, and it explores each value once per shape and per order of the

@@ -1,4 +1,4 @@
-//! Writing a `compte` answer: text for people, the JSON object of SPEC §3 for programs.
+//! Writing a `compte` answer: text for people, the JSON object of docs/json.md for programs.
 //! The framing (summary lines, `"status"`, `"count"`, `"stopped"`) follows
 //! `cpsolve_models::report`, so a `compte` run reads like any other kind.
 
@@ -79,7 +79,7 @@ pub(crate) fn text(target: Value, mode: SolveMode, answer: &Answer, options: &Ru
     out
 }
 
-/// The JSON object of SPEC §3, without `"file"` and `"stats"`.
+/// The JSON object of docs/json.md, without `"file"` and `"stats"`.
 pub(crate) fn json(target: Value, mode: SolveMode, status: Status, answer: &Answer) -> Json {
     let mut object = Map::new();
     object.insert("kind".into(), Json::from("compte"));

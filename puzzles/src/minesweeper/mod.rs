@@ -1,4 +1,4 @@
-//! Minesweeper (SPEC §1.2): the exact mine probability of every covered cell, and a bot
+//! Minesweeper (docs/language.md, `minesweeper`): the exact mine probability of every covered cell, and a bot
 //! that plays seeded games.
 //!
 //! `grid.rs` reads positions (`.puz` statement or JSMinesweeper `.mine`), `frontier.rs`

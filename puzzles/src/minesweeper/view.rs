@@ -1,4 +1,4 @@
-//! Text and JSON answers (SPEC §3) for an analysed position.
+//! Text and JSON answers (docs/json.md) for an analysed position.
 
 use serde_json::{json, Value};
 

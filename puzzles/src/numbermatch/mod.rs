@@ -1,4 +1,4 @@
-//! Number Match (SPEC §1.2): a winning sequence with the fewest adds, then the fewest
+//! Number Match (docs/language.md, `numbermatch`): a winning sequence with the fewest adds, then the fewest
 //! moves, or the proof that none exists within the adds allowed.
 //!
 //! Not compiled to the engine: a position is a sequence of cells whose layout changes

@@ -249,7 +249,7 @@ fn tally_json(t: &Tally, games: u64) -> Value {
     })
 }
 
-/// The JSON of a run (SPEC §3 `play`): the solver's figures at the top level.
+/// The JSON of a run (docs/json.md, `play`): the solver's figures at the top level.
 pub fn json(settings: &Settings, s: &Summary, time: Duration) -> Value {
     let (p, se) = rate(s.solver.won(), s.games);
     json!({

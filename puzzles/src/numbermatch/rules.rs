@@ -1,4 +1,4 @@
-//! The rules of SPEC §1.2: which pairs match, what a match and an add do to the grid.
+//! The rules of docs/language.md, `numbermatch`: which pairs match, what a match and an add do to the grid.
 //!
 //! A grid is its cells in reading order, `cols` to a row, the last row possibly short;
 //! 0 is a cleared cell. Two digits match when they are equal or sum to 10, and are

@@ -1,4 +1,4 @@
-//! The answer as text (the moves, and the grid as it shrinks) and as JSON (SPEC §3).
+//! The answer as text (the moves, and the grid as it shrinks) and as JSON (docs/json.md).
 
 use std::fmt::Write;
 
@@ -124,7 +124,7 @@ pub(crate) fn text(game: &Game, shown: &Shown<'_>) -> String {
     out
 }
 
-/// The JSON answer (SPEC §3), without `"file"` and `"stats"`.
+/// The JSON answer (docs/json.md), without `"file"` and `"stats"`.
 pub(crate) fn json(game: &Game, status: &str, shown: &Shown<'_>) -> Value {
     let line = match shown {
         Shown::Optimal(moves) => Some(*moves),

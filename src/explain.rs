@@ -30,6 +30,14 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
             None => return refuse("no model given (a file, `-` for standard input, or -e 'MODEL')"),
         },
     };
+    // FlatZinc and MiniZinc are not `.puz`: read as one, they would give syntax errors that
+    // tell nothing about the real fault.
+    if [".fzn", ".mzn", ".dzn"].iter().any(|extension| source.label.ends_with(extension)) {
+        return refuse(&format!(
+            "`{}`: explain tells .puz models and .mine positions; it cannot explain a MiniZinc or FlatZinc model",
+            source.label
+        ));
+    }
     let stop = limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
         ReportFormat::Text => format!("stopped: {why}\n"),
         ReportFormat::Json => format!("{}\n", json!({ "file": source.label, "status": "limit", "stopped": name })),

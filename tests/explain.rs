@@ -126,6 +126,18 @@ fn what_cannot_be_explained_is_refused_with_a_reason() {
     let run = common::cpsolve(&["explain", "-e", "var x in 1..3\nx + = 2"], None);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("<expr>:2:"), "{}", run.stderr);
+    // The refusals name what the model lacks, and the variable by its name.
+    let run = common::cpsolve(&["explain", "-e", "var x in 1..3"], None);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("this model states no constraint"), "{}", run.stderr);
+    assert!(!run.stderr.contains("model model"), "{}", run.stderr);
+    let run = common::cpsolve(&["explain", "-e", "var size in 1..10000\nsize > 5"], None);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("`size` has more than 4096 values"), "{}", run.stderr);
+    // A FlatZinc model is refused as such, not read as a `.puz` one.
+    let run = common::cpsolve(&["explain", "corpus/flatzinc/queens-4.fzn"], None);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("cannot explain a MiniZinc or FlatZinc model"), "{}", run.stderr);
 }
 
 #[test]

@@ -12,7 +12,7 @@ use super::verify::Verdict;
 use super::{Conclusion, Ending, ExplainConfig, ExplainError, Explanation, Fact, Reasoning, Step};
 
 /// A shown variable with more values than this cannot be a fact.
-pub(crate) const MAX_FACT_VALUES: u64 = 4096;
+pub const MAX_FACT_VALUES: u64 = 4096;
 
 /// Sets of more groups than this are explained by propagation only: three is as many
 /// constraints as a person keeps in mind for one deduction.

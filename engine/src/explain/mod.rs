@@ -35,6 +35,8 @@
 //! `≥ 1`), so a deduction made there would be told by no step.
 
 mod driver;
+
+pub use driver::MAX_FACT_VALUES;
 mod subset;
 mod verify;
 

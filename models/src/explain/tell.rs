@@ -1,12 +1,12 @@
 //! From the engine's steps to sentences: each step's constraints by name, its facts and its
 //! conclusion by variable name, as text for a person and as JSON for a program.
 
-use cpsolve_engine::explain::{Conclusion, Ending, ExplainConfig, Reasoning};
+use cpsolve_engine::explain::{Conclusion, Ending, ExplainConfig, ExplainError, Reasoning, MAX_FACT_VALUES};
 use cpsolve_engine::Val;
 use serde_json::{json, Map, Value};
 
 use super::Vocabulary;
-use crate::problem::Problem;
+use crate::problem::{Kind, Problem};
 
 /// A variable's known values, by name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,7 +67,14 @@ pub struct Told {
 pub fn explain(mut problem: Problem) -> Result<Told, String> {
     let vocabulary = std::mem::take(&mut problem.vocabulary);
     if vocabulary.is_empty() {
-        return Err(format!("explain does not know the words of a {} model yet", problem.kind.name()));
+        return Err(match problem.kind {
+            // A generic model names what it has: an empty vocabulary is an empty model.
+            Kind::Model if vocabulary.constraints.is_empty() => {
+                "explain tells how constraints fix variables, and this model states no constraint".to_string()
+            }
+            Kind::Model => "explain tells how constraints fix variables, and this model shows no variable".to_string(),
+            kind => format!("explain does not know the words of a {} model yet", kind.name()),
+        });
     }
     if problem.search.objective.is_some() {
         return Err("explain tells why values follow from constraints; a model with an objective \
@@ -91,8 +98,14 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
     let groups = vocabulary.constraints.iter().map(|c| c.props.clone()).collect();
     let shown = vocabulary.shown.iter().map(|(x, _)| *x).collect();
     let config = ExplainConfig::new(groups, shown);
-    let explanation = problem.solver.explain(&config).map_err(|e| e.to_string())?;
     let name = |x| vocabulary.shown.iter().find(|(y, _)| *y == x).map_or_else(String::new, |(_, n)| n.clone());
+    let explanation = problem.solver.explain(&config).map_err(|e| match e {
+        // The engine knows the variable by number only; the model knows its name.
+        ExplainError::DomainTooLarge(x) => {
+            format!("`{}` has more than {MAX_FACT_VALUES} values: too many to explain", name(x))
+        }
+        e => e.to_string(),
+    })?;
     let fact = |f: &cpsolve_engine::explain::Fact| NamedFact { var: name(f.var), values: f.values.clone() };
     let steps = explanation
         .steps

@@ -163,7 +163,8 @@ fn shown(c: char) -> String {
 /// `text` safe to print: control characters escaped (a newline too: each note is one line),
 /// and cut in the middle when longer than [`MAX_MESSAGE`] characters.
 fn printable_text(text: &str) -> String {
-    let escaped: String = text.chars().map(|c| if c.is_control() { c.escape_debug().collect() } else { c.to_string() }).collect();
+    let escaped: String =
+        text.chars().map(|c| if c.is_control() { c.escape_debug().collect() } else { c.to_string() }).collect();
     let count = escaped.chars().count();
     if count <= MAX_MESSAGE {
         return escaped;

@@ -116,9 +116,13 @@ const MAX_RENDERED_LINE: usize = 400;
 /// Characters shown on each side of the caret in a line too long to show whole.
 const WINDOW: usize = 40;
 
-/// The longest a message, label or note is shown (in characters): one that quotes a huge
-/// piece of the input (a million-digit integer) is cut in the middle.
+/// The longest a message or label is shown (in characters): one that quotes a huge piece
+/// of the input (a million-digit integer) is cut in the middle.
 const MAX_MESSAGE: usize = 300;
+
+/// The longest a note is shown: notes list what is expected (the known functions take
+/// 900 characters), so they get more room.
+const MAX_NOTE: usize = 2_000;
 
 /// The line range (start, end) of the line holding byte `at`.
 fn line_around(source: &str, at: usize) -> (usize, usize) {
@@ -161,15 +165,15 @@ fn shown(c: char) -> String {
 }
 
 /// `text` safe to print: control characters escaped (a newline too: each note is one line),
-/// and cut in the middle when longer than [`MAX_MESSAGE`] characters.
-fn printable_text(text: &str) -> String {
+/// and cut in the middle when longer than `max` characters.
+fn printable_text(text: &str, max: usize) -> String {
     let escaped: String =
         text.chars().map(|c| if c.is_control() { c.escape_debug().collect() } else { c.to_string() }).collect();
     let count = escaped.chars().count();
-    if count <= MAX_MESSAGE {
+    if count <= max {
         return escaped;
     }
-    let half = MAX_MESSAGE / 2;
+    let half = max / 2;
     let head: String = escaped.chars().take(half).collect();
     let tail: String = escaped.chars().skip(count - half).collect();
     format!("{head} … {tail}")
@@ -177,10 +181,10 @@ fn printable_text(text: &str) -> String {
 
 fn printable(diagnostic: &Diagnostic) -> Diagnostic {
     Diagnostic {
-        message: printable_text(&diagnostic.message),
+        message: printable_text(&diagnostic.message, MAX_MESSAGE),
         span: diagnostic.span.clone(),
-        label: printable_text(&diagnostic.label),
-        notes: diagnostic.notes.iter().map(|note| printable_text(note)).collect(),
+        label: printable_text(&diagnostic.label, MAX_MESSAGE),
+        notes: diagnostic.notes.iter().map(|note| printable_text(note, MAX_NOTE)).collect(),
     }
 }
 

@@ -27,6 +27,10 @@ pub(crate) enum Command {
         /// Model files (`-` reads standard input).
         #[arg(required = true)]
         models: Vec<PathBuf>,
+        /// Stop checking each model after this many seconds (exit 3): compiling a model
+        /// unrolls its loops, which can take long.
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<f64>,
     },
     /// Tell how the model is solved, step by step: each step names the constraints and
     /// known facts it uses and what they alone imply (checked before it is printed).

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use cpsolve_flatzinc::{format_solution, status_line, Found, Goal, Kind, Model, Options, RunResult, Status, Stop};
 use serde_json::{json, Map, Value};
 
-use cpsolve_engine::interrupt;
+use cpsolve_engine::StopToken;
 use cpsolve_models::report;
 
 use crate::cli::{Format, SolveArgs};
@@ -121,7 +121,7 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
         .arg(&ozn)
         .stdout(Stdio::null())
         .spawn()
-        .and_then(wait_or_stop);
+        .and_then(|child| wait_or_stop(child, armed.stop()));
     match flattened {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             writeln!(
@@ -139,7 +139,7 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
         Ok(None) => {
             // The time or memory limit struck while MiniZinc was flattening.
             let reached = hard_stop(args);
-            let stop = if interrupt::raised() == Some(Stop::Memory) { reached.memory } else { reached.time };
+            let stop = if armed.stop().requested() == Some(Stop::Memory) { reached.memory } else { reached.time };
             io::stdout().write_all(stop.as_bytes())?;
             Ok(LIMIT)
         }
@@ -151,12 +151,12 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
 
 /// Waits for the flattening to end, or kills it when a limit strikes (`None`): the
 /// watchdog's hard stop would otherwise end cpsolve and leave MiniZinc running.
-fn wait_or_stop(mut child: Child) -> io::Result<Option<ExitStatus>> {
+fn wait_or_stop(mut child: Child, stop: &StopToken) -> io::Result<Option<ExitStatus>> {
     loop {
         if let Some(status) = child.try_wait()? {
             return Ok(Some(status));
         }
-        if interrupt::raised().is_some() {
+        if stop.requested().is_some() {
             child.kill()?;
             child.wait()?;
             return Ok(None);
@@ -231,11 +231,11 @@ fn solve_fzn(
             return Ok(BAD_INPUT);
         }
     };
-    let mut model = match cpsolve_flatzinc::load(&text) {
+    let mut model = match cpsolve_flatzinc::load(&text, armed.stop()) {
         Ok(model) => model,
-        Err(_) if interrupt::raised().is_some() => {
+        Err(_) if armed.stop().requested().is_some() => {
             let stop = hard_stop(args);
-            let line = if interrupt::raised() == Some(Stop::Memory) { stop.memory } else { stop.time };
+            let line = if armed.stop().requested() == Some(Stop::Memory) { stop.memory } else { stop.time };
             io::stdout().write_all(line.as_bytes())?;
             return Ok(LIMIT);
         }

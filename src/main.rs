@@ -8,6 +8,7 @@ mod limits;
 mod pictures;
 mod play_minesweeper;
 mod play_numbermatch;
+mod reading;
 mod solve;
 mod split;
 mod table;
@@ -28,7 +29,7 @@ fn main() -> ExitCode {
         limits::memory::set_limit_mb(mb);
     }
     let result = match &cli.command {
-        Some(Command::Check { models }) => solve::check(models),
+        Some(Command::Check { models, timeout }) => solve::check(models, *timeout),
         Some(Command::Explain(args)) => explain::explain(args),
         Some(Command::Split { model, parts, out }) => split::split(model, *parts, out),
         Some(Command::Merge { results, format }) => split::merge(results, *format),

@@ -1,7 +1,7 @@
 //! Solving the models named on the command line, one after the other, and printing each
 //! answer as it comes (text) or as one JSON object per line.
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,7 +21,9 @@ use crate::cli::{Format, SolveArgs};
 use crate::includes;
 use crate::limits;
 use crate::pictures::{self, Destination};
-use cpsolve_engine::{interrupt, Stop};
+use cpsolve_engine::{Stop, StopToken};
+
+use crate::reading::{Input, ReadError};
 
 /// A model's text and the name it is reported under.
 pub(crate) struct Source {
@@ -53,25 +55,6 @@ fn combine(a: u8, b: u8) -> u8 {
     }
 }
 
-pub(crate) fn load(path: &PathBuf) -> Result<Source, String> {
-    let label = path.display().to_string();
-    let text = if label == "-" {
-        let mut text = String::new();
-        io::stdin().read_to_string(&mut text).map(|_| text)
-    } else {
-        std::fs::read_to_string(path)
-    };
-    let (label, file) = if label == "-" { ("<stdin>".to_string(), None) } else { (label, Some(path.clone())) };
-    text.map(|text| Source { label: label.clone(), text, path: file })
-        .map_err(|e| format!("cannot read `{label}`: {e}"))
-}
-
-fn sources(paths: &[PathBuf], inline: &[String]) -> Vec<Result<Source, String>> {
-    let mut all: Vec<Result<Source, String>> = paths.iter().map(load).collect();
-    all.extend(inline.iter().map(|text| Ok(Source { label: "<expr>".to_string(), text: text.clone(), path: None })));
-    all
-}
-
 /// A model that compiled: its syntax tree (workers compile it again), the first
 /// compilation, and the slice of the search it asks for.
 struct Compiled {
@@ -97,13 +80,14 @@ pub(crate) fn is_mine_file(source: &Source) -> bool {
     source.label.ends_with(".mine")
 }
 
-/// Parses (once, with the files it includes) and compiles; on failure, reports the errors
-/// (stderr, and JSON on stdout), or the limit that stopped the compiling (`stop`: the stop
-/// lines, as the watchdog has them). The files read come back too, for later errors.
+/// Parses (once, with the files it includes) and compiles under the run's stop token; on
+/// failure, reports the errors (stderr, and JSON on stdout), or the limit that stopped the
+/// compiling (`lines`: the stop lines, as the watchdog has them). The files read come back
+/// too, for later errors.
 fn compile(
     source: &Source,
     format: Format,
-    stop: &limits::HardStop,
+    (lines, stop): (&limits::HardStop, &StopToken),
     out: &mut impl Write,
 ) -> io::Result<(SourceMap, Result<Model, u8>)> {
     if is_mine_file(source) {
@@ -115,13 +99,13 @@ fn compile(
             return Ok(Model::Direct(kind, file));
         }
         let part = cpsolve_models::part(&file)?;
-        let problem = cpsolve_models::compile(&file)?;
+        let problem = cpsolve_models::compile_with_stop(&file, stop)?;
         Ok(Model::Search(Compiled { file, problem, part }))
     });
     let result = match compiled {
         Ok(model) => Ok(model),
-        Err(_) if interrupt::raised().is_some() => {
-            let line = if interrupt::raised() == Some(Stop::Memory) { &stop.memory } else { &stop.time };
+        Err(_) if stop.requested().is_some() => {
+            let line = if stop.requested() == Some(Stop::Memory) { &lines.memory } else { &lines.time };
             out.write_all(line.as_bytes())?;
             Err(LIMIT)
         }
@@ -199,33 +183,31 @@ fn run_options(args: &SolveArgs) -> RunOptions {
         part: None,
         progress,
         picture: args.format == Format::Svg,
+        // Each run gets its own from the watchdog when it is armed.
+        stop: StopToken::new(),
     }
 }
 
 /// What a run cut short by the watchdog prints: the closing line of a limit, or the JSON
 /// object of a run that found nothing it could print.
-fn hard_stop(source: &Source, args: &SolveArgs) -> limits::HardStop {
+fn hard_stop(label: &str, args: &SolveArgs) -> limits::HardStop {
     limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
         Format::Text | Format::Svg => format!("stopped: {why}\n"),
         Format::Json => {
-            let object = json!({ "file": source.label, "status": "limit", "stopped": name });
+            let object = json!({ "file": label, "status": "limit", "stopped": name });
             format!("{object}\n")
         }
     })
 }
 
 /// The stop line of `check`, which has no time limit: only the memory limit can strike.
-fn check_stop(source: &Source) -> limits::HardStop {
-    let memory = match limits::memory::limit_mb() {
-        Some(mb) => format!("{}: stopped: memory limit of {mb} MB reached\n", source.label),
-        None => format!("{}: stopped: memory limit reached\n", source.label),
-    };
-    limits::HardStop { time: memory.clone(), memory, time_exit: limits::LIMIT_EXIT }
+fn check_stop(label: &str, timeout: Option<f64>) -> limits::HardStop {
+    limits::stop_lines(timeout, |why: &str, _| format!("{label}: stopped: {why}\n"))
 }
 
 /// `cpsolve MODEL…`: solves each model in turn.
 pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
-    let all = sources(&args.models, &args.inline);
+    let all = Input::all(&args.models, &args.inline);
     if all.is_empty() {
         writeln!(io::stderr(), "error: no model given (a file, `-` for standard input, or -e 'MODEL')")?;
         return Ok(BAD_INPUT);
@@ -248,26 +230,34 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let several = all.len() > 1;
     let mut worst = SOLVED;
-    for (i, (source, destination)) in all.iter().zip(&destinations).enumerate() {
-        let source = match source {
+    for (i, (input, destination)) in all.iter().zip(&destinations).enumerate() {
+        let label = input.label();
+        if several && args.format == Format::Text {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "== {label} ==")?;
+        }
+        // Reading, parsing and compiling count against the limits too.
+        let stop = hard_stop(&label, args);
+        let armed = limits::arm(options.timeout, stop.clone());
+        let options = RunOptions { stop: armed.stop().clone(), ..options.clone() };
+        let source = match input.read(armed.stop()) {
             Ok(source) => source,
-            Err(message) => {
+            Err(ReadError::Stopped(reason)) => {
+                out.write_all(if reason == Stop::Memory { &stop.memory } else { &stop.time }.as_bytes())?;
+                worst = combine(worst, LIMIT);
+                continue;
+            }
+            Err(ReadError::Failed(message)) => {
                 out.flush()?;
                 writeln!(io::stderr(), "error: {message}")?;
                 worst = combine(worst, BAD_INPUT);
                 continue;
             }
         };
-        if several && args.format == Format::Text {
-            if i > 0 {
-                writeln!(out)?;
-            }
-            writeln!(out, "== {} ==", source.label)?;
-        }
-        // Parsing and compiling count against the time limit too.
-        let stop = hard_stop(source, args);
-        let armed = limits::arm(options.timeout, stop.clone());
-        let (map, compiled) = compile(source, args.format, &stop, &mut out)?;
+        let source = &source;
+        let (map, compiled) = compile(source, args.format, (&stop, armed.stop()), &mut out)?;
         let code = match compiled {
             Err(code) => code,
             Ok(Model::Direct(kind, file)) => {
@@ -316,7 +306,7 @@ fn solve_one(
     let options = &RunOptions { part, ..options.clone() };
     // The first compilation serves the main search; workers compile their own copy, which
     // only a limit can stop (it compiled once).
-    let build = || cpsolve_models::compile(&file).ok();
+    let build = || cpsolve_models::compile_with_stop(&file, &options.stop).ok();
     if args.format == Format::Svg {
         if !problem.view.draws() {
             out.flush()?;
@@ -466,35 +456,49 @@ fn report_check(
 }
 
 /// `cpsolve check MODEL…`: parse and compile only.
-pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
+pub(crate) fn check(paths: &[PathBuf], timeout: Option<f64>) -> io::Result<u8> {
     let mut worst = SOLVED;
     let mut out = io::stdout().lock();
-    for source in sources(paths, &[]) {
-        let code = match source {
-            Err(message) => {
+    for input in Input::all(paths, &[]) {
+        // Reading, and compiling (it unrolls the model's loops), under the limits.
+        let lines = check_stop(&input.label(), timeout);
+        let armed = limits::arm(timeout.map(Duration::from_secs_f64), lines.clone());
+        let code = match input.read(armed.stop()) {
+            Err(ReadError::Failed(message)) => {
                 writeln!(io::stderr(), "error: {message}")?;
                 BAD_INPUT
             }
-            Ok(source) => match compile(&source, Format::Text, &check_stop(&source), &mut out)? {
-                (_, Err(code)) => code,
-                (map, Ok(Model::MineFile)) => {
-                    report_check(&source, &map, cpsolve_puzzles::minesweeper::check_mine_file(&source.text), &mut out)?
-                }
-                (map, Ok(Model::Direct(kind, file))) => {
-                    report_check(&source, &map, cpsolve_puzzles::direct::check(kind, &file), &mut out)?
-                }
-                (_, Ok(Model::Search(Compiled { problem, .. }))) => {
-                    writeln!(
-                        out,
-                        "{}: ok ({} variables, {} propagators)",
-                        source.label,
-                        problem.solver.num_vars(),
-                        problem.solver.num_propagators()
-                    )?;
-                    SOLVED
-                }
-            },
+            Err(ReadError::Stopped(reason)) => {
+                out.write_all(if reason == Stop::Memory { &lines.memory } else { &lines.time }.as_bytes())?;
+                LIMIT
+            }
+            Ok(source) => {
+                let code = match compile(&source, Format::Text, (&lines, armed.stop()), &mut out)? {
+                    (_, Err(code)) => code,
+                    (map, Ok(Model::MineFile)) => report_check(
+                        &source,
+                        &map,
+                        cpsolve_puzzles::minesweeper::check_mine_file(&source.text),
+                        &mut out,
+                    )?,
+                    (map, Ok(Model::Direct(kind, file))) => {
+                        report_check(&source, &map, cpsolve_puzzles::direct::check(kind, &file), &mut out)?
+                    }
+                    (_, Ok(Model::Search(Compiled { problem, .. }))) => {
+                        writeln!(
+                            out,
+                            "{}: ok ({} variables, {} propagators)",
+                            source.label,
+                            problem.solver.num_vars(),
+                            problem.solver.num_propagators()
+                        )?;
+                        SOLVED
+                    }
+                };
+                code
+            }
         };
+        drop(armed);
         worst = combine(worst, code);
     }
     Ok(worst)

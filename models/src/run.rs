@@ -28,7 +28,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cpsolve_dsl::ast::SolveMode;
-use cpsolve_engine::{luby, Fixing, SearchConfig, Stats, Stop, Subproblem, Val};
+use cpsolve_engine::{luby, Fixing, SearchConfig, Stats, Stop, StopToken, Subproblem, Val};
 use rayon::prelude::*;
 
 use crate::problem::{Kind, Member, Problem, Record, SolutionView};
@@ -42,8 +42,12 @@ pub struct RunOptions {
     pub limit: Option<u128>,
     pub timeout: Option<Duration>,
     /// The process's memory limit in MB, for the message when it is reached (the limit
-    /// itself is enforced by whoever raises [`cpsolve_engine::interrupt`]).
+    /// itself is enforced by whoever requests a stop on [`RunOptions::stop`]).
     pub memory_mb: Option<u64>,
+    /// The run's request to stop (time, memory, a caller's request): the puzzles' own
+    /// solvers poll it, and it must be the token the run's problems were compiled with
+    /// ([`crate::compile_with_stop`]), so that their searches stop too.
+    pub stop: StopToken,
     /// Worker threads for enumeration and counting.
     pub threads: usize,
     /// Only the `index`-th (0-based) of `parts` slices of the search (`cpsolve split`).
@@ -62,6 +66,7 @@ impl Default for RunOptions {
             limit: None,
             timeout: None,
             memory_mb: None,
+            stop: StopToken::new(),
             threads: 1,
             part: None,
             progress: None,
@@ -77,6 +82,7 @@ impl std::fmt::Debug for RunOptions {
             .field("limit", &self.limit)
             .field("timeout", &self.timeout)
             .field("memory_mb", &self.memory_mb)
+            .field("stop", &self.stop.requested())
             .field("threads", &self.threads)
             .field("part", &self.part)
             .field("progress", &self.progress.is_some())
@@ -234,7 +240,7 @@ fn search(
 /// Searches `problem`, calling `on_solution` for each solution to show (none when
 /// counting; each improving one when optimising). `on_solution` may stop the search.
 /// Parallel workers search copies that `build` compiles from the same model; `None` when
-/// a limit stopped the compiling (see [`cpsolve_engine::interrupt`]).
+/// a limit stopped the compiling (a stop requested on [`RunOptions::stop`]).
 pub fn solve(
     mut problem: Problem,
     build: &(dyn Fn() -> Option<Problem> + Sync),
@@ -447,11 +453,11 @@ fn solve_subtrees(
         .par_iter()
         .map(|fixings| {
             if cancel.load(Ordering::Relaxed) {
-                let stopped = cpsolve_engine::interrupt::raised().unwrap_or(Stop::Cancelled);
+                let stopped = options.stop.requested().unwrap_or(Stop::Cancelled);
                 return (Found { stopped: Some(stopped), ..Found::default() }, Vec::new());
             }
             let Some(mut problem) = build() else {
-                let stopped = cpsolve_engine::interrupt::raised().unwrap_or(Stop::Cancelled);
+                let stopped = options.stop.requested().unwrap_or(Stop::Cancelled);
                 return (Found { stopped: Some(stopped), ..Found::default() }, Vec::new());
             };
             let mut plan = plan.clone();

@@ -161,7 +161,7 @@ pub fn reachable(tiles: &[u64], range: RangeInclusive<u64>, threads: usize) -> T
     let mut reach = Reach::new(tiles);
     let n = reach.tiles.len();
     // No deadline: this is a batch computation.
-    if reach.extend_to(n - 1, None, pool.as_ref()).is_err() {
+    if reach.extend_to(n - 1, &crate::Deadline::never(), pool.as_ref()).is_err() {
         return out;
     }
     for m in 1..reach.full() {

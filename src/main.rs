@@ -5,6 +5,7 @@ mod explain;
 mod flatzinc;
 mod includes;
 mod limits;
+mod merge;
 mod pictures;
 mod play_minesweeper;
 mod play_numbermatch;
@@ -31,7 +32,7 @@ fn main() -> ExitCode {
         Some(Command::Check { models }) => solve::check(models),
         Some(Command::Explain(args)) => explain::explain(args),
         Some(Command::Split { model, parts, out }) => split::split(model, *parts, out),
-        Some(Command::Merge { results, format }) => split::merge(results, *format),
+        Some(Command::Merge { results, format }) => merge::merge(results, *format),
         Some(Command::Table { game: _, targets, threads, tiles, format }) => match tiles {
             None => table::table(targets.clone(), *threads as usize, *format),
             Some(tiles) => table::table_of(tiles, targets.clone(), *threads as usize, *format),

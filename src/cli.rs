@@ -57,6 +57,9 @@ pub(crate) enum Command {
         /// Only this selection, e.g. --tiles "100 75 50 25 6 3 9 8".
         #[arg(long, value_name = "TILES")]
         tiles: Option<String>,
+        /// Stop after this many seconds (exit 3, `stopped: time limit …`).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<f64>,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: ReportFormat,

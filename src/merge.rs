@@ -105,7 +105,9 @@ fn text(merged: &Value) -> String {
     match merged["status"].as_str() {
         Some("unsatisfiable") => s.push_str(&format!("no solution ({parts} parts)\n")),
         Some("solved") => match objective {
-            Some(best) => s.push_str(&format!("optimum: {best} (proven: every one of the {parts} parts searched to the end)\n")),
+            Some(best) => {
+                s.push_str(&format!("optimum: {best} (proven: every one of the {parts} parts searched to the end)\n"))
+            }
             None => s.push_str(&format!("{count} solutions ({parts} parts)\n")),
         },
         _ => {
@@ -183,7 +185,9 @@ fn merge_results(results: &[Result]) -> std::result::Result<Value, String> {
                         id.index, id.of, f.at, fid.index, fid.of
                     ));
                 }
-                if object["kind"] != f.object["kind"] || object.get("solutions").is_some() != f.object.get("solutions").is_some() {
+                if object["kind"] != f.object["kind"]
+                    || object.get("solutions").is_some() != f.object.get("solutions").is_some()
+                {
                     return Err(format!(
                         "{at} and {} were run with different options (one lists solutions, the other counts): run every part alike",
                         f.at
@@ -195,7 +199,10 @@ fn merge_results(results: &[Result]) -> std::result::Result<Value, String> {
             return Err(format!("{} and {at} are both part {} of {}: give each part once", other.at, id.index, id.of));
         }
         if object["status"] == "limit" {
-            stops.push((id.index, format!("part {} of {} ({at}) hit {}", id.index, id.of, limit_words(&object["stopped"]))));
+            stops.push((
+                id.index,
+                format!("part {} of {} ({at}) hit {}", id.index, id.of, limit_words(&object["stopped"])),
+            ));
         }
     }
     let fid = first.as_ref().map(|(_, id)| id.clone());
@@ -289,8 +296,14 @@ fn best_of(parts: &BTreeMap<u64, &Result>, goal: &str) -> (u128, Option<Vec<Valu
     match best {
         None => (0, Some(Vec::new()), None),
         Some((value, result)) => {
-            let solution: Vec<Value> =
-                result.object.get("solutions").and_then(Value::as_array).and_then(|s| s.last()).cloned().into_iter().collect();
+            let solution: Vec<Value> = result
+                .object
+                .get("solutions")
+                .and_then(Value::as_array)
+                .and_then(|s| s.last())
+                .cloned()
+                .into_iter()
+                .collect();
             (solution.len() as u128, Some(solution), Some(json!(value)))
         }
     }

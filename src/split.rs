@@ -11,9 +11,9 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use cpsolve_dsl::Parsed;
 use crate::includes;
 use crate::solve::Source;
+use cpsolve_dsl::Parsed;
 
 /// Writes the parts; returns the exit status.
 pub(crate) fn split(model: &Path, parts: u64, out: &Path) -> io::Result<u8> {

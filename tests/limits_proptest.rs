@@ -84,7 +84,8 @@ fn split_dir() -> &'static PathBuf {
         fs::create_dir_all(&dir).expect("the directory is made");
         for (name, model, parts) in SPLITS {
             fs::write(dir.join(name), model).expect("the model is written");
-            let run = cpsolve_in(&dir, &["split", name, "--parts", &parts.to_string(), "--out", &format!("{name}.d")], None);
+            let run =
+                cpsolve_in(&dir, &["split", name, "--parts", &parts.to_string(), "--out", &format!("{name}.d")], None);
             assert_eq!(run.code, 0, "{}", run.stderr);
         }
         dir

@@ -77,7 +77,13 @@ fn a_part_of_an_optimisation_model_reports_the_best_of_its_slice_not_a_proven_op
     let dir = Dir::new("one-part", &[("m.puz", &format!("{MINIMIZE}option part = 1, 1\n"))]);
     let run = dir.run(&["m.puz"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.ends_with("best of part 1 of 1: 3 (its slice searched to the end; `cpsolve merge` the parts for the optimum)\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.ends_with(
+            "best of part 1 of 1: 3 (its slice searched to the end; `cpsolve merge` the parts for the optimum)\n"
+        ),
+        "{}",
+        run.stdout
+    );
     assert!(!run.stdout.contains("proven"), "{}", run.stdout);
     let run = dir.run(&["--format", "json", "m.puz"]);
     let object = json(&run);
@@ -99,7 +105,10 @@ fn merged_optimisation_parts_give_the_unsplit_optimum() {
             assert_eq!(merged["objective"], whole["objective"], "{name} in {parts} parts");
             assert_eq!(merged["parts"], parts);
             let text = dir.merge(&results, "text");
-            let optimum = format!("optimum: {} (proven: every one of the {parts} parts searched to the end)\n", whole["objective"]);
+            let optimum = format!(
+                "optimum: {} (proven: every one of the {parts} parts searched to the end)\n",
+                whole["objective"]
+            );
             assert!(text.stdout.ends_with(&optimum), "{}", text.stdout);
         }
     }
@@ -112,7 +121,11 @@ fn a_part_twice_is_an_error_naming_both_files() {
     fs::copy(dir.path().join(&results[1]), dir.path().join("copy.json")).expect("copied");
     let merged = dir.merge(&[results[0].clone(), results[1].clone(), "copy.json".into(), results[2].clone()], "text");
     assert_eq!(merged.code, 2, "{}", merged.stdout);
-    assert!(merged.stderr.contains(&format!("{}:1 and copy.json:1 are both part 2 of 3", results[1])), "{}", merged.stderr);
+    assert!(
+        merged.stderr.contains(&format!("{}:1 and copy.json:1 are both part 2 of 3", results[1])),
+        "{}",
+        merged.stderr
+    );
     assert_eq!(merged.stdout, "");
 }
 

@@ -61,6 +61,9 @@ struct Compiled {
     file: File,
     problem: Problem,
     part: Option<(u64, u64)>,
+    /// With `part`: the model's identity apart from its part number
+    /// ([`crate::split::model_id`]), for `cpsolve merge`.
+    model_id: Option<String>,
 }
 
 /// What a source becomes once parsed: a puzzle with its own solver (not one engine search),
@@ -99,8 +102,9 @@ fn compile(
             return Ok(Model::Direct(kind, file));
         }
         let part = cpsolve_models::part(&file)?;
+        let model_id = part.map(|_| crate::split::model_id(map.text(), &cpsolve_models::part_spans(&file)));
         let problem = cpsolve_models::compile_with_stop(&file, stop)?;
-        Ok(Model::Search(Compiled { file, problem, part }))
+        Ok(Model::Search(Compiled { file, problem, part, model_id }))
     });
     let result = match compiled {
         Ok(model) => Ok(model),
@@ -178,6 +182,7 @@ fn run_options(args: &SolveArgs) -> RunOptions {
         mode,
         limit: args.limit,
         timeout: args.timeout.map(Duration::from_secs_f64),
+        nodes: args.nodes,
         memory_mb: limits::memory::limit_mb(),
         threads: args.threads as usize,
         part: None,
@@ -291,7 +296,11 @@ fn solve_one(
     let mut write_error: Option<io::Error> = None;
     let mut solutions: Vec<String> = Vec::new();
     let mut shown = 0usize;
-    let Compiled { file, problem, part } = compiled;
+    let Compiled { file, problem, part, model_id } = compiled;
+    let goal = problem.search.objective.map(|(_, sense)| match sense {
+        cpsolve_engine::Sense::Minimize => "minimize",
+        cpsolve_engine::Sense::Maximize => "maximize",
+    });
     if problem.search.objective.is_some() && (args.all || args.count) {
         let flag = if args.all { "--all" } else { "--count" };
         let message = format!(
@@ -365,7 +374,14 @@ fn solve_one(
             }
         }
         Format::Json => {
-            let object = report::json(&report, &source.label, args.stats);
+            let mut object = report::json(&report, &source.label, args.stats);
+            if let (Some((index, parts)), Some(id), Value::Object(fields)) = (part, &model_id, &mut object) {
+                let mut identity = json!({ "index": index + 1, "of": parts, "model": id });
+                if let Some(goal) = goal {
+                    identity["objective"] = json!(goal);
+                }
+                fields.insert("part".into(), identity);
+            }
             report::write_with_solutions(out, &object, &solutions)?;
         }
     }

@@ -113,7 +113,7 @@ fn a_puzzle_solver_stopped_by_either_limit_prints_what_it_proved() {
         let run = cpsolve(&[args[0], args[1], "-"], Some(&position));
         let head: String = run.stdout.lines().take(2).collect::<Vec<_>>().join("\n");
         assert_eq!(run.code, 3, "{head}");
-        let expected = format!("limit: the exact count did not finish within the {limit} limit");
+        let expected = format!("stopped: the exact count did not finish within the {limit} limit");
         assert!(run.stdout.contains(&expected), "{head}");
         assert!(run.stdout.contains("certain: "), "the cells proven by local deduction are shown");
     }

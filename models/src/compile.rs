@@ -67,6 +67,12 @@ fn is_part(item: &Spanned<Item>) -> bool {
     matches!(&item.node, Item::Option { name, .. } if name.node == "part")
 }
 
+/// Where the model's `option part` statements are (the same model with another part
+/// number is the same model: `cpsolve merge` compares models without them).
+pub fn part_spans(file: &File) -> Vec<cpsolve_dsl::ast::Span> {
+    file.items.iter().filter(|i| is_part(i)).map(|i| i.span.clone()).collect()
+}
+
 /// `option part = i, k`, written by `cpsolve split`: search only the i-th (1-based) of k
 /// slices of the search tree. Returns `(i - 1, k)`.
 pub fn part(file: &File) -> Result<Option<(u64, u64)>, Vec<Diagnostic>> {

@@ -40,6 +40,16 @@ impl Deadline {
     pub(crate) fn expired(&self) -> bool {
         self.stop.requested().is_some() || self.at.is_some_and(|d| Instant::now() >= d)
     }
+
+    /// The JSON `"stopped"` name of what ended a loop checking this deadline: `"memory"`
+    /// if a memory stop was requested, else `"time"`.
+    pub(crate) fn stop_name(&self) -> &'static str {
+        if self.stop.requested() == Some(Stop::Memory) {
+            "memory"
+        } else {
+            "time"
+        }
+    }
 }
 
 /// The JSON `"stopped"` name of the limit that stopped a puzzle's own solver in the run of

@@ -92,7 +92,7 @@ fn explain_answer(board: &Board, options: &RunOptions, chain: bool) -> Outcome {
         }
         Err(Stopped) => {
             let text = format!(
-                "{}\nlimit: the explanation did not finish within the {} limit\n",
+                "{}\nstopped: the explanation did not finish within the {} limit\n",
                 view::describe(board),
                 crate::limit::stop_name(options)
             );

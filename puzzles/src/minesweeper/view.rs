@@ -59,7 +59,7 @@ pub(super) fn text(board: &Board, a: &Analysis, options: &RunOptions) -> String 
         }
         Verdict::TimedOut => {
             out.push_str(&format!(
-                "limit: the exact count did not finish within the {} limit; shown: the cells proven by local deduction\n",
+                "stopped: the exact count did not finish within the {} limit; shown: the cells proven by local deduction\n",
                 crate::limit::stop_name(options)
             ));
         }

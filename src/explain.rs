@@ -22,14 +22,22 @@ use crate::solve::{self, Source, BAD_INPUT, LIMIT, SOLVED, UNSATISFIABLE};
 
 /// Runs `cpsolve explain`.
 pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
+    let format = solve_format(args.format);
     let source = match &args.inline {
         Some(text) => Source { label: "<expr>".to_string(), text: text.clone(), path: None },
         None => match args.model.as_ref().map(solve::load) {
             Some(Ok(source)) => source,
-            Some(Err(message)) => return refuse(&message),
-            None => return refuse("no model given (a file, `-` for standard input, or -e 'MODEL')"),
+            Some(Err(unread)) => {
+                return solve::report_unlocated(&unread.label, &unread.message, format, &mut io::stdout().lock())
+            }
+            None => {
+                writeln!(io::stderr(), "error: no model given (a file, `-` for standard input, or -e 'MODEL')")?;
+                return Ok(BAD_INPUT);
+            }
         },
     };
+    // Refusals are about this model: in JSON, its error object.
+    let refuse = |message: &str| solve::report_unlocated(&source.label, message, format, &mut io::stdout().lock());
     let stop = limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
         ReportFormat::Text => format!("stopped: {why}\n"),
         ReportFormat::Json => format!("{}\n", json!({ "file": source.label, "status": "limit", "stopped": name })),
@@ -188,7 +196,3 @@ fn solve_format(format: ReportFormat) -> crate::cli::Format {
     }
 }
 
-fn refuse(message: &str) -> io::Result<u8> {
-    writeln!(io::stderr(), "error: {message}")?;
-    Ok(BAD_INPUT)
-}

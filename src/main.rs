@@ -5,6 +5,7 @@ mod explain;
 mod flatzinc;
 mod includes;
 mod limits;
+mod mzn_output;
 mod pictures;
 mod play_minesweeper;
 mod play_numbermatch;

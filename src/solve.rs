@@ -53,7 +53,13 @@ fn combine(a: u8, b: u8) -> u8 {
     }
 }
 
-pub(crate) fn load(path: &PathBuf) -> Result<Source, String> {
+/// A model file that could not be read: the name it is reported under, and why.
+pub(crate) struct Unread {
+    pub(crate) label: String,
+    pub(crate) message: String,
+}
+
+pub(crate) fn load(path: &PathBuf) -> Result<Source, Unread> {
     let label = path.display().to_string();
     let text = if label == "-" {
         let mut text = String::new();
@@ -63,11 +69,11 @@ pub(crate) fn load(path: &PathBuf) -> Result<Source, String> {
     };
     let (label, file) = if label == "-" { ("<stdin>".to_string(), None) } else { (label, Some(path.clone())) };
     text.map(|text| Source { label: label.clone(), text, path: file })
-        .map_err(|e| format!("cannot read `{label}`: {e}"))
+        .map_err(|e| Unread { message: format!("cannot read `{label}`: {e}"), label })
 }
 
-fn sources(paths: &[PathBuf], inline: &[String]) -> Vec<Result<Source, String>> {
-    let mut all: Vec<Result<Source, String>> = paths.iter().map(load).collect();
+fn sources(paths: &[PathBuf], inline: &[String]) -> Vec<Result<Source, Unread>> {
+    let mut all: Vec<Result<Source, Unread>> = paths.iter().map(load).collect();
     all.extend(inline.iter().map(|text| Ok(Source { label: "<expr>".to_string(), text: text.clone(), path: None })));
     all
 }
@@ -158,10 +164,28 @@ pub(crate) fn report_errors(
                 None => json!({ "message": d.message, "line": 0, "column": 0 }),
             })
             .collect();
-        let object = json!({ "file": source.label, "status": "error", "errors": errors });
-        writeln!(out, "{object}")?;
+        writeln!(out, "{}", error_object(&source.label, errors))?;
     }
     Ok(())
+}
+
+/// The JSON object of a model that gave errors: each `{"message", "line", "column"}`, with
+/// `file` when the error is in another file than the model's.
+pub(crate) fn error_object(label: &str, errors: Vec<Value>) -> Value {
+    json!({ "file": label, "status": "error", "errors": errors })
+}
+
+/// An error that is not at a place in a model's text (a file that cannot be read, a flag
+/// that does not apply to the model): `error: MESSAGE` on stderr and, in JSON, the model's
+/// error object, whose one error has line and column 0.
+pub(crate) fn report_unlocated(label: &str, message: &str, format: Format, out: &mut impl Write) -> io::Result<u8> {
+    out.flush()?;
+    writeln!(io::stderr(), "error: {message}")?;
+    if format == Format::Json {
+        let error = json!({ "message": message, "line": 0, "column": 0 });
+        writeln!(out, "{}", error_object(label, vec![error]))?;
+    }
+    Ok(BAD_INPUT)
 }
 
 fn run_options(args: &SolveArgs) -> RunOptions {
@@ -231,7 +255,18 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         return Ok(BAD_INPUT);
     }
     if args.out.is_some() && args.format != Format::Svg {
+        // Said once, and in JSON once per model: each model's object says it was not solved.
         writeln!(io::stderr(), "error: --out is for pictures: use it with --format svg")?;
+        if args.format == Format::Json {
+            for source in &all {
+                let label = match source {
+                    Ok(source) => &source.label,
+                    Err(unread) => &unread.label,
+                };
+                let error = json!({ "message": "--out is for pictures: use it with --format svg", "line": 0, "column": 0 });
+                println!("{}", error_object(label, vec![error]));
+            }
+        }
         return Ok(BAD_INPUT);
     }
     let destinations = match args.format {
@@ -251,10 +286,8 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
     for (i, (source, destination)) in all.iter().zip(&destinations).enumerate() {
         let source = match source {
             Ok(source) => source,
-            Err(message) => {
-                out.flush()?;
-                writeln!(io::stderr(), "error: {message}")?;
-                worst = combine(worst, BAD_INPUT);
+            Err(unread) => {
+                worst = combine(worst, report_unlocated(&unread.label, &unread.message, args.format, &mut out)?);
                 continue;
             }
         };
@@ -305,13 +338,11 @@ fn solve_one(
     if problem.search.objective.is_some() && (args.all || args.count) {
         let flag = if args.all { "--all" } else { "--count" };
         let message = format!(
-            "error: {flag} does not apply to `{}`: it has an objective (`minimize`/`maximize`); \
-             --limit N stops after N improving solutions, --first after the first\n",
+            "{flag} does not apply to `{}`: it has an objective (`minimize`/`maximize`); \
+             --limit N stops after N improving solutions, --first after the first",
             source.label
         );
-        out.flush()?;
-        io::stderr().write_all(message.as_bytes())?;
-        return Ok(BAD_INPUT);
+        return report_unlocated(&source.label, &message, args.format, out);
     }
     let options = &RunOptions { part, ..options.clone() };
     // The first compilation serves the main search; workers compile their own copy, which
@@ -471,10 +502,7 @@ pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
     let mut out = io::stdout().lock();
     for source in sources(paths, &[]) {
         let code = match source {
-            Err(message) => {
-                writeln!(io::stderr(), "error: {message}")?;
-                BAD_INPUT
-            }
+            Err(unread) => report_unlocated(&unread.label, &unread.message, Format::Text, &mut out)?,
             Ok(source) => match compile(&source, Format::Text, &check_stop(&source), &mut out)? {
                 (_, Err(code)) => code,
                 (map, Ok(Model::MineFile)) => {

@@ -117,7 +117,10 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
     let ozn = work.dir.join("model.ozn");
     // In JSON, the output specification prints each solution as MiniZinc's JSON of the
     // model's output variables (sets, enums and defined variables included: mzn_output.rs).
-    let output_mode: &[&str] = if args.format == Format::Json { &["--output-mode", "json"] } else { &[] };
+    // `_output` holds what the output item prints, which tells the answers apart as the
+    // text output does.
+    let output_mode: &[&str] =
+        if args.format == Format::Json { &["--output-mode", "json", "--output-output-item"] } else { &[] };
     let flattened = Command::new("minizinc")
         .arg("--solver")
         .arg(work.dir.join("cpsolve.msc"))
@@ -354,34 +357,27 @@ fn solve_fzn(
         Format::Json => {
             let mut solutions = Vec::new();
             // A .mzn model's solutions are in its own names, as MiniZinc prints them.
-            let mut printer = match ozn {
-                Some(ozn) if !args.count => Some(OutputPrinter::new(ozn, Stdio::piped())?),
-                _ => None,
-            };
-            let result = cpsolve_flatzinc::solve(&mut model, &options, |model, found| match printer.as_mut() {
-                _ if args.count => {}
+            // Counted too: what tells two answers apart is what MiniZinc prints for them.
+            let mut printer = ozn.map(|ozn| OutputPrinter::new(ozn, Stdio::piped())).transpose()?;
+            let mut result = cpsolve_flatzinc::solve(&mut model, &options, |model, found| match printer.as_mut() {
                 Some(printer) => printer.write(&format_solution(&model.outputs, found)),
+                None if args.count => {}
                 None => solutions.push(solution_json(model, found).to_string()),
             });
             armed.searched();
             if let Some(printer) = printer {
-                let printed = printer.finish()?.and_then(|stream| mzn_output::solutions(&stream));
-                match printed {
-                    Ok(values) if values.len() as u128 == result.solutions => {
-                        solutions = values.iter().map(Value::to_string).collect();
-                    }
-                    Ok(values) => {
-                        let message = format!(
-                            "MiniZinc printed {} solutions of the {} cpsolve found",
-                            values.len(),
-                            result.solutions
-                        );
-                        return refuse(args, &message);
+                match printer.finish()?.and_then(|stream| mzn_output::solutions(&stream)) {
+                    Ok(printed) => {
+                        let answers = mzn_output::distinct_answers(printed);
+                        result.solutions = answers.len() as u128;
+                        if !args.count {
+                            solutions = answers.iter().map(Value::to_string).collect();
+                        }
                     }
                     Err(message) => return refuse(args, &message),
                 }
             }
-            let object = result_json(&label, &result, optimising, args.stats);
+            let object = result_json(&label, &result, optimising, args);
             report::write_with_solutions(&mut io::stdout().lock(), &object, &solutions)?;
             result
         }
@@ -469,8 +465,9 @@ impl TextSink {
 }
 
 /// `minizinc --ozn-file`: MiniZinc's printer of a flattened model's solutions, fed the
-/// FlatZinc solutions. cpsolve reports each answer once already, so `--non-unique` makes
-/// it print every solution it is given: the text lists what the JSON and the count say.
+/// FlatZinc solutions. It prints an answer once (two solutions whose output is the same
+/// text are one answer); the JSON's answers are counted the same way
+/// ([`mzn_output::distinct_answers`]), as the printer's JSON holds every variable.
 struct OutputPrinter {
     child: Child,
     /// Its output, when it is read back (JSON) rather than left on standard output.
@@ -483,7 +480,6 @@ impl OutputPrinter {
         let mut child = Command::new("minizinc")
             .arg("--ozn-file")
             .arg(ozn)
-            .arg("--non-unique")
             .stdin(Stdio::piped())
             .stdout(stdout)
             .spawn()?;
@@ -544,7 +540,7 @@ fn nest(kind: Kind, dims: &[(i64, i64)], values: &[i64]) -> Value {
     }
 }
 
-fn result_json(file: &str, result: &RunResult, optimising: bool, stats: bool) -> Value {
+fn result_json(file: &str, result: &RunResult, optimising: bool, args: &SolveArgs) -> Value {
     let status = match exit_code(result) {
         SOLVED => "solved",
         UNSATISFIABLE => "unsatisfiable",
@@ -558,7 +554,10 @@ fn result_json(file: &str, result: &RunResult, optimising: bool, stats: bool) ->
         object.insert("optimal".into(), Value::from(result.status == Status::Complete));
     }
     object.insert("count".into(), Value::from(result.solutions as u64));
-    object.insert("solutions".into(), Value::from(report::SOLUTIONS_HERE));
+    // A count lists no solutions (json.md), as for the other kinds.
+    if !args.count {
+        object.insert("solutions".into(), Value::from(report::SOLUTIONS_HERE));
+    }
     if let Some(best) = result.objective {
         object.insert("objective".into(), Value::from(best));
     }
@@ -570,7 +569,7 @@ fn result_json(file: &str, result: &RunResult, optimising: bool, stats: bool) ->
         };
         object.insert("stopped".into(), Value::from(name));
     }
-    if stats {
+    if args.stats {
         let s = &result.stats;
         object.insert(
             "stats".into(),

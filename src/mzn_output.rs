@@ -13,6 +13,10 @@
 
 use serde_json::{Map, Value};
 
+/// The key under which MiniZinc's JSON (`--output-output-item`) holds the text the model's
+/// output item prints.
+const OUTPUT_TEXT: &str = "_output";
+
 /// The separator MiniZinc prints after each solution.
 const SEPARATOR: &str = "----------";
 
@@ -40,6 +44,26 @@ pub(crate) fn solutions(stream: &str) -> Result<Vec<Value>, String> {
         }
     }
     Ok(solutions)
+}
+
+/// The answers among the solutions, each once, as MiniZinc's text output counts them: two
+/// solutions are the same answer when the model's output item prints the same text for them
+/// (a variable it does not show does not make an answer), or, for a model without an output
+/// item, when all their variables are equal. Each answer is the first solution found that
+/// prints it, without the text.
+pub(crate) fn distinct_answers(solutions: Vec<Value>) -> Vec<Value> {
+    let mut seen = std::collections::HashSet::new();
+    let mut answers = Vec::new();
+    for mut solution in solutions {
+        let text = match solution.as_object_mut().and_then(|fields| fields.shift_remove(OUTPUT_TEXT)) {
+            Some(text) => text.to_string(),
+            None => solution.to_string(),
+        };
+        if seen.insert(text) {
+            answers.push(solution);
+        }
+    }
+    answers
 }
 
 /// One of MiniZinc's JSON values, with sets as lists and enum values as their names.
@@ -119,6 +143,18 @@ mod tests {
     fn the_stream_splits_at_the_separators() {
         let stream = "{\n  \"x\" : 1\n}\n----------\n{\n  \"x\" : 2\n}\n----------\n";
         assert_eq!(solutions(stream), Ok(vec![json!({"x": 1}), json!({"x": 2})]));
+    }
+
+    #[test]
+    fn an_answer_is_what_the_output_item_prints() {
+        let solutions = vec![
+            json!({"grid": [1, 1], "when": [1, 2], "_output": "44"}),
+            json!({"grid": [1, 1], "when": [2, 1], "_output": "44"}),
+            json!({"grid": [2, 1], "when": [1, 2], "_output": "34"}),
+        ];
+        let answers = distinct_answers(solutions);
+        assert_eq!(answers, vec![json!({"grid": [1, 1], "when": [1, 2]}), json!({"grid": [2, 1], "when": [1, 2]})]);
+        assert_eq!(distinct_answers(vec![json!({"x": 1}), json!({"x": 1})]).len(), 1);
     }
 
     #[test]

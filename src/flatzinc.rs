@@ -103,10 +103,6 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
         }
         return solve_fzn(args, model_path, None, start, &armed);
     }
-    // MiniZinc reads the files itself, and would say so in words of its own.
-    if let Some(unreadable) = args.models.iter().find_map(|p| std::fs::File::open(p).err().map(|e| (p, e))) {
-        return refuse(args, &format!("cannot read `{}`: {}", unreadable.0.display(), unreadable.1));
-    }
     let work = match Workspace::new() {
         Ok(work) => work,
         Err(e) => {
@@ -160,6 +156,10 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
             // MiniZinc's warnings and errors are the user's to read, as MiniZinc wrote them.
             io::stderr().write_all(said.as_bytes())?;
             if !status.success() {
+                // MiniZinc reads the files itself: one it could not read is said as for the others.
+                if let Some((path, e)) = args.models.iter().find_map(|p| std::fs::File::open(p).err().map(|e| (p, e))) {
+                    return refuse(args, &format!("cannot read `{}`: {e}", path.display()));
+                }
                 if args.format == Format::Json {
                     let object = flattening_error(&model_path.display().to_string(), &said);
                     writeln!(io::stdout(), "{object}")?;

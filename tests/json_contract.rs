@@ -237,6 +237,9 @@ fn every_error_example_of_the_manual_is_one_error_object_in_json() {
     assert!(checked >= 30, "{checked}");
 }
 
+/// One input: what it shows, the files written for it (name, text), the arguments.
+type Case<'a> = (&'a str, Vec<(&'a str, &'a str)>, Vec<&'a str>);
+
 /// The messages of docs/errors.md's "FlatZinc and MiniZinc" and "The command line" sections
 /// that concern a model, each with one input that gives it.
 #[test]
@@ -245,7 +248,7 @@ fn every_model_error_of_the_command_line_is_one_error_object_in_json() {
     let queens = queens.to_str().expect("UTF-8");
     let coins = repo().join("tests/corpus/model/coin-change.puz");
     let coins = coins.to_str().expect("UTF-8");
-    let cases: Vec<(&str, Vec<(&str, &str)>, Vec<&str>)> = vec![
+    let cases: Vec<Case> = vec![
         ("unreadable", vec![], vec!["missing.puz"]),
         ("objective", vec![], vec!["--all", coins]),
         ("two models", vec![("a.fzn", "solve satisfy;\n")], vec!["a.fzn", "a.fzn"]),

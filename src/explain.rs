@@ -24,12 +24,18 @@ use crate::solve::{self, Source, BAD_INPUT, LIMIT, SOLVED, UNSATISFIABLE};
 
 /// Runs `cpsolve explain`.
 pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
+    let format = solve_format(args.format);
     let input = match (&args.inline, &args.model) {
         (Some(text), _) => Input::Inline(text.clone()),
         (None, Some(path)) => Input::File(path.clone()),
-        (None, None) => return refuse("no model given (a file, `-` for standard input, or -e 'MODEL')"),
+        (None, None) => {
+            writeln!(io::stderr(), "error: no model given (a file, `-` for standard input, or -e 'MODEL')")?;
+            return Ok(BAD_INPUT);
+        }
     };
     let label = input.label();
+    // Refusals are about this model: in JSON, its error object.
+    let refuse = |message: &str| solve::report_unlocated(&label, message, format, &mut io::stdout().lock());
     let stop = limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
         ReportFormat::Text => format!("stopped: {why}\n"),
         ReportFormat::Json => format!("{}\n", json!({ "file": label, "status": "limit", "stopped": name })),
@@ -203,7 +209,3 @@ fn solve_format(format: ReportFormat) -> crate::cli::Format {
     }
 }
 
-fn refuse(message: &str) -> io::Result<u8> {
-    writeln!(io::stderr(), "error: {message}")?;
-    Ok(BAD_INPUT)
-}

@@ -6,6 +6,7 @@ mod flatzinc;
 mod includes;
 mod limits;
 mod merge;
+mod mzn_output;
 mod pictures;
 mod play_minesweeper;
 mod play_numbermatch;

@@ -62,16 +62,8 @@ impl Input {
             Ok(text) => Ok(Source { label, text, path }),
             Err(e) => match stop.requested() {
                 Some(reason) => Err(ReadError::Stopped(reason)),
-                None => Err(ReadError::Failed(format!("cannot read `{}`: {e}", self.label_in_errors()))),
+                None => Err(ReadError::Failed(format!("cannot read `{label}`: {e}"))),
             },
-        }
-    }
-
-    /// The name an error gives: the path as typed (`-` for standard input).
-    fn label_in_errors(&self) -> String {
-        match self {
-            Input::File(path) => path.display().to_string(),
-            Input::Inline(_) => "<expr>".to_string(),
         }
     }
 }

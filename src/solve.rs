@@ -146,10 +146,28 @@ pub(crate) fn report_errors(
                 None => json!({ "message": d.message, "line": 0, "column": 0 }),
             })
             .collect();
-        let object = json!({ "file": source.label, "status": "error", "errors": errors });
-        writeln!(out, "{object}")?;
+        writeln!(out, "{}", error_object(&source.label, errors))?;
     }
     Ok(())
+}
+
+/// The JSON object of a model that gave errors: each `{"message", "line", "column"}`, with
+/// `file` when the error is in another file than the model's.
+pub(crate) fn error_object(label: &str, errors: Vec<Value>) -> Value {
+    json!({ "file": label, "status": "error", "errors": errors })
+}
+
+/// An error that is not at a place in a model's text (a file that cannot be read, a flag
+/// that does not apply to the model): `error: MESSAGE` on stderr and, in JSON, the model's
+/// error object, whose one error has line and column 0.
+pub(crate) fn report_unlocated(label: &str, message: &str, format: Format, out: &mut impl Write) -> io::Result<u8> {
+    out.flush()?;
+    writeln!(io::stderr(), "error: {message}")?;
+    if format == Format::Json {
+        let error = json!({ "message": message, "line": 0, "column": 0 });
+        writeln!(out, "{}", error_object(label, vec![error]))?;
+    }
+    Ok(BAD_INPUT)
 }
 
 fn run_options(args: &SolveArgs) -> RunOptions {
@@ -218,7 +236,14 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         return Ok(BAD_INPUT);
     }
     if args.out.is_some() && args.format != Format::Svg {
+        // Said once, and in JSON once per model: each model's object says it was not solved.
         writeln!(io::stderr(), "error: --out is for pictures: use it with --format svg")?;
+        if args.format == Format::Json {
+            for input in &all {
+                let error = json!({ "message": "--out is for pictures: use it with --format svg", "line": 0, "column": 0 });
+                println!("{}", error_object(&input.label(), vec![error]));
+            }
+        }
         return Ok(BAD_INPUT);
     }
     let destinations = match args.format {
@@ -255,9 +280,7 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
                 continue;
             }
             Err(ReadError::Failed(message)) => {
-                out.flush()?;
-                writeln!(io::stderr(), "error: {message}")?;
-                worst = combine(worst, BAD_INPUT);
+                worst = combine(worst, report_unlocated(&label, &message, args.format, &mut out)?);
                 continue;
             }
         };
@@ -304,13 +327,11 @@ fn solve_one(
     if problem.search.objective.is_some() && (args.all || args.count) {
         let flag = if args.all { "--all" } else { "--count" };
         let message = format!(
-            "error: {flag} does not apply to `{}`: it has an objective (`minimize`/`maximize`); \
-             --limit N stops after N improving solutions, --first after the first\n",
+            "{flag} does not apply to `{}`: it has an objective (`minimize`/`maximize`); \
+             --limit N stops after N improving solutions, --first after the first",
             source.label
         );
-        out.flush()?;
-        io::stderr().write_all(message.as_bytes())?;
-        return Ok(BAD_INPUT);
+        return report_unlocated(&source.label, &message, args.format, out);
     }
     let options = &RunOptions { part, ..options.clone() };
     // The first compilation serves the main search; workers compile their own copy, which
@@ -480,39 +501,30 @@ pub(crate) fn check(paths: &[PathBuf], timeout: Option<f64>) -> io::Result<u8> {
         let lines = check_stop(&input.label(), timeout);
         let armed = limits::arm(timeout.map(Duration::from_secs_f64), lines.clone());
         let code = match input.read(armed.stop()) {
-            Err(ReadError::Failed(message)) => {
-                writeln!(io::stderr(), "error: {message}")?;
-                BAD_INPUT
-            }
+            Err(ReadError::Failed(message)) => report_unlocated(&input.label(), &message, Format::Text, &mut out)?,
             Err(ReadError::Stopped(reason)) => {
                 out.write_all(if reason == Stop::Memory { &lines.memory } else { &lines.time }.as_bytes())?;
                 LIMIT
             }
-            Ok(source) => {
-                let code = match compile(&source, Format::Text, (&lines, armed.stop()), &mut out)? {
-                    (_, Err(code)) => code,
-                    (map, Ok(Model::MineFile)) => report_check(
-                        &source,
-                        &map,
-                        cpsolve_puzzles::minesweeper::check_mine_file(&source.text),
-                        &mut out,
-                    )?,
-                    (map, Ok(Model::Direct(kind, file))) => {
-                        report_check(&source, &map, cpsolve_puzzles::direct::check(kind, &file), &mut out)?
-                    }
-                    (_, Ok(Model::Search(Compiled { problem, .. }))) => {
-                        writeln!(
-                            out,
-                            "{}: ok ({} variables, {} propagators)",
-                            source.label,
-                            problem.solver.num_vars(),
-                            problem.solver.num_propagators()
-                        )?;
-                        SOLVED
-                    }
-                };
-                code
-            }
+            Ok(source) => match compile(&source, Format::Text, (&lines, armed.stop()), &mut out)? {
+                (_, Err(code)) => code,
+                (map, Ok(Model::MineFile)) => {
+                    report_check(&source, &map, cpsolve_puzzles::minesweeper::check_mine_file(&source.text), &mut out)?
+                }
+                (map, Ok(Model::Direct(kind, file))) => {
+                    report_check(&source, &map, cpsolve_puzzles::direct::check(kind, &file), &mut out)?
+                }
+                (_, Ok(Model::Search(Compiled { problem, .. }))) => {
+                    writeln!(
+                        out,
+                        "{}: ok ({} variables, {} propagators)",
+                        source.label,
+                        problem.solver.num_vars(),
+                        problem.solver.num_propagators()
+                    )?;
+                    SOLVED
+                }
+            },
         };
         drop(armed);
         worst = combine(worst, code);

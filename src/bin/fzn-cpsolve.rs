@@ -132,6 +132,8 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         nogoods: args.nogoods == "yes",
         // One model per process: nothing searches it again.
         final_search: true,
+        // MiniZinc prints an answer once: `-n N` means N different answers.
+        distinct_outputs: true,
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let mut out = io::stdout().lock();

@@ -308,7 +308,7 @@ fn solve_fzn(
         Ok(text) => text,
         Err(e) => return refuse(args, &format!("cannot read `{label}`: {e}")),
     };
-    let mut model = match cpsolve_flatzinc::load(&text, armed.stop()) {
+    let mut model = match cpsolve_flatzinc::load_with_stop(&text, armed.stop()) {
         Ok(model) => model,
         Err(_) if armed.stop().requested().is_some() => {
             let stop = hard_stop(args);

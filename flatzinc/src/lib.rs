@@ -35,9 +35,14 @@ pub use model::{Arg, Goal, Kind, Model, Output, Ref, Term, Written};
 pub use read::{parse, Parsed};
 pub use run::{format_solution, solve, status_line, Found, Options, PhaseSaving, RunResult, Status};
 
+/// Parses and compiles a FlatZinc text (`.fzn` or JSON), with a stop token of its own.
+pub fn load(text: &str) -> Result<Model, cpsolve_dsl::Diagnostic> {
+    load_with_stop(text, &cpsolve_engine::StopToken::new())
+}
+
 /// Parses and compiles a FlatZinc text (`.fzn` or JSON), for a run stopped by requests on
 /// `stop` (see [`compile_with_stop`]).
-pub fn load(text: &str, stop: &cpsolve_engine::StopToken) -> Result<Model, cpsolve_dsl::Diagnostic> {
+pub fn load_with_stop(text: &str, stop: &cpsolve_engine::StopToken) -> Result<Model, cpsolve_dsl::Diagnostic> {
     let parsed = parse(text)?;
     compile_with_stop(&parsed.fzn, &parsed.index, stop)
 }

@@ -163,7 +163,7 @@ fn mine(text: &str, _: &StopToken) -> Reading {
 
 /// A FlatZinc text, parsed and compiled into engine variables and propagators.
 fn fzn(text: &str, stop: &StopToken) -> Reading {
-    match cpsolve_flatzinc::load(text, stop) {
+    match cpsolve_flatzinc::load_with_stop(text, stop) {
         Ok(model) => {
             drop(model);
             Reading::accepted("fzn")

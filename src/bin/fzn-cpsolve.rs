@@ -103,7 +103,7 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
             return Ok(2);
         }
     };
-    let mut model = match cpsolve_flatzinc::load(&text, armed.stop()) {
+    let mut model = match cpsolve_flatzinc::load_with_stop(&text, armed.stop()) {
         Ok(model) => model,
         // A limit stopped the reading: nothing to print, MiniZinc reports the status unknown.
         Err(_) if armed.stop().requested().is_some() => return Ok(0),

@@ -27,6 +27,10 @@ pub(crate) enum Command {
         /// Model files (`-` reads standard input).
         #[arg(required = true)]
         models: Vec<PathBuf>,
+        /// Stop checking each model after this many seconds (exit 3): compiling a model
+        /// unrolls its loops, which can take long.
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<f64>,
     },
     /// Tell how the model is solved, step by step: each step names the constraints and
     /// known facts it uses and what they alone imply (checked before it is printed).
@@ -57,6 +61,9 @@ pub(crate) enum Command {
         /// Only this selection, e.g. --tiles "100 75 50 25 6 3 9 8".
         #[arg(long, value_name = "TILES")]
         tiles: Option<String>,
+        /// Stop after this many seconds (exit 3, `stopped: time limit …`).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<f64>,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: ReportFormat,
@@ -150,6 +157,10 @@ pub(crate) struct SolveArgs {
     /// Stop each model after this many seconds (exit 3, with what was found so far).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub(crate) timeout: Option<f64>,
+    /// Stop each search after N nodes (exit 3): a limit that is the same on any machine
+    /// and load. Subtrees searched apart (--threads, split parts) each have N.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) nodes: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub(crate) format: Format,

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use cpsolve_dsl::ast::SolveMode;
 use cpsolve_dsl::{Parsed, SourceMap};
-use cpsolve_engine::{interrupt, Stop};
+use cpsolve_engine::Stop;
+
+use crate::reading::{Input, ReadError};
 use cpsolve_models::explain::{self, ToldEnding};
 use cpsolve_models::report;
 use cpsolve_models::run::{self, RunOptions};
@@ -22,30 +24,47 @@ use crate::solve::{self, Source, BAD_INPUT, LIMIT, SOLVED, UNSATISFIABLE};
 
 /// Runs `cpsolve explain`.
 pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
-    let source = match &args.inline {
-        Some(text) => Source { label: "<expr>".to_string(), text: text.clone(), path: None },
-        None => match args.model.as_ref().map(solve::load) {
-            Some(Ok(source)) => source,
-            Some(Err(message)) => return refuse(&message),
-            None => return refuse("no model given (a file, `-` for standard input, or -e 'MODEL')"),
-        },
+    let format = solve_format(args.format);
+    let input = match (&args.inline, &args.model) {
+        (Some(text), _) => Input::Inline(text.clone()),
+        (None, Some(path)) => Input::File(path.clone()),
+        (None, None) => {
+            writeln!(io::stderr(), "error: no model given (a file, `-` for standard input, or -e 'MODEL')")?;
+            return Ok(BAD_INPUT);
+        }
     };
+    let label = input.label();
+    // Refusals are about this model: in JSON, its error object.
+    let refuse = |message: &str| solve::report_unlocated(&label, message, format, &mut io::stdout().lock());
     // FlatZinc and MiniZinc are not `.puz`: read as one, they would give syntax errors that
     // tell nothing about the real fault.
-    if [".fzn", ".mzn", ".dzn"].iter().any(|extension| source.label.ends_with(extension)) {
+    if [".fzn", ".mzn", ".dzn"].iter().any(|extension| label.ends_with(extension)) {
         return refuse(&format!(
-            "`{}`: explain tells .puz models and .mine positions; it cannot explain a MiniZinc or FlatZinc model",
-            source.label
+            "`{label}`: explain tells .puz models and .mine positions; it cannot explain a MiniZinc or FlatZinc model"
         ));
     }
     let stop = limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
         ReportFormat::Text => format!("stopped: {why}\n"),
-        ReportFormat::Json => format!("{}\n", json!({ "file": source.label, "status": "limit", "stopped": name })),
+        ReportFormat::Json => format!("{}\n", json!({ "file": label, "status": "limit", "stopped": name })),
     });
     let timeout = args.timeout.map(Duration::from_secs_f64);
+    // Reading counts against the limits too.
     let armed = limits::arm(timeout, stop.clone());
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mine_options = RunOptions { timeout, memory_mb: limits::memory::limit_mb(), ..RunOptions::default() };
+    let source = match input.read(armed.stop()) {
+        Ok(source) => source,
+        Err(ReadError::Stopped(reason)) => {
+            out.write_all(if reason == Stop::Memory { &stop.memory } else { &stop.time }.as_bytes())?;
+            return Ok(LIMIT);
+        }
+        Err(ReadError::Failed(message)) => return refuse(&message),
+    };
+    let mine_options = RunOptions {
+        timeout,
+        memory_mb: limits::memory::limit_mb(),
+        stop: armed.stop().clone(),
+        ..RunOptions::default()
+    };
     if solve::is_mine_file(&source) {
         let outcome = cpsolve_puzzles::minesweeper::explain_mine_file(&source.text, &mine_options, args.chain);
         armed.searched();
@@ -72,12 +91,12 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
         }
         None => {}
     }
-    let compiled = cpsolve_models::compile_to_explain(&file);
+    let compiled = cpsolve_models::compile_to_explain(&file, armed.stop());
     let problem = match compiled {
         Ok(problem) => problem,
-        Err(_) if interrupt::raised().is_some() => {
+        Err(_) if armed.stop().requested().is_some() => {
             out.write_all(
-                if interrupt::raised() == Some(Stop::Memory) { &stop.memory } else { &stop.time }.as_bytes(),
+                if armed.stop().requested() == Some(Stop::Memory) { &stop.memory } else { &stop.time }.as_bytes(),
             )?;
             return Ok(LIMIT);
         }
@@ -102,9 +121,10 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
             mode: Some(SolveMode::First),
             timeout,
             memory_mb: limits::memory::limit_mb(),
+            stop: armed.stop().clone(),
             ..RunOptions::default()
         };
-        let build = || cpsolve_models::compile(&file).ok();
+        let build = || cpsolve_models::compile_with_stop(&file, &options.stop).ok();
         build().map(|problem| {
             run::solve(problem, &build, &options, |view, record| {
                 texts.push(view.text(record));
@@ -196,7 +216,3 @@ fn solve_format(format: ReportFormat) -> crate::cli::Format {
     }
 }
 
-fn refuse(message: &str) -> io::Result<u8> {
-    writeln!(io::stderr(), "error: {message}")?;
-    Ok(BAD_INPUT)
-}

@@ -7,7 +7,7 @@
 //! --ozn-file` so that they print as the model's output item says; `--format json` prints
 //! the output variables under their names in the model.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -15,11 +15,12 @@ use std::time::{Duration, Instant};
 use cpsolve_flatzinc::{format_solution, status_line, Found, Goal, Kind, Model, Options, RunResult, Status, Stop};
 use serde_json::{json, Map, Value};
 
-use cpsolve_engine::interrupt;
+use cpsolve_engine::StopToken;
 use cpsolve_models::report;
 
 use crate::cli::{Format, SolveArgs};
-use crate::limits;
+use crate::solve::{report_errors, report_unlocated, Source};
+use crate::{limits, mzn_output};
 
 const SOLVED: u8 = 0;
 const UNSATISFIABLE: u8 = 1;
@@ -66,14 +67,22 @@ fn extension(path: &Path) -> String {
     path.extension().map(|e| e.to_string_lossy().to_string()).unwrap_or_default()
 }
 
+/// The name the run is reported under: its model, or the first file named.
+fn run_label(args: &SolveArgs) -> String {
+    let model = args.models.iter().find(|p| matches!(extension(p).as_str(), "mzn" | "fzn" | "fzn.json"));
+    model.or(args.models.first()).map(|p| p.display().to_string()).unwrap_or_default()
+}
+
+/// An error of the run that is at no place in the model: on stderr, and as the run's
+/// object in JSON.
+fn refuse(args: &SolveArgs, message: &str) -> io::Result<u8> {
+    report_unlocated(&run_label(args), message, args.format, &mut io::stdout().lock())
+}
+
 /// Solves the one MiniZinc or FlatZinc model of the command line.
 pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
     if args.format == Format::Svg || args.out.is_some() {
-        writeln!(
-            io::stderr(),
-            "error: MiniZinc and FlatZinc models have no board to draw: --format svg and --out do not apply"
-        )?;
-        return Ok(BAD_INPUT);
+        return refuse(args, "MiniZinc and FlatZinc models have no board to draw: --format svg and --out do not apply");
     }
     let start = Instant::now();
     // Flattening, reading and compiling count against the time limit too.
@@ -81,34 +90,33 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
     let (models, data): (Vec<&PathBuf>, Vec<&PathBuf>) =
         args.models.iter().partition(|p| matches!(extension(p).as_str(), "mzn" | "fzn" | "fzn.json"));
     if models.len() != 1 || !args.inline.is_empty() {
-        writeln!(io::stderr(), "error: give one .mzn or .fzn model (with its .dzn or .json data files), nothing else")?;
-        return Ok(BAD_INPUT);
+        return refuse(args, "give one .mzn or .fzn model (with its .dzn or .json data files), nothing else");
     }
     let model_path = models[0];
     if let Some(other) = data.iter().find(|p| !matches!(extension(p).as_str(), "dzn" | "json")) {
-        writeln!(
-            io::stderr(),
-            "error: `{}` is neither a MiniZinc data file (.dzn, .json) nor a model",
-            other.display()
-        )?;
-        return Ok(BAD_INPUT);
+        let message = format!("`{}` is neither a MiniZinc data file (.dzn, .json) nor a model", other.display());
+        return refuse(args, &message);
     }
     if extension(model_path) != "mzn" {
         if !data.is_empty() {
-            writeln!(io::stderr(), "error: a FlatZinc model takes no data files")?;
-            return Ok(BAD_INPUT);
+            return refuse(args, "a FlatZinc model takes no data files");
         }
         return solve_fzn(args, model_path, None, start, &armed);
     }
     let work = match Workspace::new() {
         Ok(work) => work,
         Err(e) => {
-            writeln!(io::stderr(), "error: cannot write cpsolve's MiniZinc library to a temporary directory: {e}")?;
-            return Ok(BAD_INPUT);
+            return refuse(args, &format!("cannot write cpsolve's MiniZinc library to a temporary directory: {e}"));
         }
     };
     let fzn = work.dir.join("model.fzn");
     let ozn = work.dir.join("model.ozn");
+    // In JSON, the output specification prints each solution as MiniZinc's JSON of the
+    // model's output variables (sets, enums and defined variables included: mzn_output.rs).
+    // `_output` holds what the output item prints, which tells the answers apart as the
+    // text output does.
+    let output_mode: &[&str] =
+        if args.format == Format::Json { &["--output-mode", "json", "--output-output-item"] } else { &[] };
     let flattened = Command::new("minizinc")
         .arg("--solver")
         .arg(work.dir.join("cpsolve.msc"))
@@ -119,44 +127,116 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
         .arg(&fzn)
         .arg("--ozn")
         .arg(&ozn)
+        .args(output_mode)
         .stdout(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
-        .and_then(wait_or_stop);
+        .and_then(|mut child| {
+            // Read while MiniZinc runs: a full pipe would block it.
+            let said = read_in_background(child.stderr.take());
+            let status = wait_or_stop(child, armed.stop())?;
+            Ok((status, said.join().unwrap_or_default()))
+        });
     match flattened {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            writeln!(
-                io::stderr(),
-                "error: `minizinc` is not installed, and a .mzn model needs it to be flattened\n  \
-                 install MiniZinc (Debian and Ubuntu: `apt-get install minizinc`; elsewhere: \
-                 https://www.minizinc.org/), or give cpsolve a .fzn file"
-            )?;
-            Ok(BAD_INPUT)
-        }
-        Err(e) => {
-            writeln!(io::stderr(), "error: cannot run `minizinc`: {e}")?;
-            Ok(BAD_INPUT)
-        }
-        Ok(None) => {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => refuse(
+            args,
+            "`minizinc` is not installed, and a .mzn model needs it to be flattened\n  \
+             install MiniZinc (Debian and Ubuntu: `apt-get install minizinc`; elsewhere: \
+             https://www.minizinc.org/), or give cpsolve a .fzn file",
+        ),
+        Err(e) => refuse(args, &format!("cannot run `minizinc`: {e}")),
+        Ok((None, _)) => {
             // The time or memory limit struck while MiniZinc was flattening.
             let reached = hard_stop(args);
-            let stop = if interrupt::raised() == Some(Stop::Memory) { reached.memory } else { reached.time };
+            let stop = if armed.stop().requested() == Some(Stop::Memory) { reached.memory } else { reached.time };
             io::stdout().write_all(stop.as_bytes())?;
             Ok(LIMIT)
         }
-        // minizinc has printed its own located error.
-        Ok(Some(status)) if !status.success() => Ok(BAD_INPUT),
-        Ok(Some(_)) => solve_fzn(args, &fzn, Some(&ozn), start, &armed),
+        Ok((Some(status), said)) => {
+            // MiniZinc's warnings and errors are the user's to read, as MiniZinc wrote them.
+            io::stderr().write_all(said.as_bytes())?;
+            if !status.success() {
+                // MiniZinc reads the files itself: one it could not read is said as for the others.
+                if let Some((path, e)) = args.models.iter().find_map(|p| std::fs::File::open(p).err().map(|e| (p, e))) {
+                    return refuse(args, &format!("cannot read `{}`: {e}", path.display()));
+                }
+                if args.format == Format::Json {
+                    let object = flattening_error(&model_path.display().to_string(), &said);
+                    writeln!(io::stdout(), "{object}")?;
+                }
+                return Ok(BAD_INPUT);
+            }
+            if let Err(e) = std::fs::read_to_string(&ozn).and_then(|text| std::fs::write(&ozn, mzn_output::repair_ozn(&text))) {
+                return refuse(args, &format!("cannot read MiniZinc's output specification: {e}"));
+            }
+            solve_fzn(args, &fzn, Some(&ozn), start, &armed)
+        }
+    }
+}
+
+/// A pipe read to its end by a thread of its own.
+fn read_in_background(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        if let Some(mut pipe) = pipe {
+            let _ = pipe.read_to_string(&mut text);
+        }
+        text
+    })
+}
+
+/// The JSON object of a model MiniZinc could not flatten, from what MiniZinc said: its
+/// `Error: ...` line is the message; its place (`FILE:LINE.COLUMN`, after the message for a
+/// type error, before it for a syntax error or in a stack of calls) gives line and column;
+/// a place in another file than the model names that file.
+fn flattening_error(label: &str, said: &str) -> Value {
+    let lines: Vec<&str> = said.lines().collect();
+    let at_error = lines.iter().rposition(|line| line.starts_with("Error: "));
+    let message = match at_error {
+        Some(i) => lines[i].trim_start_matches("Error: ").to_string(),
+        None => said.lines().rev().find(|line| !line.trim().is_empty()).unwrap_or("MiniZinc failed").to_string(),
+    };
+    let place = at_error
+        .and_then(|i| {
+            let after = lines[i + 1..].iter().find_map(|line| place_of(line));
+            after.or_else(|| lines[..i].iter().rev().find_map(|line| place_of(line)))
+        })
+        .or_else(|| lines.iter().find_map(|line| place_of(line)));
+    let error = match place {
+        Some((file, line, column)) if !same_file(&file, label) => {
+            json!({ "message": message, "file": file, "line": line, "column": column })
+        }
+        Some((_, line, column)) => json!({ "message": message, "line": line, "column": column }),
+        None => json!({ "message": message, "line": 0, "column": 0 }),
+    };
+    crate::solve::error_object(label, vec![error])
+}
+
+/// MiniZinc's place of an error, `FILE:LINE.COLUMN` (then `-...` and `:` optional).
+fn place_of(line: &str) -> Option<(String, u64, u64)> {
+    let line = line.trim().trim_end_matches(':');
+    let (file, at) = line.rsplit_once(':')?;
+    let start = at.split('-').next()?;
+    let (row, column) = start.split_once('.')?;
+    let (row, column) = (row.parse().ok()?, column.parse().ok()?);
+    (!file.is_empty() && !file.contains(' ')).then(|| (file.to_string(), row, column))
+}
+
+fn same_file(a: &str, b: &str) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }
 
 /// Waits for the flattening to end, or kills it when a limit strikes (`None`): the
 /// watchdog's hard stop would otherwise end cpsolve and leave MiniZinc running.
-fn wait_or_stop(mut child: Child) -> io::Result<Option<ExitStatus>> {
+fn wait_or_stop(mut child: Child, stop: &StopToken) -> io::Result<Option<ExitStatus>> {
     loop {
         if let Some(status) = child.try_wait()? {
             return Ok(Some(status));
         }
-        if interrupt::raised().is_some() {
+        if stop.requested().is_some() {
             child.kill()?;
             child.wait()?;
             return Ok(None);
@@ -226,22 +306,21 @@ fn solve_fzn(
     let label = path.display().to_string();
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
-        Err(e) => {
-            writeln!(io::stderr(), "error: cannot read `{label}`: {e}")?;
-            return Ok(BAD_INPUT);
-        }
+        Err(e) => return refuse(args, &format!("cannot read `{label}`: {e}")),
     };
-    let mut model = match cpsolve_flatzinc::load(&text) {
+    let mut model = match cpsolve_flatzinc::load_with_stop(&text, armed.stop()) {
         Ok(model) => model,
-        Err(_) if interrupt::raised().is_some() => {
+        Err(_) if armed.stop().requested().is_some() => {
             let stop = hard_stop(args);
-            let line = if interrupt::raised() == Some(Stop::Memory) { stop.memory } else { stop.time };
+            let line = if armed.stop().requested() == Some(Stop::Memory) { stop.memory } else { stop.time };
             io::stdout().write_all(line.as_bytes())?;
             return Ok(LIMIT);
         }
         Err(diagnostic) => {
-            let rendered = cpsolve_dsl::render(&label, &text, &[diagnostic], io::stderr().is_terminal());
-            io::stderr().write_all(rendered.as_bytes())?;
+            // The FlatZinc is cpsolve's own reading of the model: located in that text.
+            let map = cpsolve_dsl::SourceMap::single(label.as_str(), &text);
+            let source = Source { label: label.clone(), text: String::new(), path: None };
+            report_errors(&source, &map, &[diagnostic], args.format, &mut io::stdout().lock())?;
             return Ok(BAD_INPUT);
         }
     };
@@ -257,24 +336,48 @@ fn solve_fzn(
         verify: true,
         // This run's model is solved once, then dropped.
         final_search: true,
+        // A solution is an answer of the model, distinct in its output (docs/flatzinc.md).
+        distinct_outputs: true,
         ..Options::default()
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
-    let enumerate = optimising || args.all || args.count || args.limit.is_some();
     let label = match ozn {
-        Some(_) => args.models.iter().find(|p| extension(p) == "mzn").map(|p| p.display().to_string()).unwrap_or(label),
+        Some(_) => run_label(args),
         None => label,
     };
+    if optimising && args.count {
+        let message = format!(
+            "--count does not apply to `{label}`: it has an objective (`minimize`/`maximize`); \
+             --all lists the improving solutions, --limit N stops after N of them"
+        );
+        return refuse(args, &message);
+    }
+    let enumerate = optimising || args.all || args.count || args.limit.is_some();
     let result = match args.format {
         Format::Json => {
             let mut solutions = Vec::new();
-            let result = cpsolve_flatzinc::solve(&mut model, &options, |model, found| {
-                if !args.count {
-                    solutions.push(solution_json(model, found).to_string());
-                }
+            // A .mzn model's solutions are in its own names, as MiniZinc prints them.
+            // Counted too: what tells two answers apart is what MiniZinc prints for them.
+            let mut printer = ozn.map(|ozn| OutputPrinter::new(ozn, Stdio::piped())).transpose()?;
+            let mut result = cpsolve_flatzinc::solve(&mut model, &options, |model, found| match printer.as_mut() {
+                Some(printer) => printer.write(&format_solution(&model.outputs, found)),
+                None if args.count => {}
+                None => solutions.push(solution_json(model, found).to_string()),
             });
             armed.searched();
-            let object = result_json(&label, &result, optimising, args.stats);
+            if let Some(printer) = printer {
+                match printer.finish()?.and_then(|stream| mzn_output::solutions(&stream)) {
+                    Ok(printed) => {
+                        let answers = mzn_output::distinct_answers(printed);
+                        result.solutions = answers.len() as u128;
+                        if !args.count {
+                            solutions = answers.iter().map(Value::to_string).collect();
+                        }
+                    }
+                    Err(message) => return refuse(args, &message),
+                }
+            }
+            let object = result_json(&label, &result, optimising, args);
             report::write_with_solutions(&mut io::stdout().lock(), &object, &solutions)?;
             result
         }
@@ -292,7 +395,9 @@ fn solve_fzn(
             if let Some(line) = status_line(result.status, enumerate) {
                 sink.write(&format!("{line}\n"));
             }
-            sink.finish()?;
+            if let Err(message) = sink.finish()? {
+                return refuse(args, &message);
+            }
             if args.stats {
                 let s = &result.stats;
                 writeln!(
@@ -323,38 +428,84 @@ fn exit_code(result: &RunResult) -> u8 {
     }
 }
 
-/// Where text output goes: straight to standard output (FlatZinc), or through `minizinc
-/// --ozn-file` (MiniZinc), which prints each solution as the model's output item says.
+/// Where text output goes: straight to standard output (FlatZinc), or through MiniZinc's
+/// printer (MiniZinc), which prints each solution as the model's output item says.
 struct TextSink {
-    child: Option<std::process::Child>,
+    printer: Option<OutputPrinter>,
     error: Option<io::Error>,
 }
 
 impl TextSink {
     fn new(ozn: Option<&Path>) -> io::Result<TextSink> {
-        let child = match ozn {
-            None => None,
-            Some(ozn) => Some(Command::new("minizinc").arg("--ozn-file").arg(ozn).stdin(Stdio::piped()).spawn()?),
-        };
-        Ok(TextSink { child, error: None })
+        let printer = ozn.map(|ozn| OutputPrinter::new(ozn, Stdio::inherit())).transpose()?;
+        Ok(TextSink { printer, error: None })
     }
 
     fn write(&mut self, text: &str) {
-        let written = match self.child.as_mut().and_then(|c| c.stdin.as_mut()) {
-            Some(stdin) => stdin.write_all(text.as_bytes()),
-            None => io::stdout().write_all(text.as_bytes()).and_then(|_| io::stdout().flush()),
-        };
-        if let Err(e) = written {
-            self.error.get_or_insert(e);
+        match self.printer.as_mut() {
+            Some(printer) => printer.write(text),
+            None => {
+                if let Err(e) = io::stdout().write_all(text.as_bytes()).and_then(|_| io::stdout().flush()) {
+                    self.error.get_or_insert(e);
+                }
+            }
         }
     }
 
-    fn finish(mut self) -> io::Result<()> {
-        if let Some(mut child) = self.child.take() {
-            drop(child.stdin.take());
-            child.wait()?;
+    /// `Err(message)`: MiniZinc could not print the solutions (it has said why on stderr).
+    fn finish(self) -> io::Result<Result<(), String>> {
+        if let Some(e) = self.error {
+            return Err(e);
         }
-        self.error.map_or(Ok(()), Err)
+        match self.printer {
+            Some(printer) => Ok(printer.finish()?.map(|_| ())),
+            None => Ok(Ok(())),
+        }
+    }
+}
+
+/// `minizinc --ozn-file`: MiniZinc's printer of a flattened model's solutions, fed the
+/// FlatZinc solutions. It prints an answer once (two solutions whose output is the same
+/// text are one answer); the JSON's answers are counted the same way
+/// ([`mzn_output::distinct_answers`]), as the printer's JSON holds every variable.
+struct OutputPrinter {
+    child: Child,
+    /// Its output, when it is read back (JSON) rather than left on standard output.
+    printed: Option<std::thread::JoinHandle<String>>,
+    error: Option<io::Error>,
+}
+
+impl OutputPrinter {
+    fn new(ozn: &Path, stdout: Stdio) -> io::Result<OutputPrinter> {
+        let mut child = Command::new("minizinc")
+            .arg("--ozn-file")
+            .arg(ozn)
+            .stdin(Stdio::piped())
+            .stdout(stdout)
+            .spawn()?;
+        let printed = child.stdout.take().map(|pipe| read_in_background(Some(pipe)));
+        Ok(OutputPrinter { child, printed, error: None })
+    }
+
+    fn write(&mut self, text: &str) {
+        if self.error.is_some() {
+            return;
+        }
+        if let Some(Err(e)) = self.child.stdin.as_mut().map(|stdin| stdin.write_all(text.as_bytes())) {
+            self.error = Some(e);
+        }
+    }
+
+    /// What it printed (empty when it printed to standard output), or why it failed.
+    fn finish(mut self) -> io::Result<Result<String, String>> {
+        drop(self.child.stdin.take());
+        let status = self.child.wait()?;
+        let printed = self.printed.take().map(|reader| reader.join().unwrap_or_default()).unwrap_or_default();
+        if !status.success() {
+            return Ok(Err(format!("`minizinc` could not print the solutions as the model's output says ({status})")));
+        }
+        // MiniZinc read the whole stream: a write that failed is cpsolve's own output's.
+        self.error.map_or(Ok(Ok(printed)), Err)
     }
 }
 
@@ -389,7 +540,7 @@ fn nest(kind: Kind, dims: &[(i64, i64)], values: &[i64]) -> Value {
     }
 }
 
-fn result_json(file: &str, result: &RunResult, optimising: bool, stats: bool) -> Value {
+fn result_json(file: &str, result: &RunResult, optimising: bool, args: &SolveArgs) -> Value {
     let status = match exit_code(result) {
         SOLVED => "solved",
         UNSATISFIABLE => "unsatisfiable",
@@ -403,7 +554,10 @@ fn result_json(file: &str, result: &RunResult, optimising: bool, stats: bool) ->
         object.insert("optimal".into(), Value::from(result.status == Status::Complete));
     }
     object.insert("count".into(), Value::from(result.solutions as u64));
-    object.insert("solutions".into(), Value::from(report::SOLUTIONS_HERE));
+    // A count lists no solutions (json.md), as for the other kinds.
+    if !args.count {
+        object.insert("solutions".into(), Value::from(report::SOLUTIONS_HERE));
+    }
     if let Some(best) = result.objective {
         object.insert("objective".into(), Value::from(best));
     }
@@ -415,7 +569,7 @@ fn result_json(file: &str, result: &RunResult, optimising: bool, stats: bool) ->
         };
         object.insert("stopped".into(), Value::from(name));
     }
-    if stats {
+    if args.stats {
         let s = &result.stats;
         object.insert(
             "stats".into(),

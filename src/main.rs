@@ -5,9 +5,12 @@ mod explain;
 mod flatzinc;
 mod includes;
 mod limits;
+mod merge;
+mod mzn_output;
 mod pictures;
 mod play_minesweeper;
 mod play_numbermatch;
+mod reading;
 mod solve;
 mod split;
 mod table;
@@ -28,14 +31,18 @@ fn main() -> ExitCode {
         limits::memory::set_limit_mb(mb);
     }
     let result = match &cli.command {
-        Some(Command::Check { models }) => solve::check(models),
+        Some(Command::Check { models, timeout }) => solve::check(models, *timeout),
         Some(Command::Explain(args)) => explain::explain(args),
         Some(Command::Split { model, parts, out }) => split::split(model, *parts, out),
-        Some(Command::Merge { results, format }) => split::merge(results, *format),
-        Some(Command::Table { game: _, targets, threads, tiles, format }) => match tiles {
-            None => table::table(targets.clone(), *threads as usize, *format),
-            Some(tiles) => table::table_of(tiles, targets.clone(), *threads as usize, *format),
-        },
+        Some(Command::Merge { results, format }) => merge::merge(results, *format),
+        Some(Command::Table { game: _, targets, threads, tiles, timeout, format }) => {
+            let run =
+                table::Run { targets: targets.clone(), threads: *threads as usize, timeout: *timeout, format: *format };
+            match tiles {
+                None => table::table(&run),
+                Some(tiles) => table::table_of(tiles, &run),
+            }
+        }
         Some(Command::Play { game: PlayGame::Minesweeper(args) }) => play_minesweeper::play(args),
         Some(Command::Play { game: PlayGame::Numbermatch(args) }) => play_numbermatch::play(args),
         None if flatzinc::is_minizinc(&cli.solve) => flatzinc::solve(&cli.solve),

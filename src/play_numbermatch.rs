@@ -50,6 +50,8 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
         writeln!(io::stderr(), "error: --timeout takes a number of seconds")?;
         return Ok(2);
     }
+    // No time limit on the whole play (`--timeout` is per start), but the memory limit holds.
+    let armed = crate::limits::arm(None, crate::limits::stop_lines(None, |why: &str, _| format!("stopped: {why}\n")));
     let settings = Settings {
         cols: args.cols as usize,
         digits: args.digits as usize,
@@ -59,6 +61,7 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
         timeout: args.timeout.map(Duration::from_secs_f64),
         threads: args.threads as usize,
         threads_per_start: args.threads_per_start.unwrap_or(args.threads) as usize,
+        stop: armed.stop().clone(),
     };
     let bar = (io::stderr().is_terminal() && args.format == Format::Text).then(|| {
         let bar = ProgressBar::new(args.games);
@@ -80,10 +83,33 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
     let elapsed = start.elapsed();
     let summary = play::summarise(&settings, &records);
     let mut out = io::stdout().lock();
+    // Out of memory, the starts after the stop were left undecided: the tally is not the
+    // player's, and says so.
+    let stopped = armed.stop().requested().is_some();
     match args.format {
-        Format::Text => write!(out, "{}", play::text(&settings, &summary, elapsed))?,
-        Format::Json => writeln!(out, "{}", play::json(&settings, &summary, elapsed))?,
+        Format::Text => {
+            write!(out, "{}", play::text(&settings, &summary, elapsed))?;
+            if stopped {
+                writeln!(out, "stopped: {}: the starts after it are counted as undecided", memory_reached())?;
+            }
+        }
+        Format::Json => {
+            let mut json = play::json(&settings, &summary, elapsed);
+            if let (true, Some(object)) = (stopped, json.as_object_mut()) {
+                object.insert("status".into(), "limit".into());
+                object.insert("stopped".into(), "memory".into());
+            }
+            writeln!(out, "{json}")?;
+        }
     }
     out.flush()?;
-    Ok(0)
+    Ok(if stopped { crate::limits::LIMIT_EXIT as u8 } else { 0 })
+}
+
+/// "memory limit of 500 MB reached", as every command says it.
+fn memory_reached() -> String {
+    match crate::limits::memory::limit_mb() {
+        Some(mb) => format!("memory limit of {mb} MB reached"),
+        None => "memory limit reached".to_string(),
+    }
 }

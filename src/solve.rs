@@ -1,7 +1,7 @@
 //! Solving the models named on the command line, one after the other, and printing each
 //! answer as it comes (text) or as one JSON object per line.
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -21,7 +21,9 @@ use crate::cli::{Format, SolveArgs};
 use crate::includes;
 use crate::limits;
 use crate::pictures::{self, Destination};
-use cpsolve_engine::{interrupt, Stop};
+use cpsolve_engine::{Stop, StopToken};
+
+use crate::reading::{Input, ReadError};
 
 /// A model's text and the name it is reported under.
 pub(crate) struct Source {
@@ -53,31 +55,15 @@ fn combine(a: u8, b: u8) -> u8 {
     }
 }
 
-pub(crate) fn load(path: &PathBuf) -> Result<Source, String> {
-    let label = path.display().to_string();
-    let text = if label == "-" {
-        let mut text = String::new();
-        io::stdin().read_to_string(&mut text).map(|_| text)
-    } else {
-        std::fs::read_to_string(path)
-    };
-    let (label, file) = if label == "-" { ("<stdin>".to_string(), None) } else { (label, Some(path.clone())) };
-    text.map(|text| Source { label: label.clone(), text, path: file })
-        .map_err(|e| format!("cannot read `{label}`: {e}"))
-}
-
-fn sources(paths: &[PathBuf], inline: &[String]) -> Vec<Result<Source, String>> {
-    let mut all: Vec<Result<Source, String>> = paths.iter().map(load).collect();
-    all.extend(inline.iter().map(|text| Ok(Source { label: "<expr>".to_string(), text: text.clone(), path: None })));
-    all
-}
-
 /// A model that compiled: its syntax tree (workers compile it again), the first
 /// compilation, and the slice of the search it asks for.
 struct Compiled {
     file: File,
     problem: Problem,
     part: Option<(u64, u64)>,
+    /// With `part`: the model's identity apart from its part number
+    /// ([`crate::split::model_id`]), for `cpsolve merge`.
+    model_id: Option<String>,
 }
 
 /// What a source becomes once parsed: a puzzle with its own solver (not one engine search),
@@ -97,13 +83,14 @@ pub(crate) fn is_mine_file(source: &Source) -> bool {
     source.label.ends_with(".mine")
 }
 
-/// Parses (once, with the files it includes) and compiles; on failure, reports the errors
-/// (stderr, and JSON on stdout), or the limit that stopped the compiling (`stop`: the stop
-/// lines, as the watchdog has them). The files read come back too, for later errors.
+/// Parses (once, with the files it includes) and compiles under the run's stop token; on
+/// failure, reports the errors (stderr, and JSON on stdout), or the limit that stopped the
+/// compiling (`lines`: the stop lines, as the watchdog has them). The files read come back
+/// too, for later errors.
 fn compile(
     source: &Source,
     format: Format,
-    stop: &limits::HardStop,
+    (lines, stop): (&limits::HardStop, &StopToken),
     out: &mut impl Write,
 ) -> io::Result<(SourceMap, Result<Model, u8>)> {
     if is_mine_file(source) {
@@ -115,13 +102,14 @@ fn compile(
             return Ok(Model::Direct(kind, file));
         }
         let part = cpsolve_models::part(&file)?;
-        let problem = cpsolve_models::compile(&file)?;
-        Ok(Model::Search(Compiled { file, problem, part }))
+        let model_id = part.map(|_| crate::split::model_id(map.text(), &cpsolve_models::part_spans(&file)));
+        let problem = cpsolve_models::compile_with_stop(&file, stop)?;
+        Ok(Model::Search(Compiled { file, problem, part, model_id }))
     });
     let result = match compiled {
         Ok(model) => Ok(model),
-        Err(_) if interrupt::raised().is_some() => {
-            let line = if interrupt::raised() == Some(Stop::Memory) { &stop.memory } else { &stop.time };
+        Err(_) if stop.requested().is_some() => {
+            let line = if stop.requested() == Some(Stop::Memory) { &lines.memory } else { &lines.time };
             // Standard output of an SVG run is the picture or nothing.
             match format {
                 Format::Svg => io::stderr().write_all(line.as_bytes())?,
@@ -162,10 +150,28 @@ pub(crate) fn report_errors(
                 None => json!({ "message": d.message, "line": 0, "column": 0 }),
             })
             .collect();
-        let object = json!({ "file": source.label, "status": "error", "errors": errors });
-        writeln!(out, "{object}")?;
+        writeln!(out, "{}", error_object(&source.label, errors))?;
     }
     Ok(())
+}
+
+/// The JSON object of a model that gave errors: each `{"message", "line", "column"}`, with
+/// `file` when the error is in another file than the model's.
+pub(crate) fn error_object(label: &str, errors: Vec<Value>) -> Value {
+    json!({ "file": label, "status": "error", "errors": errors })
+}
+
+/// An error that is not at a place in a model's text (a file that cannot be read, a flag
+/// that does not apply to the model): `error: MESSAGE` on stderr and, in JSON, the model's
+/// error object, whose one error has line and column 0.
+pub(crate) fn report_unlocated(label: &str, message: &str, format: Format, out: &mut impl Write) -> io::Result<u8> {
+    out.flush()?;
+    writeln!(io::stderr(), "error: {message}")?;
+    if format == Format::Json {
+        let error = json!({ "message": message, "line": 0, "column": 0 });
+        writeln!(out, "{}", error_object(label, vec![error]))?;
+    }
+    Ok(BAD_INPUT)
 }
 
 fn run_options(args: &SolveArgs) -> RunOptions {
@@ -198,44 +204,50 @@ fn run_options(args: &SolveArgs) -> RunOptions {
         mode,
         limit: args.limit,
         timeout: args.timeout.map(Duration::from_secs_f64),
+        nodes: args.nodes,
         memory_mb: limits::memory::limit_mb(),
         threads: args.threads as usize,
         part: None,
         progress,
         picture: args.format == Format::Svg,
+        // Each run gets its own from the watchdog when it is armed.
+        stop: StopToken::new(),
     }
 }
 
 /// What a run cut short by the watchdog prints: the closing line of a limit, or the JSON
 /// object of a run that found nothing it could print.
-fn hard_stop(source: &Source, args: &SolveArgs) -> limits::HardStop {
+fn hard_stop(label: &str, args: &SolveArgs) -> limits::HardStop {
     limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
         Format::Text | Format::Svg => format!("stopped: {why}\n"),
         Format::Json => {
-            let object = json!({ "file": source.label, "status": "limit", "stopped": name });
+            let object = json!({ "file": label, "status": "limit", "stopped": name });
             format!("{object}\n")
         }
     })
 }
 
 /// The stop line of `check`, which has no time limit: only the memory limit can strike.
-fn check_stop(source: &Source) -> limits::HardStop {
-    let memory = match limits::memory::limit_mb() {
-        Some(mb) => format!("{}: stopped: memory limit of {mb} MB reached\n", source.label),
-        None => format!("{}: stopped: memory limit reached\n", source.label),
-    };
-    limits::HardStop { time: memory.clone(), memory, time_exit: limits::LIMIT_EXIT }
+fn check_stop(label: &str, timeout: Option<f64>) -> limits::HardStop {
+    limits::stop_lines(timeout, |why: &str, _| format!("{label}: stopped: {why}\n"))
 }
 
 /// `cpsolve MODEL…`: solves each model in turn.
 pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
-    let all = sources(&args.models, &args.inline);
+    let all = Input::all(&args.models, &args.inline);
     if all.is_empty() {
         writeln!(io::stderr(), "error: no model given (a file, `-` for standard input, or -e 'MODEL')")?;
         return Ok(BAD_INPUT);
     }
     if args.out.is_some() && args.format != Format::Svg {
+        // Said once, and in JSON once per model: each model's object says it was not solved.
         writeln!(io::stderr(), "error: --out is for pictures: use it with --format svg")?;
+        if args.format == Format::Json {
+            for input in &all {
+                let error = json!({ "message": "--out is for pictures: use it with --format svg", "line": 0, "column": 0 });
+                println!("{}", error_object(&input.label(), vec![error]));
+            }
+        }
         return Ok(BAD_INPUT);
     }
     let destinations = match args.format {
@@ -261,26 +273,37 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
     };
     let several = all.len() > 1;
     let mut worst = SOLVED;
-    for (i, (source, destination)) in all.iter().zip(&destinations).enumerate() {
-        let source = match source {
-            Ok(source) => source,
-            Err(message) => {
-                out.flush()?;
-                writeln!(io::stderr(), "error: {message}")?;
-                worst = combine(worst, BAD_INPUT);
-                continue;
-            }
-        };
+    for (i, (input, destination)) in all.iter().zip(&destinations).enumerate() {
+        let label = input.label();
         if several && args.format == Format::Text {
             if i > 0 {
                 writeln!(out)?;
             }
-            writeln!(out, "== {} ==", source.label)?;
+            writeln!(out, "== {label} ==")?;
         }
-        // Parsing and compiling count against the time limit too.
-        let stop = hard_stop(source, args);
+        // Reading, parsing and compiling count against the limits too.
+        let stop = hard_stop(&label, args);
         let armed = limits::arm(options.timeout, stop.clone());
-        let (map, compiled) = compile(source, args.format, &stop, &mut out)?;
+        let options = RunOptions { stop: armed.stop().clone(), ..options.clone() };
+        let source = match input.read(armed.stop()) {
+            Ok(source) => source,
+            Err(ReadError::Stopped(reason)) => {
+                let line = if reason == Stop::Memory { &stop.memory } else { &stop.time };
+                // Standard output of an SVG run is the picture or nothing.
+                match args.format {
+                    Format::Svg => io::stderr().write_all(line.as_bytes())?,
+                    Format::Text | Format::Json => out.write_all(line.as_bytes())?,
+                }
+                worst = combine(worst, LIMIT);
+                continue;
+            }
+            Err(ReadError::Failed(message)) => {
+                worst = combine(worst, report_unlocated(&label, &message, args.format, &mut out)?);
+                continue;
+            }
+        };
+        let source = &source;
+        let (map, compiled) = compile(source, args.format, (&stop, armed.stop()), &mut out)?;
         // The files a model includes are known once it is read.
         let includes = map.files().iter().skip(1).map(|file| Path::new(&file.label));
         let overwrites = pictures::check_not_an_input(destination, source.path.as_deref().into_iter().chain(includes));
@@ -322,22 +345,24 @@ fn solve_one(
     let mut write_error: Option<io::Error> = None;
     let mut solutions: Vec<String> = Vec::new();
     let mut shown = 0usize;
-    let Compiled { file, problem, part } = compiled;
+    let Compiled { file, problem, part, model_id } = compiled;
+    let goal = problem.search.objective.map(|(_, sense)| match sense {
+        cpsolve_engine::Sense::Minimize => "minimize",
+        cpsolve_engine::Sense::Maximize => "maximize",
+    });
     if problem.search.objective.is_some() && (args.all || args.count) {
         let flag = if args.all { "--all" } else { "--count" };
         let message = format!(
-            "error: {flag} does not apply to `{}`: it has an objective (`minimize`/`maximize`); \
-             --limit N stops after N improving solutions, --first after the first\n",
+            "{flag} does not apply to `{}`: it has an objective (`minimize`/`maximize`); \
+             --limit N stops after N improving solutions, --first after the first",
             source.label
         );
-        out.flush()?;
-        io::stderr().write_all(message.as_bytes())?;
-        return Ok(BAD_INPUT);
+        return report_unlocated(&source.label, &message, args.format, out);
     }
     let options = &RunOptions { part, ..options.clone() };
     // The first compilation serves the main search; workers compile their own copy, which
     // only a limit can stop (it compiled once).
-    let build = || cpsolve_models::compile(&file).ok();
+    let build = || cpsolve_models::compile_with_stop(&file, &options.stop).ok();
     if args.format == Format::Svg {
         if !problem.view.draws() {
             out.flush()?;
@@ -403,7 +428,14 @@ fn solve_one(
             }
         }
         Format::Json => {
-            let object = report::json(&report, &source.label, args.stats);
+            let mut object = report::json(&report, &source.label, args.stats);
+            if let (Some((index, parts)), Some(id), Value::Object(fields)) = (part, &model_id, &mut object) {
+                let mut identity = json!({ "index": index + 1, "of": parts, "model": id });
+                if let Some(goal) = goal {
+                    identity["objective"] = json!(goal);
+                }
+                fields.insert("part".into(), identity);
+            }
             report::write_with_solutions(out, &object, &solutions)?;
         }
     }
@@ -502,16 +534,20 @@ fn report_check(
 }
 
 /// `cpsolve check MODEL…`: parse and compile only.
-pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
+pub(crate) fn check(paths: &[PathBuf], timeout: Option<f64>) -> io::Result<u8> {
     let mut worst = SOLVED;
     let mut out = io::stdout().lock();
-    for source in sources(paths, &[]) {
-        let code = match source {
-            Err(message) => {
-                writeln!(io::stderr(), "error: {message}")?;
-                BAD_INPUT
+    for input in Input::all(paths, &[]) {
+        // Reading, and compiling (it unrolls the model's loops), under the limits.
+        let lines = check_stop(&input.label(), timeout);
+        let armed = limits::arm(timeout.map(Duration::from_secs_f64), lines.clone());
+        let code = match input.read(armed.stop()) {
+            Err(ReadError::Failed(message)) => report_unlocated(&input.label(), &message, Format::Text, &mut out)?,
+            Err(ReadError::Stopped(reason)) => {
+                out.write_all(if reason == Stop::Memory { &lines.memory } else { &lines.time }.as_bytes())?;
+                LIMIT
             }
-            Ok(source) => match compile(&source, Format::Text, &check_stop(&source), &mut out)? {
+            Ok(source) => match compile(&source, Format::Text, (&lines, armed.stop()), &mut out)? {
                 (_, Err(code)) => code,
                 (map, Ok(Model::MineFile)) => {
                     report_check(&source, &map, cpsolve_puzzles::minesweeper::check_mine_file(&source.text), &mut out)?
@@ -531,6 +567,7 @@ pub(crate) fn check(paths: &[PathBuf]) -> io::Result<u8> {
                 }
             },
         };
+        drop(armed);
         worst = combine(worst, code);
     }
     Ok(worst)

@@ -1,15 +1,54 @@
 //! `cpsolve table compte [--targets 101..999] [--threads N] [--tiles "…"]`: the
 //! reachability table of Le Compte est Bon, as text or one JSON object. The computation
 //! is `cpsolve_puzzles::compte::table`; this file parses the range and lays out the figures.
+//! `--timeout` and `--memory` hold as for solving: a limit that strikes prints
+//! `stopped: …` (JSON: `"status":"limit"`), exit 3, never the figures of a partial table.
 
+use cpsolve_puzzles::Deadline;
 use std::io::{self, Write};
 use std::ops::RangeInclusive;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use cpsolve_puzzles::compte::table::{self as compte_table, Selection, Table, DRAWN};
+use cpsolve_puzzles::compte::table::{self as compte_table, Selection, Stopped, Table, DRAWN};
 use serde_json::{json, Value};
 
 use crate::cli::ReportFormat as Format;
+use crate::limits;
+
+/// What `table compte` computes under: the figures' range and threads, and the limits.
+#[derive(Debug, Clone)]
+pub(crate) struct Run {
+    pub(crate) targets: RangeInclusive<u32>,
+    pub(crate) threads: usize,
+    pub(crate) timeout: Option<f64>,
+    pub(crate) format: Format,
+}
+
+impl Run {
+    /// Arms the watchdog (a hard stop past the grace prints the same line) and returns
+    /// the deadline the computation checks.
+    fn arm(&self) -> (limits::watchdog::Armed, limits::HardStop, Deadline) {
+        let format = self.format;
+        let stop = limits::stop_lines(self.timeout, |why: &str, name: &str| match format {
+            Format::Text => format!("stopped: {why}\n"),
+            Format::Json => format!("{}\n", json!({ "kind": "compte-table", "status": "limit", "stopped": name })),
+        });
+        let timeout = self.timeout.map(Duration::from_secs_f64);
+        let at = timeout.map(|t| Instant::now() + t);
+        let armed = limits::arm(timeout, stop.clone());
+        let deadline = Deadline::new(at, armed.stop().clone());
+        (armed, stop, deadline)
+    }
+}
+
+/// Prints the stop line of the limit that struck; the exit status of a limit.
+fn report_stop(stopped: Stopped, stop: &limits::HardStop) -> io::Result<u8> {
+    let line = if stopped.limit == "memory" { &stop.memory } else { &stop.time };
+    let mut out = io::stdout().lock();
+    out.write_all(line.as_bytes())?;
+    out.flush()?;
+    Ok(3)
+}
 
 /// How many of the hardest targets, and of the selections that reach every target, the
 /// text output lists (JSON lists them all).
@@ -41,10 +80,16 @@ fn tiles_text(s: &Selection) -> String {
 }
 
 /// `cpsolve table compte`: every selection of 6 of the 24 tiles, against every target.
-pub(crate) fn table(targets: RangeInclusive<u32>, threads: usize, format: Format) -> io::Result<u8> {
+pub(crate) fn table(run: &Run) -> io::Result<u8> {
+    let Run { targets, threads, format, .. } = run.clone();
     let range = u64::from(*targets.start())..=u64::from(*targets.end());
     let start = Instant::now();
-    let table = compte_table::table(range, threads);
+    let (armed, stop, deadline) = run.arm();
+    let table = match compte_table::table(range, threads, &deadline) {
+        Ok(table) => table,
+        Err(stopped) => return report_stop(stopped, &stop),
+    };
+    armed.searched();
     let elapsed = start.elapsed();
     let mut out = io::BufWriter::new(io::stdout().lock());
     match format {
@@ -61,7 +106,8 @@ pub(crate) fn table(targets: RangeInclusive<u32>, threads: usize, format: Format
 
 /// `cpsolve table compte --tiles "T1 T2 …"`: the targets one selection (any tiles, any
 /// count) reaches.
-pub(crate) fn table_of(tiles: &str, targets: RangeInclusive<u32>, threads: usize, format: Format) -> io::Result<u8> {
+pub(crate) fn table_of(tiles: &str, run: &Run) -> io::Result<u8> {
+    let Run { targets, threads, format, .. } = run.clone();
     let mut values = Vec::new();
     for word in tiles.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
         match word.parse::<u64>() {
@@ -77,7 +123,12 @@ pub(crate) fn table_of(tiles: &str, targets: RangeInclusive<u32>, threads: usize
         return Ok(2);
     }
     let range = u64::from(*targets.start())..=u64::from(*targets.end());
-    let reached = compte_table::reachable(&values, range.clone(), threads);
+    let (armed, stop, deadline) = run.arm();
+    let reached = match compte_table::reachable(&values, range.clone(), threads, &deadline) {
+        Ok(reached) => reached,
+        Err(stopped) => return report_stop(stopped, &stop),
+    };
+    armed.searched();
     let hit: Vec<u64> = reached.iter().collect();
     let missed: Vec<u64> = range.clone().filter(|v| !reached.contains(*v)).collect();
     let total = hit.len() as u64 + missed.len() as u64;

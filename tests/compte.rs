@@ -481,3 +481,28 @@ fn the_table_reproduces_the_published_figures() {
     let text = cpsolve(&["table", "compte"], None);
     assert!(text.stdout.contains("10858746 of 11905457 (91.21%)"), "{}", text.stdout);
 }
+
+#[test]
+fn a_table_stopped_by_a_limit_says_stopped_and_never_prints_a_partial_table() {
+    let tiles = "1 2 3 4 5 6 7 8 9 10 25";
+    // The memory limit strikes while the eleven tiles' values are combined: the run says
+    // so, or (on a machine where it does not strike) prints the whole answer.
+    let run = cpsolve(&["table", "compte", "--memory", "100", "--tiles", tiles], None);
+    match run.code {
+        3 => assert_eq!(run.stdout, "stopped: memory limit of 100 MB reached\n"),
+        0 => assert!(run.stdout.starts_with(&format!("tiles {tiles}: 899 of 899 targets")), "{}", run.stdout),
+        code => panic!("exit {code}: {}{}", run.stdout, run.stderr),
+    }
+    // A deadline already past stops it before anything is counted.
+    for args in [&["--tiles", tiles][..], &[]] {
+        let mut all = vec!["table", "compte", "--timeout", "0"];
+        all.extend_from_slice(args);
+        let run = cpsolve(&all, None);
+        assert_eq!((run.code, run.stdout.as_str()), (3, "stopped: time limit of 0 s reached\n"), "{}", run.stderr);
+        all.extend(["--format", "json"]);
+        let run = cpsolve(&all, None);
+        assert_eq!(run.code, 3);
+        let object: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+        assert_eq!((object["status"].as_str(), object["stopped"].as_str()), (Some("limit"), Some("time")));
+    }
+}

@@ -113,7 +113,7 @@ fn a_puzzle_solver_stopped_by_either_limit_prints_what_it_proved() {
         let run = cpsolve(&[args[0], args[1], "-"], Some(&position));
         let head: String = run.stdout.lines().take(2).collect::<Vec<_>>().join("\n");
         assert_eq!(run.code, 3, "{head}");
-        let expected = format!("limit: the exact count did not finish within the {limit} limit");
+        let expected = format!("stopped: the exact count did not finish within the {limit} limit");
         assert!(run.stdout.contains(&expected), "{head}");
         assert!(run.stdout.contains("certain: "), "the cells proven by local deduction are shown");
     }
@@ -164,4 +164,39 @@ fn an_element_over_a_table_with_a_huge_value_is_solved_not_listed() {
     assert_eq!(run.code, 0, "{run:?}");
     let object: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
     assert_eq!(object["objective"], 1);
+}
+
+/// Standard input that stays open and silent: the read blocks, and the run still ends at its
+/// time limit with the limit's line (exit 3), not when the writer gives up.
+#[test]
+fn the_time_limit_holds_while_reading_standard_input() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cpsolve"))
+        .args(["--timeout", "0.3", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("cpsolve starts");
+    let writer = child.stdin.take();
+    let output = child.wait_with_output().expect("cpsolve ends");
+    drop(writer);
+    assert_eq!(output.status.code(), Some(3), "{output:?}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "stopped: time limit of 0.3 s reached\n");
+}
+
+/// An endless input (`/dev/zero`) is read under the limits like any other phase: the
+/// memory limit stops it, and so does a time limit already spent (`--timeout 0`) before
+/// the first byte; `check` has its own `--timeout`.
+#[test]
+fn an_endless_input_stops_at_the_limits() {
+    let run = cpsolve(&["--memory", "100", "/dev/zero"], None);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert_eq!(run.stdout, "stopped: memory limit of 100 MB reached\n");
+    let run = cpsolve(&["--timeout", "0", "--format", "json", "/dev/zero"], None);
+    assert_eq!(run.code, 3, "{run:?}");
+    let object: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!((object["status"].as_str(), object["stopped"].as_str()), (Some("limit"), Some("time")));
+    let run = cpsolve(&["check", "--timeout", "0", "/dev/zero"], None);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert_eq!(run.stdout, "/dev/zero: stopped: time limit of 0 s reached\n");
 }

@@ -193,7 +193,7 @@
 //! # Ok::<(), cpsolve_engine::ModelError>(())
 //! ```
 //!
-//! # Limits and interrupts
+//! # Limits and stop requests
 //! [`Limits`] bound one search: wall-clock [`time`](Limits::time), a number of
 //! [`solutions`](Limits::solutions) or of [`nodes`](Limits::nodes), and a
 //! [`cancel`](Limits::cancel) flag another thread may set. A search that reaches one stops
@@ -219,10 +219,11 @@
 //! # Ok::<(), cpsolve_engine::ModelError>(())
 //! ```
 //!
-//! A limit on the whole process (a deadline, a memory budget watched by another thread)
-//! is raised with [`interrupt::raise`]: every running search stops at its next check with
+//! A limit watched outside the search (a deadline, a memory budget watched by another
+//! thread, a user's request) is requested on the run's [`StopToken`], which the solver holds
+//! ([`Solver::set_stop_token`]): every search of that solver stops at its next check with
 //! that [`Stop`], and creating variables fails with [`ModelError::Interrupted`], so that
-//! building a huge model stops too. [`interrupt::lower`] withdraws it.
+//! building a huge model stops too. Other runs, with their own tokens, go on.
 //!
 //! # Statistics
 //! [`Solver::stats`] holds the effort of every search of the solver so far, as [`Stats`]:
@@ -264,12 +265,12 @@ pub mod constraints;
 mod domain;
 pub mod explain;
 mod ids;
-pub mod interrupt;
 mod propagator;
 pub mod propagators;
 mod queue;
 mod search;
 mod solver;
+mod stop;
 mod store;
 mod trail;
 
@@ -283,6 +284,7 @@ pub use propagator::{
 pub use propagators::all_different::Consistency;
 pub use search::{luby, Fixing, Limits, Outcome, SearchConfig, Sense, Solution, Stats, Stop, Subproblem};
 pub use solver::{ModelError, Solver, VAL_LIMIT};
+pub use stop::StopToken;
 
 /// A domain value.
 pub type Val = i64;

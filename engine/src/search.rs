@@ -81,10 +81,10 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// A stop raised for the whole process, the time limit or the cancel flag, if one has
+    /// A stop requested on the run's token, the time limit or the cancel flag, if one has
     /// been reached.
-    fn reached(&self, start: Instant) -> Option<Stop> {
-        if let Some(stop) = crate::interrupt::raised() {
+    fn reached(&self, start: Instant, stop: &crate::StopToken) -> Option<Stop> {
+        if let Some(stop) = stop.requested() {
             Some(stop)
         } else if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             Some(Stop::Cancelled)
@@ -99,15 +99,16 @@ impl Limits {
 /// Why a search stopped before exploring the whole tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {
-    /// [`Limits::time`] ran out, or a stop was raised for the time ([`crate::interrupt`]).
+    /// [`Limits::time`] ran out, or a stop was requested for the time ([`crate::StopToken`]).
     Time,
-    /// The process ran out of the memory it may use (see [`crate::interrupt`]).
+    /// The run ran out of the memory it may use (requested on its [`crate::StopToken`]).
     Memory,
     /// [`Limits::solutions`] solutions were found.
     Solutions,
     /// [`Limits::nodes`] branches were taken.
     Nodes,
-    /// [`Limits::cancel`] was set.
+    /// [`Limits::cancel`] was set, or a stop was requested on the run's
+    /// [`crate::StopToken`] for another reason than time or memory.
     Cancelled,
     /// The solution callback asked to stop.
     Callback,
@@ -465,12 +466,14 @@ impl Solver {
             }
         }
         let mut others_from: Option<usize> = None;
+        // The dedicated solvers' stop test holds its own clone: `self` is busy with them.
+        let token = self.stop.clone();
         'search: loop {
             if ok && cutoff == Some(stack.len()) && self.next_decision(&config.branching).is_some() {
                 on_cutoff(&path);
                 ok = false;
             }
-            let stop = || config.limits.reached(start).is_some();
+            let stop = || config.limits.reached(start, &token).is_some();
             if ok && config.first_only && cutoff.is_none() {
                 match self.dedicated_solution(&stop) {
                     Some(Ok(Some(values))) => {
@@ -486,7 +489,7 @@ impl Solver {
                     }
                     Some(Ok(None)) => ok = false,
                     Some(Err(_)) => {
-                        outcome.stopped = config.limits.reached(start);
+                        outcome.stopped = config.limits.reached(start, &self.stop);
                         break 'search;
                     }
                     None => {}
@@ -504,7 +507,7 @@ impl Solver {
                         ok = false;
                     }
                     Some(Err(_)) => {
-                        outcome.stopped = config.limits.reached(start);
+                        outcome.stopped = config.limits.reached(start, &self.stop);
                         break 'search;
                     }
                     None => {}
@@ -741,11 +744,11 @@ impl Solver {
             }
         }
         if self.stats.nodes % CHECK_EVERY != 0 {
-            // A stop raised for the process costs one load to see: see it at once, since a
-            // node of a huge model may take long.
-            return crate::interrupt::raised();
+            // A stop requested on the run's token costs one load to see: see it at once,
+            // since a node of a huge model may take long.
+            return self.stop.requested();
         }
-        limits.reached(start)
+        limits.reached(start, &self.stop)
     }
 }
 

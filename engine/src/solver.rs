@@ -24,8 +24,8 @@ pub enum ModelError {
     /// A constraint whose arguments do not fit together (a table of the wrong shape, a
     /// state that does not exist): the reason.
     InvalidArgument(String),
-    /// The process asked every computation to stop ([`crate::interrupt`]) while the model
-    /// was being built: not a fault of the model.
+    /// A stop was requested on the solver's [`crate::StopToken`] while the model was being
+    /// built: not a fault of the model.
     Interrupted,
 }
 
@@ -66,6 +66,8 @@ pub struct Solver {
     /// A final search stopped here and left its trail (see
     /// [`crate::SearchConfig::final_search`]): the state is a node's, not the root's.
     pub(crate) spent: bool,
+    /// The run's request to stop, polled with the limits (see [`crate::StopToken`]).
+    pub(crate) stop: crate::StopToken,
 }
 
 fn check_value(v: Val) -> Result<(), ModelError> {
@@ -82,11 +84,30 @@ impl Solver {
         Solver::default()
     }
 
+    /// An empty model whose run stops when a stop is requested on `stop` (see
+    /// [`Solver::set_stop_token`]).
+    pub fn with_stop_token(stop: crate::StopToken) -> Solver {
+        Solver { stop, ..Solver::default() }
+    }
+
+    /// Makes `stop` the run's request to stop for this solver: its searches, and the
+    /// creation of its variables, stop once a stop is requested on `stop` or any clone of it.
+    /// A new solver has a token of its own that nobody else holds.
+    pub fn set_stop_token(&mut self, stop: crate::StopToken) {
+        self.stop = stop;
+    }
+
+    /// The solver's stop token: a clone requests a stop of this solver's run.
+    pub fn stop_token(&self) -> &crate::StopToken {
+        &self.stop
+    }
+
     /// A variable with domain `lo..=hi`.
-    /// Fails with [`ModelError::Interrupted`] once a stop is raised: building a huge model
-    /// creates variables all along, so this is where building it stops.
+    /// Fails with [`ModelError::Interrupted`] once a stop is requested on the solver's
+    /// [`StopToken`](crate::StopToken): building a huge model creates variables all along, so
+    /// this is where building it stops.
     pub fn new_var(&mut self, lo: Val, hi: Val) -> Result<VarId, ModelError> {
-        if crate::interrupt::raised().is_some() {
+        if self.stop.requested().is_some() {
             return Err(ModelError::Interrupted);
         }
         check_value(lo)?;
@@ -100,7 +121,7 @@ impl Solver {
 
     /// A variable whose domain is exactly `values` (in any order, repeats allowed).
     pub fn new_var_in(&mut self, values: &[Val]) -> Result<VarId, ModelError> {
-        if crate::interrupt::raised().is_some() {
+        if self.stop.requested().is_some() {
             return Err(ModelError::Interrupted);
         }
         let mut values = values.to_vec();

@@ -92,9 +92,9 @@ fn equated(c: &flatzinc_serde::Constraint) -> Option<(&str, &str)> {
 }
 
 impl<'a> Compiler<'a> {
-    pub(crate) fn new(index: &'a SourceIndex) -> Compiler<'a> {
+    pub(crate) fn new(index: &'a SourceIndex, stop: &cpsolve_engine::StopToken) -> Compiler<'a> {
         Compiler {
-            solver: Solver::new(),
+            solver: Solver::with_stop_token(stop.clone()),
             index,
             vars: HashMap::new(),
             bools: HashMap::new(),
@@ -311,9 +311,15 @@ impl<'a> Compiler<'a> {
     }
 }
 
-/// Compiles a parsed model for the engine.
+/// Compiles a parsed model for the engine, with a stop token of its own.
 pub fn compile(fzn: &FlatZinc, index: &SourceIndex) -> Result<Model> {
-    let mut c = Compiler::new(index);
+    compile_with_stop(fzn, index, &cpsolve_engine::StopToken::new())
+}
+
+/// Compiles a parsed model for a run stopped by requests on `stop`: creating the variables
+/// stops after one, and the model's solver searches under `stop`.
+pub fn compile_with_stop(fzn: &FlatZinc, index: &SourceIndex, stop: &cpsolve_engine::StopToken) -> Result<Model> {
+    let mut c = Compiler::new(index, stop);
     c.declare(fzn)?;
     c.count_all_different(fzn);
     for (k, constraint) in fzn.constraints.iter().enumerate() {

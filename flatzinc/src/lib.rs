@@ -29,14 +29,20 @@ pub mod read;
 pub mod run;
 pub mod source;
 
-pub use compile::compile;
+pub use compile::{compile, compile_with_stop};
 pub use cpsolve_engine::{Stop, Val, VarId};
 pub use model::{Arg, Goal, Kind, Model, Output, Ref, Term, Written};
 pub use read::{parse, Parsed};
 pub use run::{format_solution, solve, status_line, Found, Options, PhaseSaving, RunResult, Status};
 
-/// Parses and compiles a FlatZinc text (`.fzn` or JSON).
+/// Parses and compiles a FlatZinc text (`.fzn` or JSON), with a stop token of its own.
 pub fn load(text: &str) -> Result<Model, cpsolve_dsl::Diagnostic> {
+    load_with_stop(text, &cpsolve_engine::StopToken::new())
+}
+
+/// Parses and compiles a FlatZinc text (`.fzn` or JSON), for a run stopped by requests on
+/// `stop` (see [`compile_with_stop`]).
+pub fn load_with_stop(text: &str, stop: &cpsolve_engine::StopToken) -> Result<Model, cpsolve_dsl::Diagnostic> {
     let parsed = parse(text)?;
-    compile(&parsed.fzn, &parsed.index)
+    compile_with_stop(&parsed.fzn, &parsed.index, stop)
 }

@@ -3,6 +3,7 @@
 //! (optimisation); and printing solutions and the final status line as the FlatZinc
 //! specification says.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -45,6 +46,11 @@ pub struct Options {
     /// search stopped by a limit or a solution count returns without undoing its trail and
     /// leaves `model.solver` spent ([`SearchConfig::final_search`]).
     pub final_search: bool,
+    /// A satisfaction search that enumerates counts and reports a solution only when its
+    /// output values differ from every earlier one's: a model whose output hides variables
+    /// has many search solutions per answer (MiniZinc's `-a` prints each answer once).
+    /// Off: every search solution is one (FlatZinc's own `-a`).
+    pub distinct_outputs: bool,
 }
 
 impl Default for Options {
@@ -60,6 +66,7 @@ impl Default for Options {
             phase_saving: PhaseSaving::default(),
             nogoods: true,
             final_search: false,
+            distinct_outputs: false,
         }
     }
 }
@@ -126,9 +133,14 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
     // Restarts pay only where the order learns from failures and one answer is wanted.
     let learns = branching.iter().any(|b| b.var_order == VarOrder::DomWdeg);
     let restart_scale = (learns && (optimising || solutions == Some(1))).then_some(options.restart_scale).flatten();
+    // The first solution is always new: only an enumeration has repeats to skip, and then
+    // the count of distinct answers, not the engine's, decides when to stop.
+    let mut distinct = (options.distinct_outputs && !optimising && solutions != Some(1))
+        .then(|| Distinct { seen: HashSet::new(), wanted: solutions });
+    let engine_solutions = if distinct.is_some() { None } else { solutions };
     let config = SearchConfig {
         branching,
-        limits: Limits { time: options.timeout, solutions, ..Limits::default() },
+        limits: Limits { time: options.timeout, solutions: engine_solutions, ..Limits::default() },
         objective,
         restart_scale,
         nogoods: options.nogoods,
@@ -162,21 +174,45 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
             },
         };
         best = found.objective;
+        if let Some(distinct) = distinct.as_mut() {
+            if !distinct.seen.insert(found.values.clone()) {
+                return ControlFlow::Continue(());
+            }
+            on_solution(model, &found);
+            return match distinct.wanted {
+                Some(n) if distinct.seen.len() as u128 >= n => ControlFlow::Break(()),
+                _ => ControlFlow::Continue(()),
+            };
+        }
         on_solution(model, &found);
         ControlFlow::Continue(())
     });
     model.solver = solver;
     model.written = written;
-    let complete = outcome.stopped.is_none();
-    let status = match (outcome.solutions, complete) {
+    let (found, stopped) = match distinct {
+        // Stopped at the distinct answers asked for: as the engine's own solution limit.
+        Some(distinct) => (
+            distinct.seen.len() as u128,
+            outcome.stopped.map(|s| if s == Stop::Callback { Stop::Solutions } else { s }),
+        ),
+        None => (outcome.solutions, outcome.stopped),
+    };
+    let complete = stopped.is_none();
+    let status = match (found, complete) {
         (0, true) => Status::Unsatisfiable,
         (0, false) => Status::Unknown,
         (_, true) => Status::Complete,
         (_, false) => Status::Satisfied,
     };
     // A satisfaction search stopped by the solution count it was asked for is not a limit.
-    let stopped = outcome.stopped.filter(|&s| s != Stop::Solutions);
-    RunResult { status, solutions: outcome.solutions, objective: best, stopped, stats: model.solver.stats().clone() }
+    let stopped = stopped.filter(|&s| s != Stop::Solutions);
+    RunResult { status, solutions: found, objective: best, stopped, stats: model.solver.stats().clone() }
+}
+
+/// The answers an enumeration has reported, by their output values.
+struct Distinct {
+    seen: HashSet<Vec<Vec<Val>>>,
+    wanted: Option<u128>,
 }
 
 /// One solution as the FlatZinc output: `name = value;` lines, then `----------`.

@@ -368,7 +368,7 @@ mod tests {
     /// holds `--` (a mutation must make it), and is fine otherwise.
     #[test]
     fn a_panicking_target_is_found_and_its_input_saved() {
-        let run: TargetFn = Arc::new(|text: &str| {
+        let run: TargetFn = Arc::new(|text: &str, _: &cpsolve_engine::StopToken| {
             if text.contains("--") {
                 let empty: Vec<u8> = Vec::new();
                 let _ = empty[text.len()];
@@ -393,9 +393,8 @@ mod tests {
     /// A target broken on purpose: it never returns on an input that holds `minimize`.
     #[test]
     fn a_looping_target_is_a_hang_that_stops_the_campaign() {
-        let _alone = crate::executor::INTERRUPT_TESTS.lock().unwrap_or_else(|e| e.into_inner());
         static RELEASE: AtomicBool = AtomicBool::new(false);
-        let run: TargetFn = Arc::new(|text: &str| {
+        let run: TargetFn = Arc::new(|text: &str, _: &cpsolve_engine::StopToken| {
             while text.contains("minimize") && !RELEASE.load(Ordering::SeqCst) {
                 std::hint::spin_loop();
             }
@@ -416,7 +415,6 @@ mod tests {
 
     #[test]
     fn a_sound_target_gives_no_finding_and_the_same_seed_the_same_run() {
-        let _alone = crate::executor::INTERRUPT_TESTS.lock().unwrap_or_else(|e| e.into_inner());
         let run_with = |seed| {
             let out = scratch(&format!("sound-{seed}"));
             let target = crate::targets::by_name("puz").expect("exists");

@@ -10,8 +10,8 @@
 //!   that finds a thousand panics does not print a thousand backtraces); panics on other
 //!   threads go to the hook that was there before.
 //! - **Hang.** The input took longer than the budget. Half-way through the budget the
-//!   watchdog raises [`cpsolve_engine::interrupt`], as the binary's watchdog does at its
-//!   time limit: compiling a huge but valid model must then stop, and only an input that
+//!   watchdog requests a stop on the input's [`StopToken`] (each input runs with its own),
+//!   as the binary's watchdog does at its time limit: compiling a huge but valid model must then stop, and only an input that
 //!   does not stop within the other half is a hang. A thread cannot be killed from the
 //!   outside, so the executor marks itself stuck and the campaign ends: the caller saves
 //!   the input and exits the process.
@@ -19,7 +19,7 @@
 //!   The budget is the worker thread's *CPU time*, not the wall clock: on a loaded machine
 //!   (a fuzzer beside compilations, load 12 on two cores) a thread may get a sixth of a
 //!   core, and a wall-clock budget then reports inputs that merely waited for the CPU. What
-//!   the check is after, code that keeps working after the interrupt, is measured by the
+//!   the check is after, code that keeps working after the stop request, is measured by the
 //!   work itself. A wall-clock ceiling (`WALL_FACTOR` budgets) still catches a worker
 //!   that blocks without using the CPU.
 //! - **Memory.** The resident set grew past the limit while the input ran. Same ending.
@@ -37,7 +37,7 @@ use std::sync::Once;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use cpsolve_engine::{interrupt, Stop};
+use cpsolve_engine::{Stop, StopToken};
 
 use crate::crash_guard;
 use crate::memory;
@@ -93,7 +93,7 @@ type Answer = Result<Verdict, PanicReport>;
 /// A worker thread running one target, and its watchdog.
 #[derive(Debug)]
 pub struct Executor {
-    jobs: Option<Sender<Vec<u8>>>,
+    jobs: Option<Sender<(Vec<u8>, StopToken)>>,
     /// The worker thread's CPU clock.
     worker_clock: libc::clockid_t,
     answers: Receiver<Answer>,
@@ -104,15 +104,15 @@ pub struct Executor {
 impl Executor {
     pub fn new(target: TargetFn, limits: Limits) -> Executor {
         install_panic_hook();
-        let (jobs, inbox) = mpsc::channel::<Vec<u8>>();
+        let (jobs, inbox) = mpsc::channel::<(Vec<u8>, StopToken)>();
         let (outbox, answers) = mpsc::channel();
         let worker = thread::Builder::new()
             .name("fuzz-target".into())
             .stack_size(8 << 20)
             .spawn(move || {
                 CAPTURING.with(|c| c.set(true));
-                for input in inbox {
-                    if outbox.send(run_caught(&target, &input)).is_err() {
+                for (input, stop) in inbox {
+                    if outbox.send(run_caught(&target, &input, &stop)).is_err() {
                         break;
                     }
                 }
@@ -129,11 +129,12 @@ impl Executor {
         let start = Instant::now();
         let cpu_start = cpu_time(self.worker_clock);
         let used = |clock| cpu_time(clock).saturating_sub(cpu_start);
-        interrupt::lower();
-        self.jobs.as_ref().expect("the job queue is open").send(input.to_vec()).expect("the worker is alive");
+        let stop = StopToken::new();
+        let job = (input.to_vec(), stop.clone());
+        self.jobs.as_ref().expect("the job queue is open").send(job).expect("the worker is alive");
         loop {
             if used(self.worker_clock) >= self.limits.budget / 2 {
-                interrupt::raise(Stop::Time);
+                stop.request(Stop::Time);
             }
             let left = self.limits.budget.saturating_sub(used(self.worker_clock));
             match self.answers.recv_timeout(left.clamp(Duration::from_millis(1), POLL)) {
@@ -199,10 +200,10 @@ impl Drop for Executor {
     }
 }
 
-fn run_caught(target: &TargetFn, input: &[u8]) -> Answer {
+fn run_caught(target: &TargetFn, input: &[u8], stop: &StopToken) -> Answer {
     crash_guard::publish(input);
     let text = String::from_utf8_lossy(input);
-    let result = panic::catch_unwind(AssertUnwindSafe(|| target(&text)));
+    let result = panic::catch_unwind(AssertUnwindSafe(|| target(&text, stop)));
     crash_guard::clear();
     result.map_err(|payload| {
         LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_else(|| PanicReport {
@@ -249,13 +250,6 @@ fn payload_text(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// The stop request is one per process, and the tests of this crate share the process: a
-/// test whose looping target makes the executor raise it (and leaves it raised) would stop
-/// a real target another test runs meanwhile (seen as `queens n = 8` rejected in a full
-/// run). Those tests take turns by this lock.
-#[cfg(test)]
-pub(crate) static INTERRUPT_TESTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -269,7 +263,7 @@ mod tests {
 
     #[test]
     fn catches_a_panic_and_carries_on() {
-        let target: TargetFn = Arc::new(|text: &str| {
+        let target: TargetFn = Arc::new(|text: &str, _: &StopToken| {
             if text.contains("boom") {
                 let cells: Vec<u8> = Vec::new();
                 let _ = cells[text.len()];
@@ -290,9 +284,8 @@ mod tests {
 
     #[test]
     fn a_loop_past_the_budget_is_a_hang() {
-        let _alone = INTERRUPT_TESTS.lock().unwrap_or_else(|e| e.into_inner());
         static RELEASE: AtomicBool = AtomicBool::new(false);
-        let target: TargetFn = Arc::new(|text: &str| {
+        let target: TargetFn = Arc::new(|text: &str, _: &StopToken| {
             while text == "loop" && !RELEASE.load(Ordering::SeqCst) {
                 std::hint::spin_loop();
             }
@@ -311,7 +304,7 @@ mod tests {
     fn waiting_for_the_cpu_is_not_a_hang() {
         // Blocked for three budgets of wall-clock time but using no CPU: on a loaded
         // machine that is an input waiting its turn, not one that keeps working.
-        let target: TargetFn = Arc::new(|_: &str| {
+        let target: TargetFn = Arc::new(|_: &str, _: &StopToken| {
             thread::sleep(Duration::from_millis(300));
             verdict()
         });
@@ -323,7 +316,7 @@ mod tests {
     #[test]
     fn memory_past_the_limit_is_a_finding() {
         let _alone = memory::RESIDENT_SET_TESTS.lock().unwrap_or_else(|e| e.into_inner());
-        let target: TargetFn = Arc::new(|_: &str| {
+        let target: TargetFn = Arc::new(|_: &str, _: &StopToken| {
             let block = std::hint::black_box(vec![7u8; 256 << 20]);
             thread::sleep(Duration::from_millis(150));
             drop(block);

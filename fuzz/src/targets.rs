@@ -8,6 +8,7 @@
 //! code coverage (see the crate docs): the stage reached plus the first error's wording
 //! with its digits folded, so `x[12]` and `x[13]` out of range count as one behaviour.
 
+use cpsolve_engine::StopToken;
 use std::sync::Arc;
 
 use cpsolve_dsl::Diagnostic;
@@ -85,7 +86,9 @@ pub fn fold(message: &str) -> String {
 }
 
 /// The function under test.
-pub type TargetFn = Arc<dyn Fn(&str) -> Verdict + Send + Sync>;
+/// The function under test: an input, and the stop token of its run (the executor requests
+/// a stop on it half-way through the input's budget).
+pub type TargetFn = Arc<dyn Fn(&str, &StopToken) -> Verdict + Send + Sync>;
 
 /// A named target and the language of its inputs.
 #[derive(Clone)]
@@ -111,21 +114,21 @@ pub fn by_name(name: &str) -> Option<Target> {
 
 /// The in-process target of that name; `render` says whether its errors are rendered too.
 pub fn with_rendering(name: &str, render: bool) -> Option<Target> {
-    let (kind, read): (Kind, fn(&str) -> Reading) = match name {
+    let (kind, read): (Kind, fn(&str, &StopToken) -> Reading) = match name {
         "puz" => (Kind::Puz, puz),
         "mine" => (Kind::Mine, mine),
         "fzn" => (Kind::Fzn, fzn),
         _ => return None,
     };
     let name = NAMES.iter().find(|&&n| n == name)?;
-    Some(Target { name, kind, run: Arc::new(move |text: &str| read(text).verdict(text, render)) })
+    Some(Target { name, kind, run: Arc::new(move |text: &str, stop: &StopToken| read(text, stop).verdict(text, render)) })
 }
 
 /// A `.puz` file, as `cpsolve check` reads it: parse; then a puzzle with its own solver
 /// is checked by that solver, anything else compiled for the engine (with its `option
 /// part` line read as the runner reads it). Nothing is searched: a search may rightly
 /// take forever, a compile may not.
-fn puz(text: &str) -> Reading {
+fn puz(text: &str, stop: &StopToken) -> Reading {
     let file = match cpsolve_dsl::parse(text) {
         Ok(file) => file,
         Err(errors) => return Reading::rejected("parse", errors),
@@ -140,7 +143,7 @@ fn puz(text: &str) -> Reading {
     if let Err(errors) = cpsolve_models::part(&file) {
         return Reading::rejected("part", errors);
     }
-    match cpsolve_models::compile(&file) {
+    match cpsolve_models::compile_with_stop(&file, stop) {
         Ok(problem) => {
             // Dropping the problem is part of the run: drops walk the trees too.
             drop(problem);
@@ -151,7 +154,7 @@ fn puz(text: &str) -> Reading {
 }
 
 /// A JSMinesweeper `.mine` position, read and described.
-fn mine(text: &str) -> Reading {
+fn mine(text: &str, _: &StopToken) -> Reading {
     match cpsolve_puzzles::minesweeper::check_mine_file(text) {
         Ok(_) => Reading::accepted("mine"),
         Err(errors) => Reading::rejected("mine", errors),
@@ -159,8 +162,8 @@ fn mine(text: &str) -> Reading {
 }
 
 /// A FlatZinc text, parsed and compiled into engine variables and propagators.
-fn fzn(text: &str) -> Reading {
-    match cpsolve_flatzinc::load(text) {
+fn fzn(text: &str, stop: &StopToken) -> Reading {
+    match cpsolve_flatzinc::load_with_stop(text, stop) {
         Ok(model) => {
             drop(model);
             Reading::accepted("fzn")
@@ -181,11 +184,7 @@ mod tests {
 
     #[test]
     fn targets_accept_valid_files_and_reject_broken_ones() {
-        let _alone = crate::executor::INTERRUPT_TESTS.lock().unwrap_or_else(|e| e.into_inner());
-        // A test before this one may have left the request raised; the executor lowers it
-        // before each input, and so must a test that calls a target itself.
-        cpsolve_engine::interrupt::lower();
-        let run = |name: &str, text: &str| (by_name(name).expect("exists").run)(text).accepted;
+        let run = |name: &str, text: &str| (by_name(name).expect("exists").run)(text, &StopToken::new()).accepted;
         assert!(run("puz", "let n = 4\nvar q[1..n] in 1..n\nalldifferent(q)\n"));
         assert!(run("puz", "queens n = 8\n"));
         assert!(run("puz", "compte 100 2 1 10 4 3 -> 819\n"));

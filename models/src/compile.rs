@@ -4,11 +4,21 @@
 use cpsolve_dsl::ast::{File, Item, OptionValue, PuzzleKind, Spanned};
 use cpsolve_dsl::Diagnostic;
 
+use cpsolve_engine::StopToken;
+
 use crate::problem::Problem;
 
-/// Compiles a parsed file into a problem ready to search. An `option part` line (see
-/// [`part`]) is left to the runner.
+/// Compiles a parsed file into a problem ready to search, with a stop token of its own
+/// (nobody can stop the compilation or the problem's searches from outside). An
+/// `option part` line (see [`part`]) is left to the runner.
 pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
+    compile_with_stop(file, &StopToken::new())
+}
+
+/// As [`compile`], for a run stopped by requests on `stop`: the compilation ends at the
+/// next check after one (the caller reports the limit), and the problem's solver holds
+/// `stop` for its searches.
+pub fn compile_with_stop(file: &File, stop: &StopToken) -> Result<Problem, Vec<Diagnostic>> {
     let without_part;
     let file = if file.items.iter().any(is_part) {
         without_part = File { items: file.items.iter().filter(|i| !is_part(i)).cloned().collect() };
@@ -18,10 +28,10 @@ pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
     };
     for item in &file.items {
         let name = match &item.node {
-            Item::Cryptarithm { .. } => return crate::cryptarithm::compile(file),
+            Item::Cryptarithm { .. } => return crate::cryptarithm::compile(file, stop),
             Item::Puzzle { kind, .. } => match kind.node {
-                PuzzleKind::Queens => return crate::queens::compile(file),
-                PuzzleKind::NoThreeInLine => return crate::nothreeinline::compile(file),
+                PuzzleKind::Queens => return crate::queens::compile(file, stop),
+                PuzzleKind::NoThreeInLine => return crate::nothreeinline::compile(file, stop),
                 PuzzleKind::Minesweeper => "minesweeper",
                 PuzzleKind::NumberMatch => "numbermatch",
             },
@@ -31,22 +41,23 @@ pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
         return Err(vec![Diagnostic::new(format!("`{name}` puzzles are not supported yet"), item.span.clone())
             .with_label("this puzzle kind has no solver in this version")]);
     }
-    crate::generic::compile(file)
+    crate::generic::compile_with_stop(file, stop)
 }
 
 /// Compiles a parsed file for `cpsolve explain`: as [`compile`], but a kind whose fastest
 /// model hides the constraints a person names (queens: one global for rows and
 /// diagonals) states them one by one. The problem explains; it is not for searching.
-pub fn compile_to_explain(file: &File) -> Result<Problem, Vec<Diagnostic>> {
+pub fn compile_to_explain(file: &File, stop: &StopToken) -> Result<Problem, Vec<Diagnostic>> {
     let queens =
         file.items.iter().any(|i| matches!(&i.node, Item::Puzzle { kind, .. } if kind.node == PuzzleKind::Queens));
     if queens {
-        return crate::queens::compile_to_explain(file);
+        return crate::queens::compile_to_explain(file, stop);
     }
-    compile(file)
+    compile_with_stop(file, stop)
 }
 
-/// What a model's builder returns when a limit strikes while it builds ([`cpsolve_engine::interrupt`]):
+/// What a model's builder returns when a limit strikes while it builds (a stop requested on
+/// the run's [`StopToken`]):
 /// the runner reports the limit, not this message.
 pub(crate) fn stopped_while_compiling() -> Vec<Diagnostic> {
     vec![Diagnostic::new("stopped by a limit while compiling", 0..0)]
@@ -54,6 +65,12 @@ pub(crate) fn stopped_while_compiling() -> Vec<Diagnostic> {
 
 fn is_part(item: &Spanned<Item>) -> bool {
     matches!(&item.node, Item::Option { name, .. } if name.node == "part")
+}
+
+/// Where the model's `option part` statements are (the same model with another part
+/// number is the same model: `cpsolve merge` compares models without them).
+pub fn part_spans(file: &File) -> Vec<cpsolve_dsl::ast::Span> {
+    file.items.iter().filter(|i| is_part(i)).map(|i| i.span.clone()).collect()
 }
 
 /// `option part = i, k`, written by `cpsolve split`: search only the i-th (1-based) of k

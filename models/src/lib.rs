@@ -24,4 +24,4 @@ mod queens;
 pub mod report;
 pub mod run;
 
-pub use compile::{compile, compile_to_explain, part};
+pub use compile::{compile, compile_to_explain, compile_with_stop, part, part_spans};

@@ -20,6 +20,11 @@ fn plural(n: u128, word: &str) -> String {
 pub fn summary_text(report: &Report, options: &RunOptions) -> String {
     let optimising = report.objective.is_some();
     match report.status {
+        // A part proves nothing about the other parts: only `cpsolve merge` has the answer.
+        Status::Unsatisfiable if report.unsat_reason.is_none() && options.part.is_some() => {
+            let (index, parts) = options.part.unwrap_or_default();
+            format!("no solution in part {} of {parts}\n", index + 1)
+        }
         Status::Unsatisfiable => match &report.unsat_reason {
             Some(reason) => format!("no solution: {reason}\n"),
             None => "no solution\n".to_string(),
@@ -38,7 +43,10 @@ pub fn summary_text(report: &Report, options: &RunOptions) -> String {
                     Some(mb) => format!("memory limit of {mb} MB reached"),
                     None => "memory limit reached".to_string(),
                 },
-                Some(Stop::Nodes) => "node limit reached".to_string(),
+                Some(Stop::Nodes) => match options.nodes {
+                    Some(n) => format!("node limit of {n} reached"),
+                    None => "node limit reached".to_string(),
+                },
                 Some(Stop::Cancelled | Stop::Callback) | None => "search interrupted".to_string(),
             };
             let found = plural(report.count, "solution");
@@ -46,6 +54,14 @@ pub fn summary_text(report: &Report, options: &RunOptions) -> String {
                 Some(best) => format!("stopped: {why}; best objective found: {best} (not proven optimal)\n"),
                 None => format!("stopped: {why}; {found} found so far\n"),
             }
+        }
+        Status::Solved if optimising && options.part.is_some() => {
+            let (index, parts) = options.part.unwrap_or_default();
+            format!(
+                "best of part {} of {parts}: {} (its slice searched to the end; `cpsolve merge` the parts for the optimum)\n",
+                index + 1,
+                report.objective.unwrap_or_default()
+            )
         }
         Status::Solved if optimising => {
             format!("optimum: {} (proven)\n", report.objective.unwrap_or_default())

@@ -8,7 +8,11 @@
 //! order — so counts, and the order of listed solutions, are the same for any N. A model
 //! whose constraint counts its own solutions at the root (queens) is counted by that
 //! constraint on the thread pool instead. `option part = i, k` (written by `cpsolve split`)
-//! restricts a run to the i-th of k slices of the same subtrees.
+//! restricts a run to the i-th of k slices of the same subtrees. A part of an optimisation
+//! model runs branch and bound over its slice: its subtrees are searched in order, each
+//! under the bound of the best solution found in the subtrees before it, so the part ends
+//! with the best solution of its slice and knows whether it searched all of it. Only all
+//! the parts together prove an optimum (`cpsolve merge`).
 //!
 //! When one solution is wanted and the model offers a [`crate::problem::Portfolio`]
 //! (narrower models whose solutions are its own, such as the symmetric placements of
@@ -28,7 +32,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cpsolve_dsl::ast::SolveMode;
-use cpsolve_engine::{luby, Fixing, SearchConfig, Stats, Stop, Subproblem, Val};
+use cpsolve_engine::{luby, Fixing, SearchConfig, Sense, Stats, Stop, StopToken, Subproblem, Val};
 use rayon::prelude::*;
 
 use crate::problem::{Kind, Member, Problem, Record, SolutionView};
@@ -41,9 +45,17 @@ pub struct RunOptions {
     /// Stop after this many solutions (implies enumerating them, unless counting).
     pub limit: Option<u128>,
     pub timeout: Option<Duration>,
+    /// Stop after this many search nodes (`--nodes`): a limit that is the same on every
+    /// machine and load. Each search counts its own nodes: the subtrees of a parallel or
+    /// split search each have the whole budget.
+    pub nodes: Option<u64>,
     /// The process's memory limit in MB, for the message when it is reached (the limit
-    /// itself is enforced by whoever raises [`cpsolve_engine::interrupt`]).
+    /// itself is enforced by whoever requests a stop on [`RunOptions::stop`]).
     pub memory_mb: Option<u64>,
+    /// The run's request to stop (time, memory, a caller's request): the puzzles' own
+    /// solvers poll it, and it must be the token the run's problems were compiled with
+    /// ([`crate::compile_with_stop`]), so that their searches stop too.
+    pub stop: StopToken,
     /// Worker threads for enumeration and counting.
     pub threads: usize,
     /// Only the `index`-th (0-based) of `parts` slices of the search (`cpsolve split`).
@@ -61,7 +73,9 @@ impl Default for RunOptions {
             mode: None,
             limit: None,
             timeout: None,
+            nodes: None,
             memory_mb: None,
+            stop: StopToken::new(),
             threads: 1,
             part: None,
             progress: None,
@@ -76,7 +90,9 @@ impl std::fmt::Debug for RunOptions {
             .field("mode", &self.mode)
             .field("limit", &self.limit)
             .field("timeout", &self.timeout)
+            .field("nodes", &self.nodes)
             .field("memory_mb", &self.memory_mb)
+            .field("stop", &self.stop.requested())
             .field("threads", &self.threads)
             .field("part", &self.part)
             .field("progress", &self.progress.is_some())
@@ -148,6 +164,7 @@ impl Plan {
         let filters = problem.view.filters();
         let mut config = problem.search.clone();
         config.limits.time = options.timeout.map(|t| t.saturating_sub(start.elapsed()));
+        config.limits.nodes = options.nodes;
         // The callback decides when to stop (it sees which solutions count); the search
         // only needs to know when a limit ended it.
         config.limits.solutions = None;
@@ -234,7 +251,7 @@ fn search(
 /// Searches `problem`, calling `on_solution` for each solution to show (none when
 /// counting; each improving one when optimising). `on_solution` may stop the search.
 /// Parallel workers search copies that `build` compiles from the same model; `None` when
-/// a limit stopped the compiling (see [`cpsolve_engine::interrupt`]).
+/// a limit stopped the compiling (a stop requested on [`RunOptions::stop`]).
 pub fn solve(
     mut problem: Problem,
     build: &(dyn Fn() -> Option<Problem> + Sync),
@@ -261,6 +278,9 @@ pub fn solve(
     };
     let found = if let Some(members) = portfolio {
         solve_in_turns(&mut problem, members, options, start, &mut on_solution)
+    } else if let (Some((index, parts)), true) = (options.part, plan.optimising) {
+        let subtrees = slice(problem.solver.split(&plan.config, parts as usize * PARTS_PER_SLICE), index, parts);
+        optimise_subtrees(build, &subtrees, &plan, options, start, &mut on_solution)
     } else if options.part.is_some() || parallel {
         let subtrees = match options.part {
             Some((index, parts)) => {
@@ -372,6 +392,20 @@ fn solve_in_turns(
             let is_member = k < members.len();
             let exhausted = found.stopped.is_none() && found.count == 0;
             if found.stopped == Some(Stop::Nodes) || (exhausted && is_member) {
+                // `--nodes` bounds the turns together.
+                let spent = done.nodes
+                    + members.iter().map(|(m, _, _)| m.problem.solver.stats().nodes).sum::<u64>()
+                    + problem.solver.stats().nodes;
+                if options.nodes.is_some_and(|budget| spent >= budget) {
+                    let mut found = found;
+                    found.stopped = Some(Stop::Nodes);
+                    found.stats = done;
+                    for (m, _, _) in &members {
+                        found.stats.add(m.problem.solver.stats());
+                    }
+                    found.stats.add(problem.solver.stats());
+                    return found;
+                }
                 if exhausted {
                     done.add(members.remove(k).0.problem.solver.stats());
                 } else {
@@ -447,11 +481,11 @@ fn solve_subtrees(
         .par_iter()
         .map(|fixings| {
             if cancel.load(Ordering::Relaxed) {
-                let stopped = cpsolve_engine::interrupt::raised().unwrap_or(Stop::Cancelled);
+                let stopped = options.stop.requested().unwrap_or(Stop::Cancelled);
                 return (Found { stopped: Some(stopped), ..Found::default() }, Vec::new());
             }
             let Some(mut problem) = build() else {
-                let stopped = cpsolve_engine::interrupt::raised().unwrap_or(Stop::Cancelled);
+                let stopped = options.stop.requested().unwrap_or(Stop::Cancelled);
                 return (Found { stopped: Some(stopped), ..Found::default() }, Vec::new());
             };
             let mut plan = plan.clone();
@@ -476,6 +510,52 @@ fn solve_subtrees(
             (found, records)
         })
         .collect()
+}
+
+/// Branch and bound over `subtrees` in order (a part of an optimisation model): each is
+/// searched in a fresh copy of the problem under the bound of the best solution found so
+/// far, and each improving solution goes to `emit` as it is found. The search stops at the
+/// first limit; otherwise every subtree was searched to the end and the best solution found
+/// is the best of the slice.
+fn optimise_subtrees(
+    build: &(dyn Fn() -> Option<Problem> + Sync),
+    subtrees: &[Subproblem],
+    plan: &Plan,
+    options: &RunOptions,
+    start: Instant,
+    emit: &mut dyn FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
+) -> Found {
+    let mut all = Found::default();
+    for subtree in subtrees {
+        let Some(mut problem) = build() else {
+            // Only a limit stops a compiling that succeeded once: the run's token says which.
+            all.stopped = Some(options.stop.requested().unwrap_or(Stop::Time));
+            break;
+        };
+        let mut plan = plan.clone();
+        plan.config.limits.time = options.timeout.map(|t| t.saturating_sub(start.elapsed()));
+        // The solution limit counts the improving solutions of the whole part.
+        plan.shown_limit = plan.shown_limit.saturating_sub(all.count);
+        let mut fixings = subtree.clone();
+        if let (Some((objective, sense)), Some(best)) = (plan.config.objective, all.best) {
+            fixings.push(match sense {
+                Sense::Minimize => Fixing::Le(objective, best - 1),
+                Sense::Maximize => Fixing::Gt(objective, best),
+            });
+        }
+        let found = search(&mut problem, &fixings, &plan, emit);
+        all.count += found.count;
+        all.best = found.best.or(all.best);
+        all.stats.add(&found.stats);
+        if found.stopped.is_some() {
+            all.stopped = found.stopped;
+            if matches!(found.stopped, Some(Stop::Time | Stop::Memory)) && problem.solver.is_spent() {
+                free_later(problem);
+            }
+            break;
+        }
+    }
+    all
 }
 
 /// Puts the subtrees' results back together in subtree order, handing their solutions to

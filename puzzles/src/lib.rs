@@ -13,8 +13,8 @@
 //!   positions and proof of the fewest "add" moves.
 //!
 //! # What this crate may use
-//! From the engine, only the process-wide stop request ([`cpsolve_engine::interrupt`],
-//! raised at a time or memory limit) and the statistics record ([`cpsolve_engine::Stats`]):
+//! From the engine, only the run's stop request ([`cpsolve_engine::StopToken`], requested
+//! at a time or memory limit; see [`Deadline`]) and the statistics record ([`cpsolve_engine::Stats`]):
 //! never its variables, propagators or search (a test, `tests/engine_use.rs`, holds the
 //! line). From `cpsolve-models`, the runner's options and statuses, the statement readers
 //! and the JSON framing, so that a puzzle's answer reads like every other kind's.
@@ -22,6 +22,7 @@
 pub mod compte;
 pub mod direct;
 pub(crate) mod limit;
+pub use limit::Deadline;
 pub mod minesweeper;
 pub mod numbermatch;
 pub mod outcome;

@@ -71,7 +71,17 @@ fn larger_boards_give_the_same_line_on_several_threads() {
 #[test]
 fn play_starts_give_the_same_line_on_two_threads() {
     let settings =
-        Settings { cols: 9, digits: 35, adds: 5, games: 12, seed: 1, timeout: None, threads: 2, threads_per_start: 2 };
+        Settings {
+            cols: 9,
+            digits: 35,
+            adds: 5,
+            games: 12,
+            seed: 1,
+            timeout: None,
+            threads: 2,
+            threads_per_start: 2,
+            stop: cpsolve_engine::StopToken::new(),
+        };
     for k in 0..12 {
         let game = start(&settings, k);
         let (one, _) = solve(&game, limits(1, None));

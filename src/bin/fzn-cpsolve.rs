@@ -103,10 +103,10 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
             return Ok(2);
         }
     };
-    let mut model = match cpsolve_flatzinc::load(&text) {
+    let mut model = match cpsolve_flatzinc::load_with_stop(&text, armed.stop()) {
         Ok(model) => model,
         // A limit stopped the reading: nothing to print, MiniZinc reports the status unknown.
-        Err(_) if cpsolve_engine::interrupt::raised().is_some() => return Ok(0),
+        Err(_) if armed.stop().requested().is_some() => return Ok(0),
         Err(diagnostic) => {
             let rendered = cpsolve_dsl::render(&label, &text, &[diagnostic], io::stderr().is_terminal());
             io::stderr().write_all(rendered.as_bytes())?;
@@ -132,6 +132,8 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         nogoods: args.nogoods == "yes",
         // One model per process: nothing searches it again.
         final_search: true,
+        // MiniZinc prints an answer once: `-n N` means N different answers.
+        distinct_outputs: true,
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let mut out = io::stdout().lock();

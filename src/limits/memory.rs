@@ -3,14 +3,22 @@
 //! Counting at the allocator costs one atomic addition per allocation, and is exact for the
 //! heap, which is where a model's memory goes (domains, propagators, trail, tables). The
 //! counter is checked against two thresholds on every allocation: the *soft limit*, past
-//! which the interrupt is raised so that the search stops cleanly, and the *hard cap* a
-//! little above it and under the user's limit, past which the process stops at once (see
-//! [`super`]).
+//! which a stop is requested on the token of the run in progress ([`watch_run`]), so that
+//! the search stops cleanly, and the *hard cap* a little above it and under the user's
+//! limit, past which the process stops at once (see [`super`]). The bytes are the
+//! process's, and so is the allocator; the stop it causes is the run's.
+//!
+//! The allocator must not block or allocate: it only *tries* to lock the run's token
+//! (requesting a stop is one atomic operation). When the lock is busy (a run being armed),
+//! [`exceeded`] stays true, and the watchdog requests the stop at its next look.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use cpsolve_engine::{interrupt, Stop};
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+
+use cpsolve_engine::{Stop, StopToken};
 
 /// The system allocator, counting.
 #[derive(Debug)]
@@ -21,6 +29,27 @@ static SOFT_LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 static HARD_CAP: AtomicUsize = AtomicUsize::new(usize::MAX);
 
 static LIMIT_MB: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+/// The soft limit was passed since the run began ([`watch_run`]).
+static EXCEEDED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the bytes in use passed the soft limit since the run began: the watchdog then
+/// requests a memory stop on the run's token.
+pub(crate) fn exceeded() -> bool {
+    EXCEEDED.load(Ordering::Relaxed)
+}
+
+/// The token of the run in progress, if one is.
+static RUN: Mutex<Option<StopToken>> = Mutex::new(None);
+
+/// A new run begins with this token (`None`: it ended): what the last one allocated is
+/// freed or its own business.
+pub(crate) fn watch_run(stop: Option<StopToken>) {
+    // A dropped token may free memory: the allocator then takes no lock (it only shrinks).
+    let previous = std::mem::replace(&mut *RUN.lock().unwrap_or_else(|p| p.into_inner()), stop);
+    EXCEEDED.store(false, Ordering::Relaxed);
+    drop(previous);
+}
 
 /// Sets the memory limit, in MB: the process's resident memory stays under it. The hard cap
 /// on the heap leaves room for the program itself and the allocator's overhead; the
@@ -53,7 +82,12 @@ pub(crate) fn default_limit_mb() -> Option<u64> {
 fn grew(bytes: usize) {
     let now = IN_USE.fetch_add(bytes, Ordering::Relaxed) + bytes;
     if now > SOFT_LIMIT.load(Ordering::Relaxed) {
-        interrupt::raise(Stop::Memory);
+        EXCEEDED.store(true, Ordering::Relaxed);
+        if let Ok(run) = RUN.try_lock() {
+            if let Some(stop) = run.as_ref() {
+                stop.request(Stop::Memory);
+            }
+        }
         if now > HARD_CAP.load(Ordering::Relaxed) {
             super::watchdog::hard_stop(Stop::Memory);
         }

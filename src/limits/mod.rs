@@ -3,8 +3,9 @@
 //! # How a limit stops a run
 //! Two ways, so that a limit holds even where no code checks it:
 //! 1. **Cooperatively.** When the clock passes the deadline, or the bytes in use pass the
-//!    memory limit, [`cpsolve_engine::interrupt`] is raised. Every search polls it with its
-//!    own limits, stops, and the run prints what it found, as for any limit (exit 3).
+//!    memory limit, a stop is requested on the run's [`cpsolve_engine::StopToken`] (each
+//!    run gets its own from [`arm`]). Every search of the run polls it with its own limits,
+//!    stops, and the run prints what it found, as for any limit (exit 3).
 //! 2. **Hard.** If the run is still going a grace period later (a phase that polls nothing:
 //!    compiling a huge model, one enormous propagation), or if the bytes in use pass the
 //!    hard cap a little above the limit (an allocation that would outrun any poll), the
@@ -14,7 +15,7 @@
 //!    swaps.
 //!
 //! [`memory`] counts the bytes in use (it is the process's global allocator) and
-//! [`watchdog`] watches the clock and raises the signal.
+//! [`watchdog`] watches the clock and the counter, and requests the stop.
 
 pub(crate) mod memory;
 pub(crate) mod watchdog;

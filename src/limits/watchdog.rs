@@ -1,10 +1,11 @@
 //! A thread that watches the clock of the run in progress and ends it if it overstays.
 //!
 //! The main thread [`arm`]s it for each run with the time limit and the message a hard
-//! stop prints. At the deadline the watchdog raises [`cpsolve_engine::interrupt`]; a
-//! search sees it within a node and the run ends normally. If the run is still searching
-//! a grace period after the interrupt was raised (for time or, by the allocator, for
-//! memory), the watchdog ends the process itself: [`hard_stop`].
+//! stop prints, and gets the run's [`StopToken`] back: the run compiles and searches with
+//! it. At the deadline, or once the allocator saw the memory limit passed
+//! ([`super::memory::exceeded`]), the watchdog requests a stop on that token; a search sees
+//! it within a node and the run ends normally. If the run is still searching a grace period
+//! after the stop was requested, the watchdog ends the process itself: [`hard_stop`].
 //!
 //! The grace is 2% of the time limit plus 20 ms, so that even a hard stop, and the exit of a
 //! process holding gigabytes, stays within the
@@ -14,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
-use cpsolve_engine::{interrupt, Stop};
+use cpsolve_engine::{Stop, StopToken};
 
 /// What a hard stop prints on standard output, prepared when the run is armed (a hard
 /// stop may happen inside the allocator, where nothing may be allocated).
@@ -35,20 +36,28 @@ struct Watch {
     armed: bool,
     deadline: Option<Instant>,
     time_grace: Duration,
-    /// When the watchdog first saw the interrupt raised in this run.
+    /// When the watchdog first saw a stop requested in this run.
     raised_at: Option<Instant>,
+    /// The run's token, on which the watchdog requests the stop.
+    stop: Option<StopToken>,
     /// When the watchdog will look again of its own accord; `None` while it sleeps until
     /// woken. Arming wakes it only when it would look too late for the new run.
     next_look: Option<Instant>,
 }
 
-/// How often the watchdog looks for an interrupt raised by the allocator.
+/// How often the watchdog looks whether the allocator saw the memory limit passed.
 const POLL: Duration = Duration::from_millis(10);
 /// The time a search has to honour a memory stop: its memory is under the hard cap.
 const MEMORY_GRACE: Duration = Duration::from_millis(200);
 
-static WATCH: Mutex<Watch> =
-    Mutex::new(Watch { armed: false, deadline: None, time_grace: Duration::ZERO, raised_at: None, next_look: None });
+static WATCH: Mutex<Watch> = Mutex::new(Watch {
+    armed: false,
+    deadline: None,
+    time_grace: Duration::ZERO,
+    raised_at: None,
+    next_look: None,
+    stop: None,
+});
 static WAKE: Condvar = Condvar::new();
 static THREAD: OnceLock<()> = OnceLock::new();
 static MESSAGE: AtomicPtr<HardStop> = AtomicPtr::new(std::ptr::null_mut());
@@ -60,9 +69,16 @@ fn watch() -> MutexGuard<'static, Watch> {
 
 /// A run in progress under the watchdog; dropping it ends the watch.
 #[derive(Debug)]
-pub(crate) struct Armed(());
+pub(crate) struct Armed {
+    stop: StopToken,
+}
 
 impl Armed {
+    /// The run's stop token: compile and search the run's models with it.
+    pub(crate) fn stop(&self) -> &StopToken {
+        &self.stop
+    }
+
     /// The search is over and the run is printing what it found: that is bounded by what
     /// was found, so the clock no longer applies (the memory hard cap still does).
     pub(crate) fn searched(&self) {
@@ -72,12 +88,16 @@ impl Armed {
 
 impl Drop for Armed {
     fn drop(&mut self) {
-        watch().armed = false;
-        interrupt::lower();
+        let mut watch = watch();
+        watch.armed = false;
+        watch.stop = None;
+        drop(watch);
+        super::memory::watch_run(None);
     }
 }
 
-/// Starts watching a run: the deadline is `timeout` from now.
+/// Starts watching a new run, with a stop token of its own: the deadline is `timeout` from
+/// now.
 pub(crate) fn arm(timeout: Option<Duration>, message: HardStop) -> Armed {
     THREAD.get_or_init(|| {
         std::thread::Builder::new()
@@ -89,7 +109,8 @@ pub(crate) fn arm(timeout: Option<Duration>, message: HardStop) -> Armed {
     // Leaked on purpose: a hard stop may read the previous message at any moment, and
     // there are only as many as models in the run.
     MESSAGE.store(Box::into_raw(Box::new(message)), Ordering::Release);
-    interrupt::lower();
+    let stop = StopToken::new();
+    super::memory::watch_run(Some(stop.clone()));
     let now = Instant::now();
     let mut watch = watch();
     let deadline = timeout.map(|t| now + t);
@@ -100,11 +121,12 @@ pub(crate) fn arm(timeout: Option<Duration>, message: HardStop) -> Armed {
         time_grace: timeout.map_or(Duration::ZERO, |t| t / 50) + Duration::from_millis(20),
         raised_at: None,
         next_look,
+        stop: Some(stop.clone()),
     };
     // A deadline already past (`--timeout 0`) stops the run here, not whenever the
     // watchdog thread is next scheduled: the outcome must not depend on the machine's load.
     if watch.deadline.is_some_and(|d| d <= now) {
-        interrupt::raise(Stop::Time);
+        stop.request(Stop::Time);
     }
     // Waking the thread costs two context switches; a run of many small models (40
     // cryptarithms take 7 ms in all) would spend more on them than on searching. A watchdog
@@ -113,7 +135,7 @@ pub(crate) fn arm(timeout: Option<Duration>, message: HardStop) -> Armed {
     if next_look.is_none_or(|look| look > needed) {
         WAKE.notify_one();
     }
-    Armed(())
+    Armed { stop }
 }
 
 fn run() {
@@ -125,10 +147,17 @@ fn run() {
             continue;
         }
         let now = Instant::now();
+        let Some(stop) = watch.stop.clone() else {
+            watch.armed = false;
+            continue;
+        };
         if watch.deadline.is_some_and(|d| now >= d) {
-            interrupt::raise(Stop::Time);
+            stop.request(Stop::Time);
         }
-        let wait = match interrupt::raised() {
+        if super::memory::exceeded() {
+            stop.request(Stop::Memory);
+        }
+        let wait = match stop.requested() {
             Some(reason) => {
                 let since = *watch.raised_at.get_or_insert(now);
                 let grace = if reason == Stop::Memory { MEMORY_GRACE } else { watch.time_grace };

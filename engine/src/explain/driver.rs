@@ -136,7 +136,7 @@ impl Driver<'_> {
     fn run(&mut self) -> Result<Explanation, ExplainError> {
         let mut steps = Vec::new();
         let ending = loop {
-            if let Some(stop) = crate::interrupt::raised() {
+            if let Some(stop) = self.solver.stop.requested() {
                 break Ending::Stopped(Some(stop));
             }
             if steps.len() >= self.config.max_steps {

@@ -135,7 +135,7 @@ pub enum Ending {
     },
     /// No solution exists, but no step short of a search shows it.
     NoSolutionBySearch,
-    /// The step budget or a limit ([`crate::interrupt`]) ended it.
+    /// The step budget or a stop requested on the solver's [`crate::StopToken`] ended it.
     Stopped(Option<Stop>),
 }
 

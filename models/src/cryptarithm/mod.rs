@@ -59,9 +59,9 @@ impl Cryptarithm {
 }
 
 /// Compiles a file whose model is a `cryptarithm` statement.
-pub(crate) fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
+pub(crate) fn compile(file: &File, stop: &cpsolve_engine::StopToken) -> Result<Problem, Vec<Diagnostic>> {
     let crypt = read(file)?;
-    model::build(&crypt)
+    model::build(&crypt, stop)
 }
 
 fn read(file: &File) -> Result<Cryptarithm, Vec<Diagnostic>> {

@@ -11,11 +11,11 @@ use crate::explain::{NamedConstraint, Vocabulary};
 use crate::problem::{Kind, Problem};
 
 /// Builds the solver for `crypt`.
-pub(super) fn build(crypt: &Cryptarithm) -> Result<Problem, Vec<Diagnostic>> {
+pub(super) fn build(crypt: &Cryptarithm, stop: &cpsolve_engine::StopToken) -> Result<Problem, Vec<Diagnostic>> {
     let letters = crypt.letters();
     let base = crypt.base as i64;
-    let mut solver = Solver::new();
-    // Only a limit can refuse the digits' range (the interrupt was raised).
+    let mut solver = Solver::with_stop_token(stop.clone());
+    // Only a limit can refuse the digits' range (a stop was requested).
     let vars: Vec<VarId> = letters
         .iter()
         .map(|_| solver.new_var(0, base - 1).ok())

@@ -66,7 +66,7 @@ impl Compiler {
         };
         for value in source.values() {
             self.bindings += 1;
-            if cpsolve_engine::interrupt::raised().is_some() {
+            if self.solver.stop_token().requested().is_some() {
                 // Compiling stops here; the caller reports the limit, not this.
                 return Err(Diagnostic::new("stopped by a limit while compiling", generator.source.span.clone()).into());
             }

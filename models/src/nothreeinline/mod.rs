@@ -37,7 +37,7 @@ use cpsolve_dsl::ast::{File, Item, PuzzleKind, SolveMode};
 use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::constraints::line_counts;
 use cpsolve_engine::propagators::CountedLine;
-use cpsolve_engine::{Branching, SearchConfig, Solver, ValOrder, VarId, VarOrder};
+use cpsolve_engine::{Branching, SearchConfig, Solver, StopToken, ValOrder, VarId, VarOrder};
 
 use crate::options::{word_option, UnknownOption};
 use crate::params::Params;
@@ -103,11 +103,14 @@ struct NoThreeInLine {
     /// In the near-90° class, let the pair on the long diagonals lie on either of them
     /// (only to check that the main one alone loses nothing; see [`build_with_cells`]).
     pair_on_either_diagonal: bool,
+    /// The run's request to stop, for every solver built for the puzzle.
+    stop: StopToken,
 }
 
 /// Compiles a file whose model is a `nothreeinline` statement.
-pub(crate) fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
-    let puzzle = read(file).map_err(|e| vec![e])?;
+pub(crate) fn compile(file: &File, stop: &StopToken) -> Result<Problem, Vec<Diagnostic>> {
+    let mut puzzle = read(file).map_err(|e| vec![e])?;
+    puzzle.stop = stop.clone();
     // Only a limit stops the building; the caller reports the limit, not this.
     build(&puzzle).ok_or_else(crate::compile::stopped_while_compiling)
 }
@@ -120,6 +123,7 @@ fn read(file: &File) -> Result<NoThreeInLine, Diagnostic> {
         chosen: false,
         columns_middle_out: false,
         pair_on_either_diagonal: false,
+        stop: StopToken::new(),
     };
     for item in &file.items {
         match &item.node {
@@ -180,7 +184,7 @@ fn build(puzzle: &NoThreeInLine) -> Option<Problem> {
 /// The model and its variable of each cell, row by row.
 fn build_with_cells(puzzle: &NoThreeInLine) -> Option<(Problem, Vec<VarId>)> {
     let n = puzzle.n;
-    let mut solver = Solver::new();
+    let mut solver = Solver::with_stop_token(puzzle.stop.clone());
     let mut orbit_var: BTreeMap<Point, VarId> = BTreeMap::new();
     let mut cells = Vec::with_capacity(n * n);
     for r in 0..n {
@@ -188,7 +192,7 @@ fn build_with_cells(puzzle: &NoThreeInLine) -> Option<(Problem, Vec<VarId>)> {
             let rep = symmetry::orbit_representative(n, (r, c), puzzle.symmetry.group_at(n, (r, c)));
             let x = match orbit_var.get(&rep) {
                 Some(&x) => x,
-                // Only a limit can refuse 0..1 (the interrupt was raised).
+                // Only a limit can refuse 0..1 (a stop was requested).
                 None => *orbit_var.entry(rep).or_insert(solver.new_var(0, 1).ok()?),
             };
             cells.push(x);
@@ -221,7 +225,7 @@ fn build_with_cells(puzzle: &NoThreeInLine) -> Option<(Problem, Vec<VarId>)> {
         add(terms((0..n).map(|r| (r, i)), &var_of), true);
     }
     for line in lines::slanted_lines(n) {
-        if cpsolve_engine::interrupt::raised().is_some() {
+        if puzzle.stop.requested().is_some() {
             return None;
         }
         add(terms(line, &var_of), false);
@@ -263,7 +267,7 @@ fn build_with_cells(puzzle: &NoThreeInLine) -> Option<(Problem, Vec<VarId>)> {
         unsat_reason,
         view: Box::new(view),
         vocabulary: Default::default(),
-        first_portfolio: (!puzzle.chosen).then(|| Box::new(portfolio::SymmetricFirst { n }) as _),
+        first_portfolio: (!puzzle.chosen).then(|| Box::new(portfolio::SymmetricFirst { n, stop: puzzle.stop.clone() }) as _),
     };
     Some((problem, cells))
 }

@@ -31,6 +31,8 @@ use crate::problem::{Member, Portfolio, Restarts};
 #[derive(Debug)]
 pub(super) struct SymmetricFirst {
     pub(super) n: usize,
+    /// The run's request to stop, for the members' solvers.
+    pub(super) stop: cpsolve_engine::StopToken,
 }
 
 /// How a member searches: one search resumed to its end, or restarts in seeded orders
@@ -71,6 +73,7 @@ impl Portfolio for SymmetricFirst {
                     chosen: true,
                     columns_middle_out: matches!(order, Order::MiddleOut),
                     pair_on_either_diagonal: false,
+                    stop: self.stop.clone(),
                 })?;
                 let restarts = match order {
                     Order::Restarts(scale) => {
@@ -103,6 +106,7 @@ mod tests {
             chosen: true,
             columns_middle_out: false,
             pair_on_either_diagonal: false,
+            stop: cpsolve_engine::StopToken::new(),
         })
         .expect("no limit raised");
         let base: BTreeSet<_> = problem.search.branching[0].vars.iter().copied().collect();
@@ -126,6 +130,7 @@ mod tests {
             chosen: true,
             columns_middle_out: false,
             pair_on_either_diagonal: either,
+            stop: cpsolve_engine::StopToken::new(),
         })
         .expect("no limit raised");
         let mut config = problem.search.clone();

@@ -13,7 +13,7 @@ mod view;
 use cpsolve_dsl::ast::{File, Item, OptionValue, PuzzleKind, SolveMode, Spanned};
 use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::constraints::{all_different, all_different_shifted};
-use cpsolve_engine::{Branching, Consistency, SearchConfig, Solver, ValOrder, VarId, VarOrder};
+use cpsolve_engine::{Branching, Consistency, SearchConfig, Solver, StopToken, ValOrder, VarId, VarOrder};
 
 use crate::explain::{NamedConstraint, Vocabulary};
 
@@ -35,9 +35,9 @@ struct Queens {
 }
 
 /// Compiles a file whose model is a `queens` statement.
-pub(crate) fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
+pub(crate) fn compile(file: &File, stop: &StopToken) -> Result<Problem, Vec<Diagnostic>> {
     let queens = read(file).map_err(|e| vec![e])?;
-    build(&queens).ok_or_else(crate::compile::stopped_while_compiling)
+    build(&queens, stop).ok_or_else(crate::compile::stopped_while_compiling)
 }
 
 fn read(file: &File) -> Result<Queens, Diagnostic> {
@@ -85,11 +85,11 @@ fn read(file: &File) -> Result<Queens, Diagnostic> {
 /// Compiles a `queens` file for `cpsolve explain`: the rows and the two directions of
 /// diagonals as three constraints a person can name, instead of the one global that
 /// searches fastest.
-pub(crate) fn compile_to_explain(file: &File) -> Result<Problem, Vec<Diagnostic>> {
+pub(crate) fn compile_to_explain(file: &File, stop: &StopToken) -> Result<Problem, Vec<Diagnostic>> {
     let queens = read(file).map_err(|e| vec![e])?;
-    let mut problem = build(&queens).ok_or_else(crate::compile::stopped_while_compiling)?;
+    let mut problem = build(&queens, stop).ok_or_else(crate::compile::stopped_while_compiling)?;
     let n = queens.n;
-    let mut solver = Solver::new();
+    let mut solver = Solver::with_stop_token(stop.clone());
     let vars: Vec<VarId> = (0..n)
         .map(|_| solver.new_var(1, n as i64).ok())
         .collect::<Option<_>>()
@@ -123,9 +123,9 @@ pub(crate) fn compile_to_explain(file: &File) -> Result<Problem, Vec<Diagnostic>
 
 /// The model, or `None` when a limit struck while it was built (only a limit can refuse
 /// the range 1..n).
-fn build(queens: &Queens) -> Option<Problem> {
+fn build(queens: &Queens, stop: &StopToken) -> Option<Problem> {
     let n = queens.n;
-    let mut solver = Solver::new();
+    let mut solver = Solver::with_stop_token(stop.clone());
     let vars: Vec<VarId> = (0..n).map(|_| solver.new_var(1, n as i64).ok()).collect::<Option<_>>()?;
     // One global constraint for the three all-different (rows, both diagonals): the same
     // pruning, and it can count completions with a bitboard.

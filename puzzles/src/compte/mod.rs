@@ -17,6 +17,7 @@ mod search;
 pub mod table;
 mod view;
 
+use crate::Deadline;
 use std::time::Instant;
 
 use cpsolve_dsl::ast::{File, Item, SolveMode};
@@ -170,7 +171,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         time: start.elapsed(),
     };
     let text = view::text(game.target, mode, &answer, options);
-    let json = view::json(game.target, mode, status, &answer);
+    let json = view::json(game.target, mode, status, &answer, options);
     // As for every kind: no solution, no picture (the text goes to standard error).
     let picture = (options.picture && status != Status::Unsatisfiable).then(|| {
         let trees: Vec<expr::Tree> = answer.solutions.iter().map(Nf::tree).collect();
@@ -188,7 +189,7 @@ fn search(
     reach: &mut Reach,
     enumerated: &mut (u64, u64),
 ) -> Answer {
-    let deadline = options.timeout.map(|t| start + t);
+    let deadline = &Deadline::of_run(options, start);
     let timed_out = |count: u128| Answer {
         best: None,
         best_other: None,
@@ -341,7 +342,7 @@ fn reaches(reach: &Reach, level: usize, v: Value) -> bool {
 fn closest(
     reach: &mut Reach,
     target: Value,
-    deadline: Option<Instant>,
+    deadline: &Deadline,
 ) -> Result<(Option<Value>, Option<Value>), TimedOut> {
     let mut below: Option<Value> = None;
     let mut above: Option<Value> = None;
@@ -404,7 +405,7 @@ mod tests {
     #[test]
     fn the_subset_table_knows_small_games() {
         let mut reach = Reach::new(&[3, 2, 1]);
-        reach.extend_to(2, None, None).expect("no deadline");
+        reach.extend_to(2, &crate::Deadline::never(), None).expect("no deadline");
         assert!(reach.full_contains(9)); // (2 + 1) × 3
         assert!(!reach.full_contains(10));
         assert_eq!(reach.values(0b011), &[1, 3]); // 1 and 2: 2 - 1, 2 + 1 (× 1, ÷ 1 skipped)

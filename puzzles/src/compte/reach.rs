@@ -10,7 +10,7 @@
 //! read on the fly ([`Reach::full_contains`], [`Reach::scan_full`]), which saves the largest
 //! set of all (tens of millions of values for ten tiles).
 
-use std::time::Instant;
+use crate::Deadline;
 
 use rayon::prelude::*;
 
@@ -186,7 +186,7 @@ impl Reach {
     pub(crate) fn extend_to(
         &mut self,
         level: usize,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
         pool: Option<&rayon::ThreadPool>,
     ) -> Result<(), TimedOut> {
         let top = level.min(self.tiles.len().saturating_sub(1));
@@ -212,8 +212,8 @@ impl Reach {
     }
 
     /// The sorted values of canonical mask `m`, from its splits' (already computed) sets.
-    fn compute(&self, m: u32, deadline: Option<Instant>) -> Result<(Vec<Value>, Counters), TimedOut> {
-        if crate::limit::expired(deadline) {
+    fn compute(&self, m: u32, deadline: &Deadline) -> Result<(Vec<Value>, Counters), TimedOut> {
+        if deadline.expired() {
             return Err(TimedOut);
         }
         let mut counters = Counters::default();
@@ -265,14 +265,14 @@ impl Reach {
     }
 
     /// Calls `f` with every value of the whole set of tiles (repeats included).
-    pub(crate) fn scan_full(&mut self, deadline: Option<Instant>, mut f: impl FnMut(Value)) -> Result<(), TimedOut> {
+    pub(crate) fn scan_full(&mut self, deadline: &Deadline, mut f: impl FnMut(Value)) -> Result<(), TimedOut> {
         if self.tiles.len() == 1 {
             f(self.tiles[0]);
             return Ok(());
         }
         let mut counters = Counters::default();
         for (a, b) in self.splits(self.full()) {
-            if crate::limit::expired(deadline) {
+            if deadline.expired() {
                 return Err(TimedOut);
             }
             for &x in &self.sets[a as usize] {

@@ -7,9 +7,9 @@
 //! combined. Results are memoised per (canonical mask, value) and kept sorted and
 //! without repeats, so that equivalent solutions collapse as soon as they meet.
 
+use crate::Deadline;
 use std::collections::HashMap;
 use std::rc::Rc;
-use std::time::Instant;
 
 use super::expr::Nf;
 use super::reach::{partners, Op, Reach, TimedOut, Value};
@@ -19,7 +19,7 @@ use super::reach::{partners, Op, Reach, TimedOut, Value};
 pub(crate) struct Enumerator<'r> {
     reach: &'r Reach,
     memo: HashMap<(u32, Value), Rc<Vec<Nf>>>,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     /// Normal forms built (the `propagations` figure of `--stats`).
     pub(crate) built: u64,
     /// Memo lookups that missed (the `nodes` figure of `--stats`).
@@ -27,8 +27,8 @@ pub(crate) struct Enumerator<'r> {
 }
 
 impl<'r> Enumerator<'r> {
-    pub(crate) fn new(reach: &'r Reach, deadline: Option<Instant>) -> Enumerator<'r> {
-        Enumerator { reach, memo: HashMap::new(), deadline, built: 0, visited: 0 }
+    pub(crate) fn new(reach: &'r Reach, deadline: &Deadline) -> Enumerator<'r> {
+        Enumerator { reach, memo: HashMap::new(), deadline: deadline.clone(), built: 0, visited: 0 }
     }
 
     /// The distinct solutions with exactly the tiles of `m`, worth `v`, sorted. The
@@ -39,7 +39,7 @@ impl<'r> Enumerator<'r> {
             return Ok(found.clone());
         }
         self.visited += 1;
-        if self.visited % 256 == 0 && crate::limit::expired(self.deadline) {
+        if self.visited % 256 == 0 && self.deadline.expired() {
             return Err(TimedOut);
         }
         let mut out: Vec<Nf> = Vec::new();

@@ -9,9 +9,14 @@
 //! lookups (`combine_in_range`), and its sub-multisets' in-range sets are or-ed in (not
 //! every tile need be used). Every figure is a sum over selections done in a fixed order,
 //! so the result is the same for any thread count.
+//!
+//! Both computations stop at their [`Deadline`] (its time, or a stop requested on the run's
+//! token: out of memory): they return [`Stopped`] then, never a partial set of targets, which
+//! would read as a smaller answer.
 
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
+use crate::Deadline;
 
 use rayon::prelude::*;
 
@@ -150,20 +155,33 @@ pub(crate) fn combine_in_range<T: Copy + Into<u64>>(xs: &[T], ys: &[T], out: &mu
     }
 }
 
+/// A limit stopped the computation before it was complete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stopped {
+    /// Which limit: `"time"` or `"memory"` (as JSON's `"stopped"` names them).
+    pub limit: &'static str,
+}
+
+fn stopped(deadline: &Deadline) -> Stopped {
+    Stopped { limit: deadline.stop_name() }
+}
+
 /// The targets in `range` that some subset of `tiles` makes: the subset table up to
 /// `n - 1` tiles, then the whole set's splits restricted to the range.
-pub fn reachable(tiles: &[u64], range: RangeInclusive<u64>, threads: usize) -> Targets {
+pub fn reachable(
+    tiles: &[u64],
+    range: RangeInclusive<u64>,
+    threads: usize,
+    deadline: &Deadline,
+) -> Result<Targets, Stopped> {
     let mut out = Targets::new(&range);
     if tiles.is_empty() {
-        return out;
+        return Ok(out);
     }
     let pool = (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()).flatten();
     let mut reach = Reach::new(tiles);
     let n = reach.tiles.len();
-    // No deadline: this is a batch computation.
-    if reach.extend_to(n - 1, None, pool.as_ref()).is_err() {
-        return out;
-    }
+    reach.extend_to(n - 1, deadline, pool.as_ref()).map_err(|_| stopped(deadline))?;
     for m in 1..reach.full() {
         if reach.canon(m) == m {
             out.add_sorted(reach.values(m));
@@ -171,12 +189,15 @@ pub fn reachable(tiles: &[u64], range: RangeInclusive<u64>, threads: usize) -> T
     }
     if n == 1 {
         out.add_sorted(&reach.tiles);
-        return out;
+        return Ok(out);
     }
     for (a, b) in reach.splits(reach.full()) {
+        if deadline.expired() {
+            return Err(stopped(deadline));
+        }
         combine_in_range(reach.values(a), reach.values(b), &mut out);
     }
-    out
+    Ok(out)
 }
 
 /// One selection's row of the table.
@@ -313,22 +334,25 @@ fn ways(copies: u32, taken: u32) -> u64 {
     }
 }
 
-/// Computes the table for `range`, on `threads` worker threads.
-pub fn table(range: RangeInclusive<u64>, threads: usize) -> Table {
+/// Computes the table for `range`, on `threads` worker threads, by `deadline`.
+pub fn table(range: RangeInclusive<u64>, threads: usize, deadline: &Deadline) -> Result<Table, Stopped> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build();
-    let work = || build(range.clone());
+    let work = || build(range.clone(), deadline);
     match &pool {
         Ok(pool) => pool.install(work),
         Err(_) => work(),
     }
 }
 
-fn build(range: RangeInclusive<u64>) -> Table {
+fn build(range: RangeInclusive<u64>, deadline: &Deadline) -> Result<Table, Stopped> {
     let mut memo: HashMap<Key, Part> = HashMap::new();
     let mut counters = Counters::default();
+    // Each multiset checks the limits before its work; one that stops fails its level.
+    let check = || if deadline.expired() { Err(stopped(deadline)) } else { Ok(()) };
     for size in 1..DRAWN {
         let level = multisets(size);
-        let parts: Vec<(Part, Counters)> = level.par_iter().map(|tiles| part(tiles, &memo, &range)).collect();
+        let parts: Vec<(Part, Counters)> =
+            level.par_iter().map(|tiles| check().map(|()| part(tiles, &memo, &range))).collect::<Result<_, _>>()?;
         for (tiles, (p, c)) in level.iter().zip(parts) {
             counters.add(&c);
             counters.stored += p.values.len() as u64;
@@ -338,6 +362,7 @@ fn build(range: RangeInclusive<u64>) -> Table {
     let selections: Vec<Selection> = multisets(DRAWN)
         .par_iter()
         .map(|tiles| {
+            check()?;
             let mut reached = Targets::new(&range);
             for sub in minus_one(tiles) {
                 if let Some(p) = memo.get(&key(&sub)) {
@@ -354,13 +379,13 @@ fn build(range: RangeInclusive<u64>) -> Table {
                 .iter()
                 .map(|&(value, copies)| ways(copies, tiles.iter().filter(|&&t| t == value).count() as u32))
                 .product();
-            Selection { tiles: tiles.clone(), large, draws, reached }
+            Ok(Selection { tiles: tiles.clone(), large, draws, reached })
         })
-        .collect();
+        .collect::<Result<_, _>>()?;
     let targets = Targets::new(&range);
     let per_target =
         targets_range(&targets).map(|v| selections.iter().filter(|s| s.reached.contains(v)).count() as u64).collect();
-    Table { lo: targets.lo, hi: targets.hi, selections, per_target, nodes: counters.nodes, stored: counters.stored }
+    Ok(Table { lo: targets.lo, hi: targets.hi, selections, per_target, nodes: counters.nodes, stored: counters.stored })
 }
 
 fn targets_range(t: &Targets) -> RangeInclusive<u64> {

@@ -80,7 +80,7 @@ pub(crate) fn text(target: Value, mode: SolveMode, answer: &Answer, options: &Ru
 }
 
 /// The JSON object of docs/json.md, without `"file"` and `"stats"`.
-pub(crate) fn json(target: Value, mode: SolveMode, status: Status, answer: &Answer) -> Json {
+pub(crate) fn json(target: Value, mode: SolveMode, status: Status, answer: &Answer, options: &RunOptions) -> Json {
     let mut object = Map::new();
     object.insert("kind".into(), Json::from("compte"));
     object.insert("status".into(), Json::from(status.name()));
@@ -99,7 +99,7 @@ pub(crate) fn json(target: Value, mode: SolveMode, status: Status, answer: &Answ
     }
     if let Some(stopped) = answer.stopped {
         let name = match stopped {
-            Stopped::Time => crate::limit::stop_name(),
+            Stopped::Time => crate::limit::stop_name(options),
             Stopped::Solutions => "solutions",
         };
         object.insert("stopped".into(), Json::from(name));

@@ -7,7 +7,7 @@
 //! probability is exactly 1/2), and their number is the product of the components'
 //! counts times 2^R.
 
-use std::time::Instant;
+use crate::Deadline;
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -111,7 +111,7 @@ fn binomial_row(n: usize) -> Vec<BigUint> {
 }
 
 /// Analyses a position exactly, unless `deadline` passes first.
-pub fn analyse(board: &Board, deadline: Option<Instant>) -> Analysis {
+pub fn analyse(board: &Board, deadline: &Deadline) -> Analysis {
     let impossible = || Analysis {
         verdict: Verdict::Impossible,
         total: BigUint::zero(),
@@ -148,7 +148,7 @@ fn partial(board: &Board, known: &[u8]) -> Analysis {
     }
 }
 
-fn exact(board: &Board, known: &[u8], fr: &Frontier, deadline: Option<Instant>) -> Result<Option<Analysis>, TimedOut> {
+fn exact(board: &Board, known: &[u8], fr: &Frontier, deadline: &Deadline) -> Result<Option<Analysis>, TimedOut> {
     let mut counted = Vec::with_capacity(fr.components.len());
     let mut states = 0;
     for comp in &fr.components {

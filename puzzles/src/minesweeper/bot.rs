@@ -52,7 +52,7 @@ pub fn play_game(level: Level, first: FirstClick, seed: u64, index: u64) -> Game
         if moved {
             continue;
         }
-        let a = analyse(&game.view, None);
+        let a = analyse(&game.view, &crate::Deadline::never());
         if a.verdict != Verdict::Exact {
             return result;
         }
@@ -149,7 +149,7 @@ mod tests {
         // and 2 (1,365): each of 0 and 2 is as likely a mine as any cell below (5/16), but
         // once the cells below are settled, the mines left will tell which.
         let board = read_mine("3x8x10\nHHH\n4F4\nFFF\nHHH\nHHH\nHHH\nHHH\nHHH\n").unwrap();
-        let a = analyse(&board, None);
+        let a = analyse(&board, &crate::Deadline::never());
         assert_eq!(a.total, BigUint::from(4368u32));
         assert!(frontier::local_deductions(&board).is_some_and(|k| !k.contains(&SAFE) && !k.contains(&MINE)));
         let cell = next_guess(&board, &a).unwrap();

@@ -14,8 +14,8 @@
 //! (`ext[k]`: how many ways the other components and the off-frontier cells complete a
 //! layout in which this component holds k mines), so one pass serves every box.
 
+use crate::Deadline;
 use std::collections::HashMap;
-use std::time::Instant;
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -151,8 +151,8 @@ fn add_scaled(dst: &mut Vec<BigUint>, src: &[BigUint], shift: usize, factor: u64
 
 /// Checked at every state: a state of a large board adds vectors of big numbers as long as
 /// the mine count, far more work than reading the clock.
-fn timed_out(deadline: Option<Instant>) -> bool {
-    crate::limit::expired(deadline)
+fn timed_out(deadline: &Deadline) -> bool {
+    deadline.expired()
 }
 
 /// An order of the boxes in which numbers open late and close early: greedy from a few
@@ -285,7 +285,7 @@ fn steps(comp: &Component, order: &[usize]) -> Vec<Step> {
 }
 
 /// Counts a component's layouts by number of mines (the forward pass).
-pub fn count(comp: &Component, deadline: Option<Instant>) -> Result<Counted, TimedOut> {
+pub fn count(comp: &Component, deadline: &Deadline) -> Result<Counted, TimedOut> {
     let order = box_order(comp);
     let steps = steps(comp, &order);
     let mut layers: Vec<Layer> = Vec::with_capacity(steps.len() + 1);
@@ -326,7 +326,7 @@ impl Counted {
     /// For every box of the component (in the component's box order), the weight of the
     /// layouts in which one given cell of the box is a mine: the sum over the component's
     /// layouts of [cell is a mine] × `ext[k]` (k: the layout's mines). The backward pass.
-    pub fn box_weights(&self, ext: &[BigUint], deadline: Option<Instant>) -> Result<Vec<BigUint>, TimedOut> {
+    pub fn box_weights(&self, ext: &[BigUint], deadline: &Deadline) -> Result<Vec<BigUint>, TimedOut> {
         let n = self.steps.len();
         let mut out = vec![BigUint::zero(); n];
         // after[s][m]: weight of the completions of state s of the current layer when the

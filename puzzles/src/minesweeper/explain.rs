@@ -57,10 +57,10 @@
 //! The checker, [`proves`], is independent of the analysis code: the tests hold each step
 //! against it and the analysis's lists of safe cells and mines.
 
+use crate::Deadline;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
-use std::time::Instant;
 
 use foldhash::fast::FixedState;
 use serde_json::{json, Value};
@@ -520,14 +520,14 @@ impl<'a> Frame<'a> {
         cell: usize,
         is: Is,
         checks: &mut u64,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
     ) -> Result<(Option<Vec<usize>>, bool), Stopped> {
         let Some(seeds) = self.touching.get(&cell) else { return Ok((None, true)) };
         let mut level: Vec<Vec<usize>> = seeds.iter().map(|&k| vec![k]).collect();
         let mut tried = 0usize;
         while !level.is_empty() {
             for set in &level {
-                if crate::limit::expired(deadline) {
+                if deadline.expired() {
                     return Err(Stopped);
                 }
                 tried += 1;
@@ -572,12 +572,12 @@ impl<'a> Frame<'a> {
         cell: usize,
         is: Is,
         checks: &mut u64,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
     ) -> Result<Vec<usize>, Stopped> {
         let mut order = set.clone();
         order.sort_by_key(|&k| (std::cmp::Reverse(self.distance(k, cell)), std::cmp::Reverse(k)));
         for k in order {
-            if crate::limit::expired(deadline) {
+            if deadline.expired() {
                 return Err(Stopped);
             }
             let without: Vec<usize> = set.iter().copied().filter(|&o| o != k).collect();
@@ -622,7 +622,7 @@ impl<'a> Frame<'a> {
         cell: usize,
         is: Is,
         checks: &mut u64,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
     ) -> Result<Found, Stopped> {
         // The numbers connected to the cell: when their scope can be enumerated and they
         // do not prove it, no set of numbers does (without the count).
@@ -648,7 +648,7 @@ impl<'a> Frame<'a> {
 
     /// A proof with the mine count. A cell touching no number is outside every scope, so
     /// its proof is the same for every such cell: found once per frame.
-    fn with_count(&self, cell: usize, is: Is, checks: &mut u64, deadline: Option<Instant>) -> Result<Found, Stopped> {
+    fn with_count(&self, cell: usize, is: Is, checks: &mut u64, deadline: &Deadline) -> Result<Found, Stopped> {
         if self.board.mines.is_none() {
             return Ok(None);
         }
@@ -673,7 +673,7 @@ impl<'a> Frame<'a> {
         cell: usize,
         is: Is,
         checks: &mut u64,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
     ) -> Result<Found, Stopped> {
         let n = self.numbers.len();
         let mut tried = 0usize;
@@ -682,7 +682,7 @@ impl<'a> Frame<'a> {
         let mut exhaustive = 0;
         loop {
             for set in &sets {
-                if crate::limit::expired(deadline) {
+                if deadline.expired() {
                     return Err(Stopped);
                 }
                 if self.check(set, true, cell, is, checks) == Check::Proves {
@@ -760,7 +760,7 @@ fn binomial(n: usize, k: usize) -> usize {
 
 /// Explains every certain cell of a position (see the module documentation).
 /// `Err(Stopped)` when `deadline` passes first (the exact analysis included).
-pub fn explain(board: &Board, options: ExplainOptions, deadline: Option<Instant>) -> Result<MineExplanation, Stopped> {
+pub fn explain(board: &Board, options: ExplainOptions, deadline: &Deadline) -> Result<MineExplanation, Stopped> {
     let a = analyse(board, deadline);
     match a.verdict {
         Verdict::TimedOut => return Err(Stopped),
@@ -797,7 +797,7 @@ fn one_step(
     cell: usize,
     is: Is,
     checks: &mut u64,
-    deadline: Option<Instant>,
+    deadline: &Deadline,
 ) -> Result<MineStep, Stopped> {
     if let Some((set, smallest)) = frame.without_count(cell, is, checks, deadline)? {
         return Ok(MineStep { cell, is, premise: frame.premise(&set, false), smallest, whole_frontier: false });
@@ -825,7 +825,7 @@ fn chained(
     board: &Board,
     mut targets: Vec<(usize, Is)>,
     checks: &mut u64,
-    deadline: Option<Instant>,
+    deadline: &Deadline,
 ) -> Result<Vec<MineStep>, Stopped> {
     let mut facts: Map<usize, Is> = Map::default();
     let mut steps = Vec::new();

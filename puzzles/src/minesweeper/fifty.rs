@@ -198,7 +198,7 @@ impl<'a> Influence<'a> {
 fn safe_layouts(board: &mut Board, safe: &[usize]) -> BigUint {
     match safe {
         [] => {
-            let a = analyse(board, None);
+            let a = analyse(board, &crate::Deadline::never());
             if a.verdict == Verdict::Exact {
                 a.total
             } else {
@@ -206,7 +206,7 @@ fn safe_layouts(board: &mut Board, safe: &[usize]) -> BigUint {
             }
         }
         [s] => {
-            let a = analyse(board, None);
+            let a = analyse(board, &crate::Deadline::never());
             if a.verdict != Verdict::Exact {
                 return BigUint::zero();
             }

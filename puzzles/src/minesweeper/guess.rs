@@ -71,7 +71,7 @@ fn forced_coin_flip(board: &Board, a: &Analysis) -> Option<usize> {
             let mut both = board.clone();
             both.cells[i] = Cell::Flag;
             both.cells[j] = Cell::Flag;
-            let b = analyse(&both, None);
+            let b = analyse(&both, &crate::Deadline::never());
             if b.verdict == Verdict::Impossible || (b.verdict == Verdict::Exact && b.total.is_zero()) {
                 return Some(i);
             }
@@ -104,7 +104,7 @@ fn look_ahead(board: &Board, a: &Analysis, cell: usize) -> Promise {
     let room = board.neighbours(cell).filter(|&j| matches!(board.cells[j], Cell::Covered | Cell::Flag)).count();
     for v in 0..=room.min(8) {
         trial.cells[cell] = Cell::Open(v as u8);
-        let b = analyse(&trial, None);
+        let b = analyse(&trial, &crate::Deadline::never());
         if b.verdict != Verdict::Exact || b.total.is_zero() {
             continue;
         }
@@ -241,7 +241,7 @@ mod tests {
     }
 
     fn survive(board: &Board, cell: usize) -> f64 {
-        look_ahead(board, &analyse(board, None), cell).survive
+        look_ahead(board, &analyse(board, &crate::Deadline::never()), cell).survive
     }
 
     #[test]
@@ -257,7 +257,7 @@ mod tests {
         // cell 1 is safe and will tell about cell 2; the second best move is then a guess at
         // 2/3 (two mines among cells 2, 3, 4), blended in at 1/5.
         let board = row("ccccc", 2);
-        let promise = look_ahead(&board, &analyse(&board, None), 0);
+        let promise = look_ahead(&board, &analyse(&board, &crate::Deadline::never()), 0);
         let expected = 0.3 * (2.0 / 3.0) + 0.3 * (0.8 * 1.0 + 0.2 * (1.0 / 3.0));
         assert!((promise.survive - expected).abs() < 1e-12, "{}", promise.survive);
         assert!((promise.progress - 0.3).abs() < 1e-12, "{}", promise.progress);
@@ -268,7 +268,7 @@ mod tests {
         // One mine among cells 0, 1, 3, 4. Showing 0 (2 of 4): cell 1 is safe but borders only
         // the flag, and cells 3, 4 stay a coin flip. Showing 1 (1 of 4): the game is won.
         let board = row("ccfcc", 2);
-        let promise = look_ahead(&board, &analyse(&board, None), 0);
+        let promise = look_ahead(&board, &analyse(&board, &crate::Deadline::never()), 0);
         assert!((promise.survive - 0.5).abs() < 1e-12, "{}", promise.survive);
         assert_eq!(promise.progress, 0.0);
     }

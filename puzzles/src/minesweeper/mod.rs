@@ -39,7 +39,7 @@ pub use explain::{explain, explanation_json, explanation_text, ExplainOptions, M
 
 fn answer(board: &Board, options: &RunOptions) -> Outcome {
     let start = Instant::now();
-    let deadline = options.timeout.map(|t| start + t);
+    let deadline = &crate::Deadline::of_run(options, start);
     let a = analysis::analyse(board, deadline);
     let status = match a.verdict {
         Verdict::Exact => Status::Solved,
@@ -53,8 +53,8 @@ fn answer(board: &Board, options: &RunOptions) -> Outcome {
         ..Stats::default()
     };
     // As for every kind: no layout, no picture (the text goes to standard error).
-    let picture = (options.picture && status != Status::Unsatisfiable).then(|| picture::svg(board, &a));
-    Outcome { status, text: view::text(board, &a), json: view::json(board, &a), stats, picture }
+    let picture = (options.picture && status != Status::Unsatisfiable).then(|| picture::svg(board, &a, options));
+    Outcome { status, text: view::text(board, &a, options), json: view::json(board, &a), stats, picture }
 }
 
 /// Analyses a `minesweeper` position.
@@ -84,7 +84,7 @@ pub fn check_mine_file(text: &str) -> Result<String, Vec<Diagnostic>> {
 /// counted (`stats.nodes`) is the sets of numbers checked.
 fn explain_answer(board: &Board, options: &RunOptions, chain: bool) -> Outcome {
     let start = Instant::now();
-    let deadline = options.timeout.map(|t| start + t);
+    let deadline = &crate::Deadline::of_run(options, start);
     let (status, text, json, checks) = match explain::explain(board, ExplainOptions { chain }, deadline) {
         Ok(e) => {
             let status = if e.impossible { Status::Unsatisfiable } else { Status::Solved };
@@ -92,9 +92,9 @@ fn explain_answer(board: &Board, options: &RunOptions, chain: bool) -> Outcome {
         }
         Err(Stopped) => {
             let text = format!(
-                "{}\nlimit: the explanation did not finish within the {} limit\n",
+                "{}\nstopped: the explanation did not finish within the {} limit\n",
                 view::describe(board),
-                crate::limit::stop_name()
+                crate::limit::stop_name(options)
             );
             (Status::Limit, text, serde_json::json!({"kind": "minesweeper", "status": "limit", "steps": null}), 0)
         }

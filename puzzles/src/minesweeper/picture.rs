@@ -9,6 +9,7 @@
 //! scale and the shapes and counts the certain cells. The two lines above the board are
 //! those of the text answer (the position, then the number of layouts or the verdict).
 
+use cpsolve_models::run::RunOptions;
 use svg::node::element::{Circle, Definitions, Group, Line, LinearGradient, Path, Polygon, Rectangle, Stop, Title};
 use svg::Document;
 
@@ -270,8 +271,8 @@ fn legend(a: &Analysis, x0: i64, y0: i64) -> Group {
 }
 
 /// The picture of `board` as analysed in `a`.
-pub(crate) fn svg(board: &Board, a: &Analysis) -> String {
-    let text = view::text(board, a);
+pub(crate) fn svg(board: &Board, a: &Analysis, options: &RunOptions) -> String {
+    let text = view::text(board, a, options);
     let heading: Vec<&str> = text.lines().take(2).collect();
     let grid_w = board.width as i64 * CELL;
     let grid_h = board.height as i64 * CELL;

@@ -1,5 +1,6 @@
 //! Text and JSON answers (docs/json.md) for an analysed position.
 
+use cpsolve_models::run::RunOptions;
 use serde_json::{json, Value};
 
 use super::analysis::{Analysis, Verdict};
@@ -45,7 +46,7 @@ pub(super) fn cell_text(board: &Board, a: &Analysis, i: usize) -> String {
     }
 }
 
-pub(super) fn text(board: &Board, a: &Analysis) -> String {
+pub(super) fn text(board: &Board, a: &Analysis, options: &RunOptions) -> String {
     let mut out = describe(board);
     out.push('\n');
     match a.verdict {
@@ -58,8 +59,8 @@ pub(super) fn text(board: &Board, a: &Analysis) -> String {
         }
         Verdict::TimedOut => {
             out.push_str(&format!(
-                "limit: the exact count did not finish within the {} limit; shown: the cells proven by local deduction\n",
-                crate::limit::stop_name()
+                "stopped: the exact count did not finish within the {} limit; shown: the cells proven by local deduction\n",
+                crate::limit::stop_name(options)
             ));
         }
     }

@@ -50,7 +50,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
     let game = grid::read(file)?;
     let start = Instant::now();
     let limits = Limits {
-        deadline: options.timeout.map(|t| start + t),
+        deadline: crate::Deadline::of_run(options, start),
         cancel: None,
         table_limit: TABLE_LIMIT,
         every_order: false,
@@ -75,10 +75,10 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
             shown = Shown::Stopped { best: greedy.won.then_some(greedy.moves.as_slice()), budget: *budget };
         }
     }
-    let text = view::text(&game, &shown);
+    let text = view::text(&game, &shown, options);
     let json = view::json(&game, status.name(), &shown);
     // As for every kind: no win, no picture (the text goes to standard error).
-    let picture = (options.picture && status != Status::Unsatisfiable).then(|| picture::svg(&game, &shown));
+    let picture = (options.picture && status != Status::Unsatisfiable).then(|| picture::svg(&game, &shown, options));
     let stats = Stats {
         nodes: counters.nodes,
         failures: counters.cutoffs,

@@ -9,6 +9,7 @@
 //! limit), the picture is the start grid alone. Above the frames: the text answer's first
 //! two lines (the verdict and the game).
 
+use cpsolve_models::run::RunOptions;
 use svg::node::element::{Circle, Group, Line, Rectangle, Title};
 
 use super::grid::Game;
@@ -120,8 +121,8 @@ fn frame_group(f: &Frame, cols: usize, x0: i64, y0: i64) -> Group {
 }
 
 /// The picture of the answer for `game`.
-pub(crate) fn svg(game: &Game, shown: &Shown<'_>) -> String {
-    let text = view::text(game, shown);
+pub(crate) fn svg(game: &Game, shown: &Shown<'_>, options: &RunOptions) -> String {
+    let text = view::text(game, shown, options);
     let heading: Vec<&str> = text.lines().take(2).collect();
     // The move lines of the text answer (`  3. 2 at (1,2) with 2 at (2,3)`).
     let captions: Vec<String> = text

@@ -38,6 +38,8 @@ pub struct Settings {
     /// With all of them on one start, the starts are solved one at a time, each as fast as
     /// the threads make it (the time limit is per start, in wall time).
     pub threads_per_start: usize,
+    /// The run's request to stop (out of memory): every start ends at once, undecided.
+    pub stop: cpsolve_engine::StopToken,
 }
 
 /// How one start ended for one player.
@@ -86,7 +88,7 @@ fn play_one(settings: &Settings, k: u64) -> Record {
     let game = start(settings, k);
     let begin = Instant::now();
     let limits = Limits {
-        deadline: settings.timeout.map(|t| begin + t),
+        deadline: crate::Deadline::new(settings.timeout.map(|t| begin + t), settings.stop.clone()),
         cancel: None,
         table_limit: TABLE_LIMIT,
         every_order: false,

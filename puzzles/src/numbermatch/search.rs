@@ -12,8 +12,8 @@
 //! so transpositions (the same grid by another order of moves) are searched once and the
 //! next iteration skips what the last one refuted.
 
+use crate::Deadline;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
 
 use super::bitboard::Rays;
 use super::bounds::{bound_of, census, INF};
@@ -71,7 +71,7 @@ pub struct Counters {
 /// Where to stop early.
 #[derive(Debug, Clone, Default)]
 pub struct Limits<'a> {
-    pub deadline: Option<Instant>,
+    pub deadline: Deadline,
     /// Set by someone else to stop the search (another game of `play` ran out of time...).
     pub cancel: Option<&'a AtomicBool>,
     /// Positions kept in the table at most (beyond, new ones are not stored: the search
@@ -200,7 +200,7 @@ impl<'a, T: Table> Searcher<'a, T> {
 
     /// Whether the time limit has passed or someone cancelled the search.
     pub(crate) fn limits_reached(&self) -> bool {
-        crate::limit::expired(self.limits.deadline) || self.limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        self.limits.deadline.expired() || self.limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     fn out_of_time(&mut self) -> bool {

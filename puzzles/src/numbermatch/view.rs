@@ -1,5 +1,6 @@
 //! The answer as text (the moves, and the grid as it shrinks) and as JSON (docs/json.md).
 
+use cpsolve_models::run::RunOptions;
 use std::fmt::Write;
 
 use serde_json::{json, Value};
@@ -65,7 +66,7 @@ fn grid_text(cells: &[u8], cols: usize, out: &mut String) {
 }
 
 /// The text answer.
-pub(crate) fn text(game: &Game, shown: &Shown<'_>) -> String {
+pub(crate) fn text(game: &Game, shown: &Shown<'_>, options: &RunOptions) -> String {
     let mut out = String::new();
     let rules = match game.rules {
         Rules::App => "app rules",
@@ -93,7 +94,7 @@ pub(crate) fn text(game: &Game, shown: &Shown<'_>) -> String {
                 *best,
                 format!(
                     "stopped by the {} limit: {found}; proven: {}",
-                    crate::limit::stop_name(),
+                    crate::limit::stop_name(options),
                     proven(game, *budget)
                 ),
             )

@@ -1,0 +1,126 @@
+//! Reading a model's text, as a part of its run: under the run's time and memory limits.
+//!
+//! A model given on the command line is not read up front: its run begins (the watchdog is
+//! armed) before its first byte is read, so standard input that never ends, a FIFO nobody
+//! writes to or `/dev/zero` cannot hold the process past its limits. The text is read in
+//! chunks, and between chunks the run's [`StopToken`] is looked at, so an endless input
+//! stops cooperatively as soon as the time or the memory limit strikes; a read that blocks
+//! (an idle pipe) is ended by the watchdog's hard stop at the deadline.
+
+use std::io::{self, Read};
+use std::path::PathBuf;
+
+use cpsolve_engine::{Stop, StopToken};
+
+use crate::solve::Source;
+
+/// How much is read between two looks at the stop token.
+const CHUNK: usize = 1 << 16;
+
+/// A model named on the command line, not read yet.
+#[derive(Debug, Clone)]
+pub(crate) enum Input {
+    /// A file, or `-` for standard input.
+    File(PathBuf),
+    /// The text of `-e MODEL`.
+    Inline(String),
+}
+
+/// Why a model could not be read.
+#[derive(Debug)]
+pub(crate) enum ReadError {
+    /// The run's limit struck while reading: the run reports the limit (exit 3).
+    Stopped(Stop),
+    /// The input cannot be read: the message says why.
+    Failed(String),
+}
+
+impl Input {
+    /// The inputs of a command line: the files in order, then the `-e` models.
+    pub(crate) fn all(paths: &[PathBuf], inline: &[String]) -> Vec<Input> {
+        paths.iter().cloned().map(Input::File).chain(inline.iter().cloned().map(Input::Inline)).collect()
+    }
+
+    /// How errors and answers name it: the path, `<stdin>` or `<expr>`.
+    pub(crate) fn label(&self) -> String {
+        match self {
+            Input::File(path) if path.as_os_str() == "-" => "<stdin>".to_string(),
+            Input::File(path) => path.display().to_string(),
+            Input::Inline(_) => "<expr>".to_string(),
+        }
+    }
+
+    /// Reads the text, looking at `stop` between chunks.
+    pub(crate) fn read(&self, stop: &StopToken) -> Result<Source, ReadError> {
+        let label = self.label();
+        let (text, path) = match self {
+            Input::Inline(text) => (Ok(text.clone()), None),
+            Input::File(path) if path.as_os_str() == "-" => (read_all(io::stdin().lock(), stop), None),
+            Input::File(path) => (std::fs::File::open(path).and_then(|file| read_all(file, stop)), Some(path.clone())),
+        };
+        match text {
+            Ok(text) => Ok(Source { label, text, path }),
+            Err(e) => match stop.requested() {
+                Some(reason) => Err(ReadError::Stopped(reason)),
+                None => Err(ReadError::Failed(format!("cannot read `{label}`: {e}"))),
+            },
+        }
+    }
+}
+
+/// All of `reader` as UTF-8 text, unless a stop is requested on `stop` first.
+fn read_all(mut reader: impl Read, stop: &StopToken) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0u8; CHUNK];
+    loop {
+        if stop.requested().is_some() {
+            return Err(io::Error::new(io::ErrorKind::Interrupted, "stopped by a limit"));
+        }
+        match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => bytes.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    String::from_utf8(bytes).map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "stream did not contain valid UTF-8"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An endless input, as `/dev/zero` is, whose reader asks the run to stop after a
+    /// megabyte, as the watchdog would at the deadline: no clock involved.
+    struct Endless {
+        served: usize,
+        watcher: StopToken,
+    }
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.served += buf.len();
+            if self.served > 1 << 20 {
+                self.watcher.request(Stop::Time);
+            }
+            buf.fill(b' ');
+            Ok(buf.len())
+        }
+    }
+
+    #[test]
+    fn an_endless_input_stops_when_the_run_is_asked_to() {
+        let stop = StopToken::new();
+        let read = read_all(Endless { served: 0, watcher: stop.clone() }, &stop);
+        assert!(read.is_err(), "an endless input was read to its end");
+        assert_eq!(stop.requested(), Some(Stop::Time));
+    }
+
+    #[test]
+    fn a_finite_input_is_read_whole_and_checked_for_utf8() {
+        let stop = StopToken::new();
+        let text = "x".repeat(3 * CHUNK + 5);
+        assert_eq!(read_all(text.as_bytes(), &stop).expect("read"), text);
+        assert!(read_all(&[0xff, 0xfe][..], &stop).is_err());
+    }
+}

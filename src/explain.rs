@@ -215,4 +215,3 @@ fn solve_format(format: ReportFormat) -> crate::cli::Format {
         ReportFormat::Json => crate::cli::Format::Json,
     }
 }
-

@@ -166,7 +166,9 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
                 }
                 return Ok(BAD_INPUT);
             }
-            if let Err(e) = std::fs::read_to_string(&ozn).and_then(|text| std::fs::write(&ozn, mzn_output::repair_ozn(&text))) {
+            if let Err(e) =
+                std::fs::read_to_string(&ozn).and_then(|text| std::fs::write(&ozn, mzn_output::repair_ozn(&text)))
+            {
                 return refuse(args, &format!("cannot read MiniZinc's output specification: {e}"));
             }
             solve_fzn(args, &fzn, Some(&ozn), start, &armed)
@@ -477,12 +479,8 @@ struct OutputPrinter {
 
 impl OutputPrinter {
     fn new(ozn: &Path, stdout: Stdio) -> io::Result<OutputPrinter> {
-        let mut child = Command::new("minizinc")
-            .arg("--ozn-file")
-            .arg(ozn)
-            .stdin(Stdio::piped())
-            .stdout(stdout)
-            .spawn()?;
+        let mut child =
+            Command::new("minizinc").arg("--ozn-file").arg(ozn).stdin(Stdio::piped()).stdout(stdout).spawn()?;
         let printed = child.stdout.take().map(|pipe| read_in_background(Some(pipe)));
         Ok(OutputPrinter { child, printed, error: None })
     }

@@ -90,10 +90,12 @@ fn set_elements(fields: &Map<String, Value>) -> Option<Vec<Value>> {
     let mut elements = Vec::new();
     for item in items {
         match item {
-            Value::Array(range) => match (range.first().and_then(Value::as_i64), range.get(1).and_then(Value::as_i64)) {
-                (Some(lo), Some(hi)) if range.len() == 2 => elements.extend((lo..=hi).map(Value::from)),
-                _ => return None,
-            },
+            Value::Array(range) => {
+                match (range.first().and_then(Value::as_i64), range.get(1).and_then(Value::as_i64)) {
+                    (Some(lo), Some(hi)) if range.len() == 2 => elements.extend((lo..=hi).map(Value::from)),
+                    _ => return None,
+                }
+            }
             other => elements.push(plain(other.clone())),
         }
     }
@@ -159,7 +161,8 @@ mod tests {
 
     #[test]
     fn the_constructor_call_is_renamed_to_its_definition() {
-        let ozn = "f = '\\0@_toString__constrId_0_E'(x);\nfunction string : '_0@_toString__constrId_0_E'(int: x) = show(x);";
+        let ozn =
+            "f = '\\0@_toString__constrId_0_E'(x);\nfunction string : '_0@_toString__constrId_0_E'(int: x) = show(x);";
         assert!(!repair_ozn(ozn).contains("\\0@"));
     }
 }

@@ -83,7 +83,8 @@ fn read_all(mut reader: impl Read, stop: &StopToken) -> io::Result<String> {
             Err(e) => return Err(e),
         }
     }
-    String::from_utf8(bytes).map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "stream did not contain valid UTF-8"))
+    String::from_utf8(bytes)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "stream did not contain valid UTF-8"))
 }
 
 #[cfg(test)]

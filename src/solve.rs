@@ -244,7 +244,8 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         writeln!(io::stderr(), "error: --out is for pictures: use it with --format svg")?;
         if args.format == Format::Json {
             for input in &all {
-                let error = json!({ "message": "--out is for pictures: use it with --format svg", "line": 0, "column": 0 });
+                let error =
+                    json!({ "message": "--out is for pictures: use it with --format svg", "line": 0, "column": 0 });
                 println!("{}", error_object(&input.label(), vec![error]));
             }
         }

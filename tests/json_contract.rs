@@ -100,7 +100,10 @@ fn flatzinc_errors_are_located_error_objects() {
     let fzn = "var 1..3: x;\nconstraint foo(x);\nsolve satisfy;\n";
     let run = run_with_files("fzn", &[("bad.fzn", fzn)], &["--format", "json", "bad.fzn"]);
     let object = one_error(&run, "an unknown FlatZinc constraint");
-    assert_eq!(object["errors"][0], json!({"message": "the constraint `foo` is not supported by cpsolve", "line": 2, "column": 1}));
+    assert_eq!(
+        object["errors"][0],
+        json!({"message": "the constraint `foo` is not supported by cpsolve", "line": 2, "column": 1})
+    );
 }
 
 #[test]
@@ -265,6 +268,10 @@ fn every_model_error_of_the_command_line_is_one_error_object_in_json() {
         all.extend(args);
         one_error(&run_with_files(&what.replace(' ', "-"), &files, &all), what);
     }
-    let run = cpsolve_in(Path::new(env!("CARGO_MANIFEST_DIR")), &["explain", "--format", "json", "-e", "compte 1 -> 1"], None);
+    let run = cpsolve_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["explain", "--format", "json", "-e", "compte 1 -> 1"],
+        None,
+    );
     one_error(&run, "explain of a compte puzzle");
 }

@@ -121,7 +121,11 @@ pub fn with_rendering(name: &str, render: bool) -> Option<Target> {
         _ => return None,
     };
     let name = NAMES.iter().find(|&&n| n == name)?;
-    Some(Target { name, kind, run: Arc::new(move |text: &str, stop: &StopToken| read(text, stop).verdict(text, render)) })
+    Some(Target {
+        name,
+        kind,
+        run: Arc::new(move |text: &str, stop: &StopToken| read(text, stop).verdict(text, render)),
+    })
 }
 
 /// A `.puz` file, as `cpsolve check` reads it: parse; then a puzzle with its own solver

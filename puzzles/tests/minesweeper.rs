@@ -2,6 +2,7 @@
 //! search against the textbook expectimax, the minesweepr README example, and the time
 //! of a large single-component frontier.
 
+use cpsolve_puzzles::Deadline;
 use std::time::Instant;
 
 use cpsolve_puzzles::minesweeper::analysis::{analyse, Verdict};
@@ -25,7 +26,7 @@ fn brute_force(board: &Board) -> (u64, Vec<u64>) {
 
 fn check_against_brute_force(board: &Board) {
     let (total, per_cell) = brute_force(board);
-    let a = analyse(board, None);
+    let a = analyse(board, &Deadline::never());
     if total == 0 {
         assert_eq!(a.verdict, Verdict::Impossible, "{board:?}");
         return;
@@ -140,7 +141,7 @@ fn minesweepr_readme_example() {
     let mut rows = vec!["..1xxxxxxx", "..2xxxxxxx", "..3xxxxxxx", "..2xxxxxxx", "112xxxxxxx"];
     rows.extend(["xxxxxxxxxx"; 5]);
     let board = parse(&rows, Some(10));
-    let a = analyse(&board, None);
+    let a = analyse(&board, &Deadline::never());
     assert_eq!(a.total, BigUint::from(237_093_780u64));
     let at = |r: usize, c: usize| a.mine_weight[r * 10 + c].clone().expect("covered");
     // Off-frontier cells: 6/77; the cell below the 1-1-2 corner: 71/77.
@@ -183,7 +184,7 @@ pub fn checkerboard_with(width: usize, height: usize, seed: u64, density: u64) -
 fn checkerboard_frontier_is_exact_and_fast() {
     let board = checkerboard(21, 10, 7);
     let start = Instant::now();
-    let a = analyse(&board, None);
+    let a = analyse(&board, &Deadline::never());
     let took = start.elapsed();
     assert_eq!(a.verdict, Verdict::Exact);
     eprintln!("checkerboard 21x10: {} layouts, {} states, {took:?}", a.total, a.states);
@@ -202,7 +203,7 @@ fn checkerboard_count_without_deduction() {
         assert_eq!(fr.components.len(), 1);
         assert_eq!(fr.components[0].cells(), 105);
         let start = Instant::now();
-        let c = count::count(&fr.components[0], None).expect("no deadline");
+        let c = count::count(&fr.components[0], &Deadline::never()).expect("no deadline");
         let took = start.elapsed();
         let total: BigUint = c.by_mines.iter().sum();
         eprintln!(
@@ -244,7 +245,7 @@ fn expert_midgame_analysis_times() {
                 continue;
             }
             let start = Instant::now();
-            let a = analyse(&game.view, None);
+            let a = analyse(&game.view, &Deadline::never());
             times.push(start.elapsed().as_secs_f64() * 1000.0);
             assert_eq!(a.verdict, Verdict::Exact);
             for &i in &a.mines {
@@ -433,14 +434,14 @@ fn endgame_listing_refuses_flags() {
 fn walled_pair_is_a_coin_flip() {
     use cpsolve_puzzles::minesweeper::fifty::{Influence, MAX_FACTOR};
     let board = Board { width: 3, height: 1, cells: vec![Cell::Covered, Cell::Covered, Cell::Flag], mines: Some(2) };
-    let a = analyse(&board, None);
+    let a = analyse(&board, &Deadline::never());
     let mut influence = Influence::new(&board, &a);
     assert!((influence.factor(0) - MAX_FACTOR).abs() < 1e-12);
     assert!((influence.factor(1) - MAX_FACTOR).abs() < 1e-12);
     assert_eq!(influence.coin_flip_or_safe(), Some(0));
     // One more mine to place: both cells mines in the only layout, no 50/50.
     let full = Board { mines: Some(3), ..board };
-    let a = analyse(&full, None);
+    let a = analyse(&full, &Deadline::never());
     let mut influence = Influence::new(&full, &a);
     assert_eq!(influence.factor(0), 1.0);
     assert_eq!(influence.coin_flip_or_safe(), None);
@@ -546,7 +547,7 @@ fn brute_force_factor(board: &Board, layouts: &[Vec<bool>], cell: usize) -> f64 
 /// whether a cell was given.
 fn check_coin_flip_or_safe(board: &Board) -> Result<bool, TestCaseError> {
     use cpsolve_puzzles::minesweeper::fifty::{Influence, MAX_FACTOR};
-    let a = analyse(board, None);
+    let a = analyse(board, &Deadline::never());
     if a.verdict != Verdict::Exact || board.mines.is_none() {
         return Ok(false);
     }

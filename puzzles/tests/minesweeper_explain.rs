@@ -4,6 +4,8 @@
 //! it), by the library's checker and by a plain enumeration written here; the 1-2-1
 //! pattern's expected explanation; and the minimality check rejecting a set that is not.
 
+use cpsolve_engine::StopToken;
+use cpsolve_puzzles::Deadline;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -175,7 +177,7 @@ fn position(index: u64) -> Board {
 /// The steps' cells are the analysis's certain cells, each step proves its cell and is
 /// minimal, chained facts are earlier steps', and the order is simplest first.
 fn check_explanation(board: &Board, e: &MineExplanation, stats: &mut Stats) {
-    let a = analyse(board, None);
+    let a = analyse(board, &Deadline::never());
     assert_eq!(a.verdict, Verdict::Exact);
     let mut expected: Vec<(usize, Is)> =
         a.safe.iter().map(|&c| (c, Is::Safe)).chain(a.mines.iter().map(|&c| (c, Is::Mine))).collect();
@@ -244,7 +246,7 @@ fn hundred_positions_minimal_and_exact() {
         for index in 0..100 {
             let board = position(index);
             let start = Instant::now();
-            let e = explain(&board, ExplainOptions { chain }, None).expect("no deadline");
+            let e = explain(&board, ExplainOptions { chain }, &Deadline::never()).expect("no deadline");
             let took = start.elapsed();
             stats.time += took;
             stats.slowest = stats.slowest.max(took);
@@ -254,7 +256,7 @@ fn hundred_positions_minimal_and_exact() {
             stats.most_steps = stats.most_steps.max(e.steps.len());
             check_explanation(&board, &e, &mut stats);
             if index % 10 == 0 {
-                assert_eq!(explain(&board, ExplainOptions { chain }, None).unwrap(), e, "deterministic");
+                assert_eq!(explain(&board, ExplainOptions { chain }, &Deadline::never()).unwrap(), e, "deterministic");
             }
             if std::env::var("EXPLAIN_DEBUG").is_ok() {
                 eprintln!(
@@ -297,7 +299,7 @@ fn hundred_positions_minimal_and_exact() {
 #[test]
 fn one_two_one() {
     let board = parse(&["xxx", "121"], None);
-    let e = explain(&board, ExplainOptions::default(), None).unwrap();
+    let e = explain(&board, ExplainOptions::default(), &Deadline::never()).unwrap();
     let text = explanation_text(&board, &e);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
@@ -311,7 +313,7 @@ fn one_two_one() {
     );
     let mut stats = Stats::default();
     check_explanation(&board, &e, &mut stats);
-    let chained = explain(&board, ExplainOptions { chain: true }, None).unwrap();
+    let chained = explain(&board, ExplainOptions { chain: true }, &Deadline::never()).unwrap();
     let text = explanation_text(&board, &chained);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
@@ -337,7 +339,7 @@ fn one_two_one() {
 #[test]
 fn the_mine_count_as_a_premise() {
     let board = parse(&["xxxxx", "1xxxx", "xxxxx"], Some(1));
-    let e = explain(&board, ExplainOptions::default(), None).unwrap();
+    let e = explain(&board, ExplainOptions::default(), &Deadline::never()).unwrap();
     let mut stats = Stats::default();
     check_explanation(&board, &e, &mut stats);
     assert_eq!(e.steps.len(), 9);
@@ -345,7 +347,7 @@ fn the_mine_count_as_a_premise() {
     assert_eq!(step_text(&board, far), "(3,5) is safe: the mine count (1) and the 1 at (2,1)");
     // Without the total, nothing is certain.
     let board = Board { mines: None, ..board };
-    assert!(explain(&board, ExplainOptions::default(), None).unwrap().steps.is_empty());
+    assert!(explain(&board, ExplainOptions::default(), &Deadline::never()).unwrap().steps.is_empty());
 }
 
 /// The check that the tests rely on rejects a set that is not minimal, one that does not
@@ -379,14 +381,14 @@ fn the_minimality_check_rejects_what_it_should() {
 fn a_deadline_stops_it() {
     let board = position(9);
     let past = Instant::now() - Duration::from_secs(1);
-    assert!(explain(&board, ExplainOptions::default(), Some(past)).is_err());
+    assert!(explain(&board, ExplainOptions::default(), &Deadline::new(Some(past), StopToken::new())).is_err());
 }
 
 #[test]
 fn an_impossible_position_has_no_steps() {
     // A 2 with one covered neighbour.
     let board = parse(&["x2", "11"], None);
-    let e = explain(&board, ExplainOptions::default(), None).unwrap();
+    let e = explain(&board, ExplainOptions::default(), &Deadline::never()).unwrap();
     assert!(e.impossible && e.steps.is_empty());
     assert!(explanation_text(&board, &e).contains("unsatisfiable"));
     assert_eq!(explanation_json(&board, &e)["status"], "unsatisfiable");
@@ -408,12 +410,12 @@ fn corpus_positions() {
         let file = cpsolve_dsl::parse(&text).expect("corpus files parse");
         let Ok(board) = cpsolve_puzzles::minesweeper::grid::read_puz(&file) else { continue };
         for chain in [false, true] {
-            let e = explain(&board, ExplainOptions { chain }, None).expect("no deadline");
+            let e = explain(&board, ExplainOptions { chain }, &Deadline::never()).expect("no deadline");
             if std::env::var("EXPLAIN_DEBUG").is_ok() {
                 eprintln!("{} (chain {chain}):\n{}", path.display(), explanation_text(&board, &e));
             }
             if e.impossible {
-                assert_eq!(analyse(&board, None).verdict, Verdict::Impossible);
+                assert_eq!(analyse(&board, &Deadline::never()).verdict, Verdict::Impossible);
                 continue;
             }
             check_explanation(&board, &e, &mut Stats::default());

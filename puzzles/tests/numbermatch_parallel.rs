@@ -7,6 +7,8 @@
 //! The line of one thread is itself checked against a plain IDA* in
 //! `numbermatch_reduction.rs` and against a brute force in `numbermatch.rs`.
 
+use cpsolve_engine::StopToken;
+use cpsolve_puzzles::Deadline;
 use std::time::{Duration, Instant};
 
 use cpsolve_puzzles::numbermatch::grid::Game;
@@ -18,7 +20,7 @@ mod common;
 use common::{board, game, narrow, run, square_and_wide};
 
 fn limits(threads: usize, alone: Option<u64>) -> Limits<'static> {
-    let deadline = Some(Instant::now() + Duration::from_secs(20));
+    let deadline = Deadline::new(Some(Instant::now() + Duration::from_secs(20)), StopToken::new());
     Limits { table_limit: 1 << 20, deadline, threads, alone, ..Limits::default() }
 }
 
@@ -70,18 +72,17 @@ fn larger_boards_give_the_same_line_on_several_threads() {
 /// default hand-over.
 #[test]
 fn play_starts_give_the_same_line_on_two_threads() {
-    let settings =
-        Settings {
-            cols: 9,
-            digits: 35,
-            adds: 5,
-            games: 12,
-            seed: 1,
-            timeout: None,
-            threads: 2,
-            threads_per_start: 2,
-            stop: cpsolve_engine::StopToken::new(),
-        };
+    let settings = Settings {
+        cols: 9,
+        digits: 35,
+        adds: 5,
+        games: 12,
+        seed: 1,
+        timeout: None,
+        threads: 2,
+        threads_per_start: 2,
+        stop: cpsolve_engine::StopToken::new(),
+    };
     for k in 0..12 {
         let game = start(&settings, k);
         let (one, _) = solve(&game, limits(1, None));

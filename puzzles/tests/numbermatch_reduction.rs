@@ -8,6 +8,8 @@
 //! Comparing the line itself, not only its cost, is what makes this sharp: a lost line is
 //! often not the only optimal one, but it is often the first in index order.
 
+use cpsolve_engine::StopToken;
+use cpsolve_puzzles::Deadline;
 use std::time::{Duration, Instant};
 
 use cpsolve_puzzles::numbermatch::grid::Game;
@@ -21,7 +23,7 @@ use common::{board, game, narrow, run, square_and_wide};
 /// more per iteration, as when a partial table entry cuts where it does not hold) shows
 /// as a search that runs out of time.
 fn reduced() -> Limits<'static> {
-    let deadline = Some(Instant::now() + Duration::from_secs(5));
+    let deadline = Deadline::new(Some(Instant::now() + Duration::from_secs(5)), StopToken::new());
     Limits { table_limit: 1 << 20, deadline, ..Limits::default() }
 }
 

@@ -267,7 +267,8 @@ fn build_with_cells(puzzle: &NoThreeInLine) -> Option<(Problem, Vec<VarId>)> {
         unsat_reason,
         view: Box::new(view),
         vocabulary: Default::default(),
-        first_portfolio: (!puzzle.chosen).then(|| Box::new(portfolio::SymmetricFirst { n, stop: puzzle.stop.clone() }) as _),
+        first_portfolio: (!puzzle.chosen)
+            .then(|| Box::new(portfolio::SymmetricFirst { n, stop: puzzle.stop.clone() }) as _),
     };
     Some((problem, cells))
 }

@@ -339,11 +339,7 @@ fn reaches(reach: &Reach, level: usize, v: Value) -> bool {
 
 /// The largest reachable value below `target` and the smallest above (neither reachable
 /// exactly), over every subset.
-fn closest(
-    reach: &mut Reach,
-    target: Value,
-    deadline: &Deadline,
-) -> Result<(Option<Value>, Option<Value>), TimedOut> {
+fn closest(reach: &mut Reach, target: Value, deadline: &Deadline) -> Result<(Option<Value>, Option<Value>), TimedOut> {
     let mut below: Option<Value> = None;
     let mut above: Option<Value> = None;
     let mut see = |v: Value| {

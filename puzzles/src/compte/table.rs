@@ -14,9 +14,9 @@
 //! token: out of memory): they return [`Stopped`] then, never a partial set of targets, which
 //! would read as a smaller answer.
 
+use crate::Deadline;
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
-use crate::Deadline;
 
 use rayon::prelude::*;
 

@@ -617,13 +617,7 @@ impl<'a> Frame<'a> {
 
     /// A proof without the mine count: the smallest connected set, else (budget spent) a
     /// minimal set from the ball around the cell. `Ok(None)` when there is none in bounds.
-    fn without_count(
-        &self,
-        cell: usize,
-        is: Is,
-        checks: &mut u64,
-        deadline: &Deadline,
-    ) -> Result<Found, Stopped> {
+    fn without_count(&self, cell: usize, is: Is, checks: &mut u64, deadline: &Deadline) -> Result<Found, Stopped> {
         // The numbers connected to the cell: when their scope can be enumerated and they
         // do not prove it, no set of numbers does (without the count).
         let Some(seeds) = self.touching.get(&cell) else { return Ok(None) };
@@ -668,13 +662,7 @@ impl<'a> Frame<'a> {
     /// The count with every set of numbers, size by size, while the sets of the next size
     /// fit in [`SET_BUDGET`]; then with all the numbers (or as many as keep every piece
     /// within [`SCOPE_CAP`], nearest first), made minimal.
-    fn with_count_search(
-        &self,
-        cell: usize,
-        is: Is,
-        checks: &mut u64,
-        deadline: &Deadline,
-    ) -> Result<Found, Stopped> {
+    fn with_count_search(&self, cell: usize, is: Is, checks: &mut u64, deadline: &Deadline) -> Result<Found, Stopped> {
         let n = self.numbers.len();
         let mut tried = 0usize;
         let mut sets: Vec<Vec<usize>> = vec![Vec::new()];

@@ -13,6 +13,7 @@
 //! found is shown, never as the answer. A set with a part missing, repeated or from
 //! another split is an error (exit 2), as is a result that is no part at all.
 
+use cpsolve_models::report::counted;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -99,16 +100,18 @@ fn text(merged: &Value) -> String {
             s.push_str(&format!("{solution}\n"));
         }
     }
-    let parts = &merged["parts"];
-    let count = &merged["count"];
+    let parts = counted(merged["parts"].as_u64().unwrap_or(0), "part", "parts");
+    let count = match &merged["count"] {
+        Value::Number(n) if n.as_u64() == Some(1) => "1 solution".to_string(),
+        Value::String(n) => format!("{n} solutions"),
+        n => format!("{n} solutions"),
+    };
     let objective = merged.get("objective");
     match merged["status"].as_str() {
-        Some("unsatisfiable") => s.push_str(&format!("no solution ({parts} parts)\n")),
+        Some("unsatisfiable") => s.push_str(&format!("no solution ({parts})\n")),
         Some("solved") => match objective {
-            Some(best) => {
-                s.push_str(&format!("optimum: {best} (proven: every one of the {parts} parts searched to the end)\n"))
-            }
-            None => s.push_str(&format!("{count} solutions ({parts} parts)\n")),
+            Some(best) => s.push_str(&format!("optimum: {best} (proven: every part searched to the end, {parts})\n")),
+            None => s.push_str(&format!("{count} ({parts})\n")),
         },
         _ => {
             let why = merged["why"].as_str().unwrap_or("a part hit a limit");

@@ -1,5 +1,6 @@
 //! `cpsolve play minesweeper`: the bot plays seeded games and reports its win rate.
 
+use cpsolve_models::report::counted;
 use std::io::{self, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
@@ -30,6 +31,10 @@ pub(crate) struct PlayArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub(crate) format: Format,
+    /// Print how long the games took (timings differ from run to run, so they are not part
+    /// of the answer without this flag).
+    #[arg(long)]
+    pub(crate) stats: bool,
     /// Also write one line per game to FILE: its index, `won` or `lost`, its guesses
     /// (to replay a lost game, or to compare two versions of the bot game by game).
     #[arg(long, value_name = "FILE")]
@@ -87,10 +92,8 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
     let first_cell = first.cell(level);
     let mut out = io::stdout().lock();
     match args.format {
-        Format::Json => writeln!(
-            out,
-            "{}",
-            json!({
+        Format::Json => {
+            let mut object = json!({
                 "games": summary.games,
                 "won": summary.won,
                 "win_rate": summary.win_rate(),
@@ -98,18 +101,21 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
                 "seed": args.seed,
                 "level": level.name(),
                 "first_click": first.name(),
-                "time_ms": summary.time.as_millis() as u64,
                 "guesses": summary.guesses_per_game(),
-            })
-        )?,
+            });
+            if let (true, Some(fields)) = (args.stats, object.as_object_mut()) {
+                fields.insert("time_ms".into(), json!(summary.time.as_millis() as u64));
+            }
+            writeln!(out, "{object}")?
+        }
         Format::Text => {
             writeln!(
                 out,
-                "minesweeper {} ({}x{}, {} mines), first click {} at ({}, {}), seed {}",
+                "minesweeper {} ({}x{}, {}), first click {} at ({}, {}), seed {}",
                 level.name(),
                 level.width,
                 level.height,
-                level.mines,
+                counted(level.mines as u64, "mine", "mines"),
                 first.name(),
                 first_cell / level.width,
                 first_cell % level.width,
@@ -123,15 +129,18 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
                 100.0 * summary.win_rate(),
                 100.0 * summary.stderr()
             )?;
-            let secs = summary.time.as_secs_f64();
-            writeln!(
-                out,
-                "guesses per game {:.3}; {:.1} s, {:.1} games/s on {} thread(s)",
-                summary.guesses_per_game(),
-                secs,
-                summary.games as f64 / secs.max(1e-9),
-                args.threads
-            )?;
+            write!(out, "guesses per game {:.3}", summary.guesses_per_game())?;
+            if args.stats {
+                let secs = summary.time.as_secs_f64();
+                write!(
+                    out,
+                    "; {:.1} s, {:.1} games/s on {} thread(s)",
+                    secs,
+                    summary.games as f64 / secs.max(1e-9),
+                    args.threads
+                )?;
+            }
+            writeln!(out)?;
         }
     }
     Ok(0)

@@ -39,6 +39,10 @@ pub(crate) struct PlayArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub(crate) format: Format,
+    /// Print how long the games took (timings differ from run to run, so they are not part
+    /// of the answer without this flag).
+    #[arg(long)]
+    pub(crate) stats: bool,
 }
 
 pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
@@ -88,13 +92,13 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
     let stopped = armed.stop().requested().is_some();
     match args.format {
         Format::Text => {
-            write!(out, "{}", play::text(&settings, &summary, elapsed))?;
+            write!(out, "{}", play::text(&settings, &summary, args.stats.then_some(elapsed)))?;
             if stopped {
                 writeln!(out, "stopped: {}: the starts after it are counted as undecided", memory_reached())?;
             }
         }
         Format::Json => {
-            let mut json = play::json(&settings, &summary, elapsed);
+            let mut json = play::json(&settings, &summary, args.stats.then_some(elapsed));
             if let (true, Some(object)) = (stopped, json.as_object_mut()) {
                 object.insert("status".into(), "limit".into());
                 object.insert("stopped".into(), "memory".into());

@@ -2,10 +2,13 @@
 //!
 //! A model given on the command line is not read up front: its run begins (the watchdog is
 //! armed) before its first byte is read, so standard input that never ends, a FIFO nobody
-//! writes to or `/dev/zero` cannot hold the process past its limits. The text is read in
-//! chunks, and between chunks the run's [`StopToken`] is looked at, so an endless input
+//! writes to or `/dev/zero` cannot hold the process past its limits. Such a stream is read
+//! in chunks, and between chunks the run's [`StopToken`] is looked at, so an endless input
 //! stops cooperatively as soon as the time or the memory limit strikes; a read that blocks
-//! (an idle pipe) is ended by the watchdog's hard stop at the deadline.
+//! (an idle pipe) is ended by the watchdog's hard stop at the deadline. A regular file has
+//! an end and is read whole (still under the watchdog and the memory cap): a run out of
+//! time at once (`--timeout 0`) still reads its model and reports what the model's own
+//! first checks proved.
 
 use std::io::{self, Read};
 use std::path::PathBuf;
@@ -56,6 +59,9 @@ impl Input {
         let (text, path) = match self {
             Input::Inline(text) => (Ok(text.clone()), None),
             Input::File(path) if path.as_os_str() == "-" => (read_all(io::stdin().lock(), stop), None),
+            Input::File(path) if std::fs::metadata(path).is_ok_and(|m| m.is_file()) => {
+                (std::fs::read_to_string(path), Some(path.clone()))
+            }
             Input::File(path) => (std::fs::File::open(path).and_then(|file| read_all(file, stop)), Some(path.clone())),
         };
         match text {

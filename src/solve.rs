@@ -1,6 +1,7 @@
 //! Solving the models named on the command line, one after the other, and printing each
 //! answer as it comes (text) or as one JSON object per line.
 
+use cpsolve_models::report::counted;
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -559,10 +560,10 @@ pub(crate) fn check(paths: &[PathBuf], timeout: Option<f64>) -> io::Result<u8> {
                 (_, Ok(Model::Search(Compiled { problem, .. }))) => {
                     writeln!(
                         out,
-                        "{}: ok ({} variables, {} propagators)",
+                        "{}: ok ({}, {})",
                         source.label,
-                        problem.solver.num_vars(),
-                        problem.solver.num_propagators()
+                        counted(problem.solver.num_vars() as u64, "variable", "variables"),
+                        counted(problem.solver.num_propagators() as u64, "propagator", "propagators")
                     )?;
                     SOLVED
                 }

@@ -73,7 +73,13 @@ fn play_reports_and_is_the_same_whatever_the_threads() {
     assert_eq!(a["games"], 300);
     assert_eq!(a["level"], "beginner");
     assert_eq!(a["first_click"], "safe");
-    assert!(a["time_ms"].is_u64());
+    assert!(a.get("time_ms").is_none(), "timings only with --stats: {a}");
+    let few = ["play", "minesweeper", "--level", "beginner", "--games", "5", "--seed", "9"];
+    let timed = cpsolve(&[&few[..], &["--format", "json", "--stats"]].concat(), None);
+    let timed: Value = serde_json::from_str(&timed.stdout).expect("JSON");
+    assert!(timed["time_ms"].is_u64(), "{timed}");
+    let text = cpsolve(&few, None);
+    assert!(!text.stdout.contains("games/s"), "timings only with --stats: {}", text.stdout);
     let rate = a["win_rate"].as_f64().expect("rate");
     assert!(rate > 0.8, "a beginner bot wins most games: {rate}");
     let opening =

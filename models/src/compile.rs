@@ -19,6 +19,7 @@ pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
 /// next check after one (the caller reports the limit), and the problem's solver holds
 /// `stop` for its searches.
 pub fn compile_with_stop(file: &File, stop: &StopToken) -> Result<Problem, Vec<Diagnostic>> {
+    repeated_options(file)?;
     let without_part;
     let file = if file.items.iter().any(is_part) {
         without_part = File { items: file.items.iter().filter(|i| !is_part(i)).cloned().collect() };
@@ -86,5 +87,38 @@ pub fn part(file: &File) -> Result<Option<(u64, u64)>, Vec<Diagnostic>> {
             _ => Err(vec![Diagnostic::new("`option part = i, k` needs 1 <= i <= k", item.span.clone())]),
         },
         _ => Err(vec![Diagnostic::new("`option part` takes two integers: `option part = i, k`", item.span.clone())]),
+    }
+}
+
+/// An option given twice is an error at the second, naming the first: silently taking the
+/// last would hide a typo or a pasted line that changes the answer.
+fn repeated_options(file: &File) -> Result<(), Vec<Diagnostic>> {
+    let mut seen: std::collections::HashMap<&str, &Spanned<Item>> = std::collections::HashMap::new();
+    let mut errors = Vec::new();
+    for item in &file.items {
+        let Item::Option { name, .. } = &item.node else { continue };
+        match seen.get(name.node.as_str()) {
+            Some(first) => errors.push(
+                Diagnostic::new(format!("`option {}` is given twice", name.node), item.span.clone())
+                    .with_label("given again here")
+                    .with_note(format!("it was first given by `{}`: keep one of them", first_text(first))),
+            ),
+            None => {
+                seen.insert(name.node.as_str(), item);
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// How an option line reads, for a note: `option NAME = …`.
+fn first_text(item: &Spanned<Item>) -> String {
+    match &item.node {
+        Item::Option { name, .. } => format!("option {} = …", name.node),
+        _ => String::from("an earlier line"),
     }
 }

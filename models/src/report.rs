@@ -8,11 +8,13 @@ use serde_json::{json, Map, Value};
 use crate::run::{Report, RunOptions, Status};
 
 fn plural(n: u128, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
+    counted(n, word, &format!("{word}s"))
+}
+
+/// `n` and the noun, singular for one: "1 mine", "3 mines", "0 mines".
+pub fn counted(n: impl Into<u128>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The closing line(s) of the text output: a count, "no solution", an optimum, or why the

@@ -7,7 +7,7 @@ use cpsolve_dsl::ast::{BinaryOp, Expr, Span, Spanned};
 use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::{constraints, Rel, Val, VarId, VAL_LIMIT};
 
-use super::errors::{model_error, not_supported, Result};
+use super::errors::{model_error, Result};
 use super::linear::Lin;
 use super::Compiler;
 
@@ -72,11 +72,11 @@ impl Compiler {
     ) -> Result<Lin> {
         if self.solver.size(x) > constraints::MAX_FUNCTION_DOMAIN {
             let message = format!(
-                "`{name}` of a variable with {} possible values; at most {} are supported",
+                "`{name}` of a variable with {} possible values is not supported: at most {} are",
                 self.solver.size(x),
                 constraints::MAX_FUNCTION_DOMAIN
             );
-            return Err(not_supported(message, span.clone()).into());
+            return Err(Diagnostic::new(message, span.clone()).with_label("too many values").into());
         }
         let images: Vec<Val> = self.solver.values(x).filter_map(f).collect();
         let lo = images.iter().copied().min().unwrap_or(0);

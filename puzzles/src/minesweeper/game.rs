@@ -1,6 +1,7 @@
 //! The game simulator: a seeded board, the first-click rule, reveals with the flood fill
 //! of zeros, and what the player sees (a [`Board`] position).
 
+use cpsolve_models::report::counted;
 use rand_core::Rng;
 use rand_pcg::Pcg64Mcg;
 
@@ -36,10 +37,13 @@ impl Level {
         }
         // The first click needs room: its cell (and neighbours with `opening`) are mine-free.
         if mines.saturating_add(9) > width * height {
-            return Err(format!(
-                "`{text}`: at most {} mines on a {width}x{height} board",
-                (width * height).saturating_sub(9)
-            ));
+            let room = (width * height).saturating_sub(9);
+            return Err(match room {
+                0 => format!(
+                    "`{text}`: a {width}x{height} board has no room for a mine: the first click opens up to 9 cells"
+                ),
+                _ => format!("`{text}`: at most {} on a {width}x{height} board", counted(room as u64, "mine", "mines")),
+            });
         }
         Ok(Level { width, height, mines })
     }

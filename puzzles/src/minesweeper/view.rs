@@ -1,5 +1,6 @@
 //! Text and JSON answers (docs/json.md) for an analysed position.
 
+use cpsolve_models::report::counted;
 use cpsolve_models::run::RunOptions;
 use serde_json::{json, Value};
 
@@ -9,7 +10,7 @@ use super::grid::{Board, Cell};
 /// One line naming the position (`cpsolve check`, and the first line of the answer).
 pub(super) fn describe(board: &Board) -> String {
     let mines = match board.mines {
-        Some(m) => format!("{m} mines"),
+        Some(m) => counted(m as u64, "mine", "mines"),
         None => "no mine total".to_string(),
     };
     format!("minesweeper {}x{}, {mines}", board.width, board.height)
@@ -71,9 +72,9 @@ pub(super) fn text(board: &Board, a: &Analysis, options: &RunOptions) -> String 
         out.push('\n');
     }
     out.push_str(&format!(
-        "certain: {} safe (-), {} mines (*); other covered cells: chance of a mine\n",
+        "certain: {} safe (-), {} (*); other covered cells: chance of a mine\n",
         a.safe.len(),
-        a.mines.len()
+        counted(a.mines.len() as u64, "mine", "mines")
     ));
     out
 }

@@ -6,6 +6,7 @@
 //! (SplitMix64 seeded with a mix of `s` and `k`), so the starts do not depend on the
 //! thread count or on the order in which workers take them.
 
+use cpsolve_models::report::counted;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -251,10 +252,11 @@ fn tally_json(t: &Tally, games: u64) -> Value {
     })
 }
 
-/// The JSON of a run (docs/json.md, `play`): the solver's figures at the top level.
-pub fn json(settings: &Settings, s: &Summary, time: Duration) -> Value {
+/// The JSON of a run (docs/json.md, `play`): the solver's figures at the top level; the
+/// timings only when `time` (the run's) is given (`--stats`).
+pub fn json(settings: &Settings, s: &Summary, time: Option<Duration>) -> Value {
     let (p, se) = rate(s.solver.won(), s.games);
-    json!({
+    let mut object = json!({
         "games": s.games,
         "won": s.solver.won(),
         "win_rate": p,
@@ -269,21 +271,32 @@ pub fn json(settings: &Settings, s: &Summary, time: Duration) -> Value {
         "undecided_starts": s.undecided,
         "mean_adds": s.solver.mean_adds(),
         "mean_moves": s.mean_moves,
-        "solve_ms": {"mean": s.mean_ms, "median": s.median_ms, "p95": s.p95_ms, "max": s.max_ms},
         "greedy": tally_json(&s.greedy, s.games),
-        "slowest": s.slowest.iter().map(|&(k, ms)| json!({"start": k, "ms": ms, "puz": start_text(settings, k)})).collect::<Vec<_>>(),
-        "time_ms": time.as_secs_f64() * 1000.0,
-    })
+    });
+    if let (Some(time), Some(fields)) = (time, object.as_object_mut()) {
+        fields.insert(
+            "solve_ms".into(),
+            json!({"mean": s.mean_ms, "median": s.median_ms, "p95": s.p95_ms, "max": s.max_ms}),
+        );
+        let slowest = s.slowest.iter().map(|&(k, ms)| json!({"start": k, "ms": ms, "puz": start_text(settings, k)}));
+        fields.insert("slowest".into(), Value::Array(slowest.collect()));
+        fields.insert("time_ms".into(), json!(time.as_secs_f64() * 1000.0));
+    }
+    object
 }
 
-/// The text table of a run.
-pub fn text(settings: &Settings, s: &Summary, time: Duration) -> String {
+/// The text table of a run; the timings only when `time` (the run's) is given (`--stats`).
+pub fn text(settings: &Settings, s: &Summary, time: Option<Duration>) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} starts of {} digits (uniform 1-9), {} columns, at most {} adds, seed {}",
-        s.games, settings.digits, settings.cols, settings.adds, settings.seed
+        "{} of {} digits (uniform 1-9), {} columns, at most {}, seed {}",
+        counted(s.games, "start", "starts"),
+        settings.digits,
+        settings.cols,
+        counted(settings.adds, "add", "adds"),
+        settings.seed
     );
     let pct = |n: u64| if s.games == 0 { 0.0 } else { 100.0 * n as f64 / s.games as f64 };
     let _ = writeln!(out, "{:<14} {:>10} {:>10}", "won with", "exact", "greedy");
@@ -291,7 +304,7 @@ pub fn text(settings: &Settings, s: &Summary, time: Duration) -> String {
         let _ = writeln!(
             out,
             "{:<14} {:>9.1}% {:>9.1}%",
-            format!("{a} adds"),
+            counted(a as u64, "add", "adds"),
             pct(s.solver.by_adds[a]),
             pct(s.greedy.by_adds[a])
         );
@@ -312,12 +325,14 @@ pub fn text(settings: &Settings, s: &Summary, time: Duration) -> String {
         100.0 * gse
     );
     let _ = writeln!(out, "{:<14} {:>10.2} {:>10.2}", "mean adds", s.solver.mean_adds(), s.greedy.mean_adds());
-    let _ = writeln!(
-        out,
-        "exact search per start: mean {:.1} ms, median {:.1} ms, 95th percentile {:.1} ms, max {:.1} ms",
-        s.mean_ms, s.median_ms, s.p95_ms, s.max_ms
-    );
     let _ = writeln!(out, "mean moves of an optimal win: {:.1}", s.mean_moves);
-    let _ = writeln!(out, "total time {:.1} s on {} threads", time.as_secs_f64(), settings.threads);
+    if let Some(time) = time {
+        let _ = writeln!(
+            out,
+            "exact search per start: mean {:.1} ms, median {:.1} ms, 95th percentile {:.1} ms, max {:.1} ms",
+            s.mean_ms, s.median_ms, s.p95_ms, s.max_ms
+        );
+        let _ = writeln!(out, "total time {:.1} s on {} threads", time.as_secs_f64(), settings.threads);
+    }
     out
 }

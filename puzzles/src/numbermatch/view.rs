@@ -22,7 +22,7 @@ pub(crate) enum Shown<'a> {
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    cpsolve_models::report::counted(n as u64, one, many)
 }
 
 fn counts(moves: &[Move]) -> (usize, usize) {

@@ -40,7 +40,7 @@ const TIME: u8 = 1;
 const MEMORY: u8 = 2;
 const CANCELLED: u8 = 3;
 
-/// A shared, cloneable request to stop one run (see the [module](self) documentation).
+/// A shared, cloneable request to stop one run: the watcher requests, the solver polls.
 /// Every clone sees the same request; a new token starts unrequested.
 #[derive(Debug, Clone, Default)]
 pub struct StopToken(Arc<AtomicU8>);

@@ -105,10 +105,9 @@ fn merged_optimisation_parts_give_the_unsplit_optimum() {
             assert_eq!(merged["objective"], whole["objective"], "{name} in {parts} parts");
             assert_eq!(merged["parts"], parts);
             let text = dir.merge(&results, "text");
-            let optimum = format!(
-                "optimum: {} (proven: every one of the {parts} parts searched to the end)\n",
-                whole["objective"]
-            );
+            let counted = if parts == 1 { "1 part".to_string() } else { format!("{parts} parts") };
+            let optimum =
+                format!("optimum: {} (proven: every part searched to the end, {counted})\n", whole["objective"]);
             assert!(text.stdout.ends_with(&optimum), "{}", text.stdout);
         }
     }

@@ -19,7 +19,6 @@ pub fn compile(file: &File) -> Result<Problem, Vec<Diagnostic>> {
 /// next check after one (the caller reports the limit), and the problem's solver holds
 /// `stop` for its searches.
 pub fn compile_with_stop(file: &File, stop: &StopToken) -> Result<Problem, Vec<Diagnostic>> {
-    repeated_options(file)?;
     let without_part;
     let file = if file.items.iter().any(is_part) {
         without_part = File { items: file.items.iter().filter(|i| !is_part(i)).cloned().collect() };
@@ -29,10 +28,14 @@ pub fn compile_with_stop(file: &File, stop: &StopToken) -> Result<Problem, Vec<D
     };
     for item in &file.items {
         let name = match &item.node {
-            Item::Cryptarithm { .. } => return crate::cryptarithm::compile(file, stop),
+            Item::Cryptarithm { .. } => {
+                return repeated_options(file).and_then(|()| crate::cryptarithm::compile(file, stop))
+            }
             Item::Puzzle { kind, .. } => match kind.node {
-                PuzzleKind::Queens => return crate::queens::compile(file, stop),
-                PuzzleKind::NoThreeInLine => return crate::nothreeinline::compile(file, stop),
+                PuzzleKind::Queens => return repeated_options(file).and_then(|()| crate::queens::compile(file, stop)),
+                PuzzleKind::NoThreeInLine => {
+                    return repeated_options(file).and_then(|()| crate::nothreeinline::compile(file, stop))
+                }
                 PuzzleKind::Minesweeper => "minesweeper",
                 PuzzleKind::NumberMatch => "numbermatch",
             },
@@ -92,7 +95,7 @@ pub fn part(file: &File) -> Result<Option<(u64, u64)>, Vec<Diagnostic>> {
 
 /// An option given twice is an error at the second, naming the first: silently taking the
 /// last would hide a typo or a pasted line that changes the answer.
-fn repeated_options(file: &File) -> Result<(), Vec<Diagnostic>> {
+pub(crate) fn repeated_options(file: &File) -> Result<(), Vec<Diagnostic>> {
     let mut seen: std::collections::HashMap<&str, &Spanned<Item>> = std::collections::HashMap::new();
     let mut errors = Vec::new();
     for item in &file.items {

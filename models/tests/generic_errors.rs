@@ -212,6 +212,6 @@ fn a_model_without_variables_or_constraints_has_nothing_to_solve() {
 /// A repeated `option` once silently took the last value.
 #[test]
 fn an_option_given_twice_is_an_error_at_the_second() {
-    let source = "var x in 1..3\noption branching = first_fail\noption branching = input_order\n";
-    error(source, "`option branching` is given twice", "option branching = input_order");
+    let source = "var x in 1..3\noption var-order = first_fail\noption var-order = input_order\n";
+    error(source, "`option var-order` is given twice", "option var-order = input_order");
 }

@@ -60,6 +60,7 @@ pub fn compile(file: &ast::File) -> Result<Problem, Vec<Diagnostic>> {
 /// As [`compile`], for a run stopped by requests on `stop` (see
 /// [`crate::compile_with_stop`]).
 pub fn compile_with_stop(file: &ast::File, stop: &StopToken) -> Result<Problem, Vec<Diagnostic>> {
+    crate::compile::repeated_options(file)?;
     let mut compiler = Compiler::default();
     compiler.solver.set_stop_token(stop.clone());
     for item in &file.items {

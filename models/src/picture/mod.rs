@@ -154,9 +154,12 @@ impl Canvas {
     }
 
     /// Adds a caption (e.g. "92 solutions; the first is shown") in a band below the picture.
+    /// A caption wider than the picture widens it (the board stays where it is), so that
+    /// no renderer clips the caption at the picture's edge.
     pub fn caption(&mut self, caption: &str) {
         let y = self.height + CAPTION_HEIGHT / 2.0;
         self.height += CAPTION_HEIGHT;
+        self.width = self.width.max(caption_width(caption) + 2.0 * MARGIN);
         let x = self.width / 2.0;
         self.text("caption", x, y - 4.0, 16.0, Anchor::Middle, colour::INK, caption);
     }
@@ -186,20 +189,37 @@ impl Canvas {
     }
 }
 
+/// An upper estimate of a caption's width: a sans-serif character at 16 px is at most about
+/// 0.62 em wide on average (digits and lower-case letters are 0.55 to 0.6).
+fn caption_width(caption: &str) -> f64 {
+    caption.chars().count() as f64 * 16.0 * 0.62
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    fn a_caption_wider_than_the_board_widens_the_picture() {
+        let caption = "stopped: time limit of 2 s reached; 791631 solutions found so far, the first is shown";
+        let mut canvas = Canvas::new(60.0, 60.0);
+        canvas.caption(caption);
+        assert!(canvas.width() >= caption_width(caption) + 2.0 * MARGIN, "{}", canvas.width());
+        let mut wide = Canvas::new(600.0, 60.0);
+        wide.caption("2 solutions");
+        assert_eq!(wide.width(), 600.0, "a short caption leaves the width alone");
+    }
+
+    #[test]
     fn a_picture_is_an_svg_document_with_its_view_box_and_escaped_text() {
-        let mut canvas = Canvas::new(100.0, 50.0);
+        let mut canvas = Canvas::new(200.0, 50.0);
         canvas.set_title("A < B");
         canvas.rect("cell", 0.0, 0.0, 40.0, 40.0, colour::GIVEN_CELL, Some((colour::GRID, 1.0)));
         canvas.text("value", 20.0, 20.0, 20.0, Anchor::Middle, colour::INK, "a&b");
         canvas.caption("2 solutions");
         let svg = canvas.finish();
         assert!(svg.starts_with("<svg"), "{svg}");
-        assert!(svg.contains(r#"viewBox="0 0 100 80""#), "{svg}");
+        assert!(svg.contains(r#"viewBox="0 0 200 80""#), "{svg}");
         assert!(svg.contains("a&amp;b") && svg.contains("A &lt; B"), "{svg}");
         assert!(svg.ends_with("</svg>\n"), "{svg}");
     }

@@ -7,9 +7,6 @@ use std::time::Duration;
 
 use cpsolve_dsl::ast::SolveMode;
 use cpsolve_dsl::{Parsed, SourceMap};
-use cpsolve_engine::Stop;
-
-use crate::reading::{Input, ReadError};
 use cpsolve_models::explain::{self, ToldEnding};
 use cpsolve_models::report;
 use cpsolve_models::run::{self, RunOptions};
@@ -20,6 +17,7 @@ use serde_json::{json, Value};
 use crate::cli::{ExplainArgs, ReportFormat};
 use crate::includes;
 use crate::limits;
+use crate::reading::{Input, ReadError};
 use crate::solve::{self, Source, BAD_INPUT, LIMIT, SOLVED, UNSATISFIABLE};
 
 /// Runs `cpsolve explain`.
@@ -54,7 +52,7 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
     let source = match input.read(armed.stop()) {
         Ok(source) => source,
         Err(ReadError::Stopped(reason)) => {
-            out.write_all(if reason == Stop::Memory { &stop.memory } else { &stop.time }.as_bytes())?;
+            out.write_all(stop.line(Some(reason)).as_bytes())?;
             return Ok(LIMIT);
         }
         Err(ReadError::Failed(message)) => return refuse(&message),
@@ -95,9 +93,7 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
     let problem = match compiled {
         Ok(problem) => problem,
         Err(_) if armed.stop().requested().is_some() => {
-            out.write_all(
-                if armed.stop().requested() == Some(Stop::Memory) { &stop.memory } else { &stop.time }.as_bytes(),
-            )?;
+            out.write_all(stop.line(armed.stop().requested()).as_bytes())?;
             return Ok(LIMIT);
         }
         Err(diagnostics) => {

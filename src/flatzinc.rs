@@ -148,7 +148,7 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
         Ok((None, _)) => {
             // The time or memory limit struck while MiniZinc was flattening.
             let reached = hard_stop(args);
-            let stop = if armed.stop().requested() == Some(Stop::Memory) { reached.memory } else { reached.time };
+            let stop = reached.line(armed.stop().requested());
             io::stdout().write_all(stop.as_bytes())?;
             Ok(LIMIT)
         }
@@ -314,7 +314,7 @@ fn solve_fzn(
         Ok(model) => model,
         Err(_) if armed.stop().requested().is_some() => {
             let stop = hard_stop(args);
-            let line = if armed.stop().requested() == Some(Stop::Memory) { stop.memory } else { stop.time };
+            let line = stop.line(armed.stop().requested());
             io::stdout().write_all(line.as_bytes())?;
             return Ok(LIMIT);
         }

@@ -13,11 +13,11 @@
 //! found is shown, never as the answer. A set with a part missing, repeated or from
 //! another split is an error (exit 2), as is a result that is no part at all.
 
-use cpsolve_models::report::counted;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use cpsolve_models::report::counted;
 use serde_json::{json, Map, Value};
 
 use crate::cli::ReportFormat as Format;

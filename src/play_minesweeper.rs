@@ -1,9 +1,9 @@
 //! `cpsolve play minesweeper`: the bot plays seeded games and reports its win rate.
 
-use cpsolve_models::report::counted;
 use std::io::{self, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
+use cpsolve_models::report::counted;
 use cpsolve_puzzles::minesweeper::game::{self, Level};
 use cpsolve_puzzles::minesweeper::play::{self, Batch};
 use indicatif::{ProgressBar, ProgressStyle};

@@ -55,7 +55,8 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
         return Ok(2);
     }
     // No time limit on the whole play (`--timeout` is per start), but the memory limit holds.
-    let armed = crate::limits::arm(None, crate::limits::stop_lines(None, |why: &str, _| format!("stopped: {why}\n")));
+    let lines = crate::limits::stop_lines(None, |why: &str, _| format!("stopped: {why}\n"));
+    let armed = crate::limits::arm(None, lines.clone());
     let settings = Settings {
         cols: args.cols as usize,
         digits: args.digits as usize,
@@ -94,7 +95,7 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
         Format::Text => {
             write!(out, "{}", play::text(&settings, &summary, args.stats.then_some(elapsed)))?;
             if stopped {
-                writeln!(out, "stopped: {}: the starts after it are counted as undecided", memory_reached())?;
+                writeln!(out, "{}: the starts after it are counted as undecided", lines.memory.trim_end())?;
             }
         }
         Format::Json => {
@@ -108,12 +109,4 @@ pub(crate) fn play(args: &PlayArgs) -> io::Result<u8> {
     }
     out.flush()?;
     Ok(if stopped { crate::limits::LIMIT_EXIT as u8 } else { 0 })
-}
-
-/// "memory limit of 500 MB reached", as every command says it.
-fn memory_reached() -> String {
-    match crate::limits::memory::limit_mb() {
-        Some(mb) => format!("memory limit of {mb} MB reached"),
-        None => "memory limit reached".to_string(),
-    }
 }

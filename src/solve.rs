@@ -1,7 +1,6 @@
 //! Solving the models named on the command line, one after the other, and printing each
 //! answer as it comes (text) or as one JSON object per line.
 
-use cpsolve_models::report::counted;
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -10,6 +9,7 @@ use std::time::Duration;
 
 use cpsolve_dsl::ast::{File, SolveMode};
 use cpsolve_dsl::{Diagnostic, Parsed, SourceMap};
+use cpsolve_engine::StopToken;
 use cpsolve_models::problem::Problem;
 use cpsolve_models::report;
 use cpsolve_models::run::{self, RunOptions, Status};
@@ -22,8 +22,6 @@ use crate::cli::{Format, SolveArgs};
 use crate::includes;
 use crate::limits;
 use crate::pictures::{self, Destination};
-use cpsolve_engine::{Stop, StopToken};
-
 use crate::reading::{Input, ReadError};
 
 /// A model's text and the name it is reported under.
@@ -110,7 +108,7 @@ fn compile(
     let result = match compiled {
         Ok(model) => Ok(model),
         Err(_) if stop.requested().is_some() => {
-            let line = if stop.requested() == Some(Stop::Memory) { &lines.memory } else { &lines.time };
+            let line = lines.line(stop.requested());
             // Standard output of an SVG run is the picture or nothing.
             match format {
                 Format::Svg => io::stderr().write_all(line.as_bytes())?,
@@ -290,7 +288,7 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
         let source = match input.read(armed.stop()) {
             Ok(source) => source,
             Err(ReadError::Stopped(reason)) => {
-                let line = if reason == Stop::Memory { &stop.memory } else { &stop.time };
+                let line = stop.line(Some(reason));
                 // Standard output of an SVG run is the picture or nothing.
                 match args.format {
                     Format::Svg => io::stderr().write_all(line.as_bytes())?,
@@ -546,7 +544,7 @@ pub(crate) fn check(paths: &[PathBuf], timeout: Option<f64>) -> io::Result<u8> {
         let code = match input.read(armed.stop()) {
             Err(ReadError::Failed(message)) => report_unlocated(&input.label(), &message, Format::Text, &mut out)?,
             Err(ReadError::Stopped(reason)) => {
-                out.write_all(if reason == Stop::Memory { &lines.memory } else { &lines.time }.as_bytes())?;
+                out.write_all(lines.line(Some(reason)).as_bytes())?;
                 LIMIT
             }
             Ok(source) => match compile(&source, Format::Text, (&lines, armed.stop()), &mut out)? {
@@ -562,8 +560,8 @@ pub(crate) fn check(paths: &[PathBuf], timeout: Option<f64>) -> io::Result<u8> {
                         out,
                         "{}: ok ({}, {})",
                         source.label,
-                        counted(problem.solver.num_vars() as u64, "variable", "variables"),
-                        counted(problem.solver.num_propagators() as u64, "propagator", "propagators")
+                        report::counted(problem.solver.num_vars() as u64, "variable", "variables"),
+                        report::counted(problem.solver.num_propagators() as u64, "propagator", "propagators")
                     )?;
                     SOLVED
                 }

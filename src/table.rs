@@ -4,12 +4,12 @@
 //! `--timeout` and `--memory` hold as for solving: a limit that strikes prints
 //! `stopped: …` (JSON: `"status":"limit"`), exit 3, never the figures of a partial table.
 
-use cpsolve_puzzles::Deadline;
 use std::io::{self, Write};
 use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
 use cpsolve_puzzles::compte::table::{self as compte_table, Selection, Stopped, Table, DRAWN};
+use cpsolve_puzzles::Deadline;
 use serde_json::{json, Value};
 
 use crate::cli::ReportFormat as Format;
@@ -43,7 +43,7 @@ impl Run {
 
 /// Prints the stop line of the limit that struck; the exit status of a limit.
 fn report_stop(stopped: Stopped, stop: &limits::HardStop) -> io::Result<u8> {
-    let line = if stopped.limit == "memory" { &stop.memory } else { &stop.time };
+    let line = stop.line((stopped.limit == "memory").then_some(cpsolve_engine::Stop::Memory));
     let mut out = io::stdout().lock();
     out.write_all(line.as_bytes())?;
     out.flush()?;

@@ -11,10 +11,9 @@
 //! constant access out of range in a top-level relation is an error of the model, which
 //! no assignment satisfies (counted as 0).
 
-use std::ops::ControlFlow;
+mod common;
 
-use cpsolve_engine::{SearchConfig, Val};
-use cpsolve_models::generic::compile;
+use cpsolve_engine::Val;
 use proptest::prelude::*;
 
 const VARS: usize = 3;
@@ -191,14 +190,7 @@ fn assignments(domains: &[(Val, Val)]) -> Vec<Vec<Val>> {
 /// The number of solutions; a constant index out of range in a top-level relation is an
 /// error of the model, which no assignment satisfies (counted as 0).
 fn count(source: &str) -> u128 {
-    let file = cpsolve_dsl::parse(source).unwrap_or_else(|e| panic!("{source}\nparse error: {e:#?}"));
-    let mut problem = match compile(&file) {
-        Ok(problem) => problem,
-        Err(errors) if errors.iter().all(|e| e.message.contains("is out of range")) => return 0,
-        Err(errors) => panic!("{source}\ncompile error: {errors:#?}"),
-    };
-    let config = SearchConfig { check_solutions: true, ..problem.search.clone() };
-    problem.solver.search(&config, |_| ControlFlow::Continue(())).solutions
+    common::count_solutions(source, |message| message.contains("is out of range"))
 }
 
 proptest! {

@@ -6,9 +6,11 @@
 //! statements (well formed, but often ill-typed, out of range or huge) after a few
 //! declarations must compile or fail cleanly, never panic.
 
+mod common;
+
 use std::ops::ControlFlow;
 
-use cpsolve_engine::{Limits, SearchConfig, Val};
+use cpsolve_engine::{Limits, Val};
 use cpsolve_models::generic::compile;
 use proptest::prelude::*;
 
@@ -104,10 +106,7 @@ fn model() -> impl Strategy<Value = (Vec<Domain>, Vec<Relation>)> {
 }
 
 fn count_solutions(source: &str) -> u128 {
-    let file = cpsolve_dsl::parse(source).unwrap_or_else(|e| panic!("{source}\nparse error: {e:#?}"));
-    let mut problem = compile(&file).unwrap_or_else(|e| panic!("{source}\ncompile error: {e:#?}"));
-    let config = SearchConfig { check_solutions: true, ..problem.search.clone() };
-    problem.solver.search(&config, |_| ControlFlow::Continue(())).solutions
+    common::count_solutions(source, |_| false)
 }
 
 fn brute_force(domains: &[Domain], relations: &[Relation]) -> u128 {

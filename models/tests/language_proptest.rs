@@ -5,10 +5,9 @@
 //! membership false; an `if` takes the branch of its first true condition, and an integer
 //! branch needs a value only where it is taken.
 
-use std::ops::ControlFlow;
+mod common;
 
-use cpsolve_engine::{SearchConfig, Val};
-use cpsolve_models::generic::compile;
+use cpsolve_engine::Val;
 use proptest::prelude::*;
 
 const VARS: usize = 2;
@@ -180,20 +179,9 @@ fn condition() -> impl Strategy<Value = C> {
 /// error of the model; MiniZinc makes that statement false, so no assignment satisfies it
 /// (counted as 0).
 fn count(source: &str) -> u128 {
-    let file = cpsolve_dsl::parse(source).unwrap_or_else(|e| panic!("{source}\nparse error: {e:#?}"));
-    let mut problem = match compile(&file) {
-        Ok(problem) => problem,
-        Err(errors)
-            if errors
-                .iter()
-                .all(|e| e.message.contains("out of range") || e.message.contains("outside the array's range")) =>
-        {
-            return 0
-        }
-        Err(errors) => panic!("{source}\ncompile error: {errors:#?}"),
-    };
-    let config = SearchConfig { check_solutions: true, ..problem.search.clone() };
-    problem.solver.search(&config, |_| ControlFlow::Continue(())).solutions
+    common::count_solutions(source, |message| {
+        message.contains("out of range") || message.contains("outside the array's range")
+    })
 }
 
 proptest! {

@@ -2,16 +2,10 @@
 //! brute force written here in plain Rust: relational semantics of partial expressions,
 //! `if`, `let`, predicates, membership, enums, sets.
 
-use std::ops::ControlFlow;
-
-use cpsolve_engine::SearchConfig;
-use cpsolve_models::generic::compile;
+mod common;
 
 fn count(source: &str) -> u128 {
-    let file = cpsolve_dsl::parse(source).unwrap_or_else(|e| panic!("{source}\nparse error: {e:#?}"));
-    let mut problem = compile(&file).unwrap_or_else(|e| panic!("{source}\ncompile error: {e:#?}"));
-    let config = SearchConfig { check_solutions: true, ..problem.search.clone() };
-    problem.solver.search(&config, |_| ControlFlow::Continue(())).solutions
+    common::count_solutions(source, |_| false)
 }
 
 /// Every assignment of `n` variables over `lo..=hi`.

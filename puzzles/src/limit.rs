@@ -44,18 +44,19 @@ impl Deadline {
     /// The JSON `"stopped"` name of what ended a loop checking this deadline: `"memory"`
     /// if a memory stop was requested, else `"time"`.
     pub(crate) fn stop_name(&self) -> &'static str {
-        if self.stop.requested() == Some(Stop::Memory) {
-            "memory"
-        } else {
-            "time"
-        }
+        name_of(&self.stop)
     }
 }
 
 /// The JSON `"stopped"` name of the limit that stopped a puzzle's own solver in the run of
 /// `options`.
 pub(crate) fn stop_name(options: &RunOptions) -> &'static str {
-    if options.stop.requested() == Some(Stop::Memory) {
+    name_of(&options.stop)
+}
+
+/// `"memory"` if a memory stop was requested on `stop`, else `"time"` (a deadline passed).
+fn name_of(stop: &StopToken) -> &'static str {
+    if stop.requested() == Some(Stop::Memory) {
         "memory"
     } else {
         "time"

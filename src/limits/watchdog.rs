@@ -30,6 +30,18 @@ pub(crate) struct HardStop {
     pub(crate) time_exit: i32,
 }
 
+impl HardStop {
+    /// The line of the limit that stopped the run: memory's for a memory stop, time's for
+    /// any other.
+    pub(crate) fn line(&self, reason: Option<Stop>) -> &str {
+        if reason == Some(Stop::Memory) {
+            &self.memory
+        } else {
+            &self.time
+        }
+    }
+}
+
 #[derive(Debug, Default)]
 struct Watch {
     /// A run is searching: a stop it does not honour within its grace ends the process.

@@ -6,10 +6,10 @@
 //! (SplitMix64 seeded with a mix of `s` and `k`), so the starts do not depend on the
 //! thread count or on the order in which workers take them.
 
-use cpsolve_models::report::counted;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use cpsolve_models::report::counted;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 

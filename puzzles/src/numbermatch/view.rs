@@ -1,8 +1,8 @@
 //! The answer as text (the moves, and the grid as it shrinks) and as JSON (docs/json.md).
 
-use cpsolve_models::run::RunOptions;
 use std::fmt::Write;
 
+use cpsolve_models::run::RunOptions;
 use serde_json::{json, Value};
 
 use super::grid::Game;

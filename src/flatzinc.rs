@@ -19,6 +19,7 @@ use cpsolve_engine::StopToken;
 use cpsolve_models::report;
 
 use crate::cli::{Format, SolveArgs};
+use crate::reading::{Input, ReadError};
 use crate::solve::{report_errors, report_unlocated, Source};
 use crate::{limits, mzn_output};
 
@@ -145,13 +146,8 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
              https://www.minizinc.org/), or give cpsolve a .fzn file",
         ),
         Err(e) => refuse(args, &format!("cannot run `minizinc`: {e}")),
-        Ok((None, _)) => {
-            // The time or memory limit struck while MiniZinc was flattening.
-            let reached = hard_stop(args);
-            let stop = reached.line(armed.stop().requested());
-            io::stdout().write_all(stop.as_bytes())?;
-            Ok(LIMIT)
-        }
+        // The time or memory limit struck while MiniZinc was flattening.
+        Ok((None, _)) => stopped(args, armed.stop().requested()),
         Ok((Some(status), said)) => {
             // MiniZinc's warnings and errors are the user's to read, as MiniZinc wrote them.
             io::stderr().write_all(said.as_bytes())?;
@@ -298,6 +294,13 @@ impl Drop for Workspace {
     }
 }
 
+/// Prints the line of the limit that stopped the run (`reason`) where the run's answer
+/// goes; the exit status of a limit.
+fn stopped(args: &SolveArgs, reason: Option<Stop>) -> io::Result<u8> {
+    io::stdout().write_all(hard_stop(args).line(reason).as_bytes())?;
+    Ok(LIMIT)
+}
+
 fn solve_fzn(
     args: &SolveArgs,
     path: &Path,
@@ -306,18 +309,15 @@ fn solve_fzn(
     armed: &limits::watchdog::Armed,
 ) -> io::Result<u8> {
     let label = path.display().to_string();
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) => return refuse(args, &format!("cannot read `{label}`: {e}")),
+    // Read as every model is: a stream (a FIFO) under the run's limits.
+    let text = match Input::File(path.to_path_buf()).read(armed.stop()) {
+        Ok(source) => source.text,
+        Err(ReadError::Failed(message)) => return refuse(args, &message),
+        Err(ReadError::Stopped(reason)) => return stopped(args, Some(reason)),
     };
     let mut model = match cpsolve_flatzinc::load_with_stop(&text, armed.stop()) {
         Ok(model) => model,
-        Err(_) if armed.stop().requested().is_some() => {
-            let stop = hard_stop(args);
-            let line = stop.line(armed.stop().requested());
-            io::stdout().write_all(line.as_bytes())?;
-            return Ok(LIMIT);
-        }
+        Err(_) if armed.stop().requested().is_some() => return stopped(args, armed.stop().requested()),
         Err(diagnostic) => {
             // The FlatZinc is cpsolve's own reading of the model: located in that text.
             let map = cpsolve_dsl::SourceMap::single(label.as_str(), &text);

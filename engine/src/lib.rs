@@ -265,6 +265,7 @@ pub mod constraints;
 mod domain;
 pub mod explain;
 mod ids;
+pub mod learn;
 mod propagator;
 pub mod propagators;
 mod queue;
@@ -281,6 +282,7 @@ pub use ids::{PropId, TrailedInt, VarId};
 pub use propagator::{
     Conflict, Context, Events, Interrupted, PostContext, Priority, PropResult, PropStatus, Propagator,
 };
+pub use learn::explain::ExplainContext;
 pub use propagators::all_different::Consistency;
 pub use search::{luby, Fixing, Limits, Outcome, SearchConfig, Sense, Solution, Stats, Stop, Subproblem};
 pub use solver::{ModelError, Solver, VAL_LIMIT};

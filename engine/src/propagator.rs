@@ -16,6 +16,8 @@
 
 use crate::domain::{DomainValues, Val};
 use crate::ids::{PropId, TrailedInt, VarId};
+use crate::learn::explain::ExplainContext;
+use crate::search::Fixing;
 use crate::store::Store;
 
 /// Raised when a domain becomes empty: the current node has no solution.
@@ -98,6 +100,20 @@ pub trait Propagator: std::fmt::Debug + Send {
     /// for the changes it made itself.
     fn idempotent(&self) -> bool {
         false
+    }
+
+    /// Why it established `lit`, a literal it made true (a bound, a removed value), with the
+    /// domains as they were just before ([`ExplainContext`]): literals that held then and
+    /// that, with the constraint, imply `lit`. `None`: the engine cites the domains of all
+    /// its variables instead (the naive explanation, always sound and often longer).
+    fn explain(&self, _lit: Fixing, _cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        None
+    }
+
+    /// Why it failed: literals that hold now and that the constraint forbids together.
+    /// `None`: the domains of all its variables.
+    fn explain_conflict(&self, _cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        None
     }
 
     /// When this is the only constraint left on the unfixed variables, one assignment of

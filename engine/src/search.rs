@@ -48,6 +48,8 @@ pub struct Stats {
     pub restarts: u64,
     /// Nogoods posted at restarts ([`SearchConfig::nogoods`]).
     pub nogoods: u64,
+    /// Nogoods learned from failures and kept ([`SearchConfig::learning`]).
+    pub learned: u64,
     /// Time spent searching (building the model not included).
     pub time: Duration,
 }
@@ -63,6 +65,7 @@ impl Stats {
         self.max_depth = self.max_depth.max(other.max_depth);
         self.restarts += other.restarts;
         self.nogoods += other.nogoods;
+        self.learned += other.learned;
         self.time += other.time;
     }
 }
@@ -184,6 +187,12 @@ pub struct SearchConfig {
     /// propagating on it again is a caller's bug and panics. Not for a resumable search
     /// (the next one replays from the root), which it overrides.
     pub final_search: bool,
+    /// Learn from failures ([`crate::learn`]): each failure's conflict is analysed into a
+    /// nogood, implied by the constraints, that is kept for the rest of the search and
+    /// prunes the same failure under other decisions. The tree explored is the same tree
+    /// with failed subtrees cut, so counts, enumerations and optima do not change. Not for
+    /// a resumable search or a split (it is ignored there).
+    pub learning: bool,
 }
 
 /// The `k`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: the
@@ -231,7 +240,7 @@ pub struct Solution<'a> {
 }
 
 /// One step from the root towards a subtree: a decision, or the negation of one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Fixing {
     /// `x = v`
     Eq(VarId, Val),
@@ -434,6 +443,9 @@ impl Solver {
         let base_depth = self.store.trail.depth();
         // Nogoods posted at restarts get the ids from here on.
         let first_nogood = self.props.len();
+        if config.learning && !track && !config.resumable {
+            self.start_learning(config.check_solutions);
+        }
         self.store.open_level();
         // Everything runs once at the root: a previous search may have consumed the queue.
         for p in 0..self.props.len() {
@@ -581,6 +593,7 @@ impl Solver {
                     while stack.pop().is_some() {
                         self.store.close_level();
                     }
+                    self.post_learned();
                     for nogood in nogoods {
                         if let Some(id) = self.post(Box::new(crate::propagators::Nogood::new(nogood))) {
                             // It weighs in dom/wdeg once it has failed, not before.
@@ -628,6 +641,7 @@ impl Solver {
                         // Back on a decision of the groups.
                         others_from = None;
                     }
+                    self.post_learned();
                     ok = self.branch(decision, true, config, bound);
                     break;
                 }
@@ -650,6 +664,7 @@ impl Solver {
             }
         }
         self.store.queue.clear();
+        self.stop_learning();
         // The nogoods hold under this search's bound only: the next search starts without.
         if self.props.len() > first_nogood {
             self.props.truncate(first_nogood);
@@ -709,6 +724,7 @@ impl Solver {
     fn branch(&mut self, decision: Decision, right: bool, config: &SearchConfig, bound: Option<Val>) -> bool {
         self.stats.nodes += 1;
         self.store.open_level();
+        self.set_decision_cause(decision.fixing(right));
         if self.store.apply(decision.fixing(right)).is_err() {
             self.stats.failures += 1;
             self.store.queue.clear();
@@ -720,6 +736,7 @@ impl Solver {
     /// Applies the branch-and-bound cut, then propagates to a fixpoint.
     fn propagate_node(&mut self, config: &SearchConfig, bound: Option<Val>) -> bool {
         if let (Some((obj, sense)), Some(best)) = (config.objective, bound) {
+            self.set_cause(crate::learn::history::Cause::Axiom);
             let cut = match sense {
                 Sense::Minimize => self.store.set_max(obj, best - 1),
                 Sense::Maximize => self.store.set_min(obj, best + 1),
@@ -733,6 +750,9 @@ impl Solver {
         let ok = self.propagate_queue();
         if !ok {
             self.stats.failures += 1;
+            if let (true, Some(p)) = (self.is_learning(), self.failed_by) {
+                self.learn_from(p);
+            }
         }
         ok
     }

@@ -68,6 +68,10 @@ pub struct Solver {
     pub(crate) spent: bool,
     /// The run's request to stop, polled with the limits (see [`crate::StopToken`]).
     pub(crate) stop: crate::StopToken,
+    /// The learning state of the current search (see [`crate::learn`]).
+    pub(crate) learner: crate::learn::driver::Learner,
+    /// The propagator whose failure ended the last propagation, if one did.
+    pub(crate) failed_by: Option<PropId>,
 }
 
 fn check_value(v: Val) -> Result<(), ModelError> {
@@ -249,11 +253,13 @@ impl Solver {
 
     /// Runs queued propagators to a fixpoint. `false` on conflict (the queue is then empty).
     pub(crate) fn propagate_queue(&mut self) -> bool {
+        self.failed_by = None;
         while let Some(p) = self.store.queue.pop() {
             if !self.store.alive[p.index()] {
                 continue;
             }
             self.stats.propagations += 1;
+            self.set_cause(crate::learn::history::Cause::Prop(p));
             let mut cx = Context { store: &mut self.store };
             match self.props[p.index()].propagate(&mut cx) {
                 Ok(PropStatus::Active) => {}
@@ -261,6 +267,7 @@ impl Solver {
                 Err(_) => {
                     self.store.queue.clear();
                     self.weights[p.index()] += 1;
+                    self.failed_by = Some(p);
                     return false;
                 }
             }

@@ -9,6 +9,7 @@ use crate::domain::{Domain, Val};
 use crate::ids::{PropId, TrailedInt, VarId};
 use crate::propagator::{Conflict, Events};
 use crate::queue::Queue;
+use crate::learn::history::History;
 use crate::search::Fixing;
 use crate::trail::{Trail, Undo};
 
@@ -38,6 +39,8 @@ pub(crate) struct Store {
     pub(crate) lossy: bool,
     /// The running propagator, when it is idempotent: its own changes do not wake it.
     pub(crate) running: Option<PropId>,
+    /// While learning: every change of the branch with its cause.
+    pub(crate) history: Option<Box<History>>,
 }
 
 impl Store {
@@ -102,7 +105,28 @@ impl Store {
         }
     }
 
+    /// Records a change of `x` that established `claimed`, while learning.
+    #[inline]
+    fn record(&mut self, x: VarId, claimed: &[Fixing], old: (Val, Val)) {
+        if let Some(history) = self.history.as_deref_mut() {
+            let depth = self.trail.depth();
+            if depth > 0 {
+                history.record(x, claimed, old, &self.domains[x.index()], depth);
+            }
+        }
+    }
+
     pub(crate) fn set_min(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
+        let d = &self.domains[x.index()];
+        let old = (d.min, d.max);
+        let changed = self.raise_min(x, v)?;
+        if changed {
+            self.record(x, &[Fixing::Gt(x, v - 1)], old);
+        }
+        Ok(changed)
+    }
+
+    fn raise_min(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
         let d = &self.domains[x.index()];
         if v <= d.min {
             return Ok(false);
@@ -119,6 +143,16 @@ impl Store {
     }
 
     pub(crate) fn set_max(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
+        let d = &self.domains[x.index()];
+        let old = (d.min, d.max);
+        let changed = self.lower_max(x, v)?;
+        if changed {
+            self.record(x, &[Fixing::Le(x, v)], old);
+        }
+        Ok(changed)
+    }
+
+    fn lower_max(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
         let d = &self.domains[x.index()];
         if v >= d.max {
             return Ok(false);
@@ -142,12 +176,20 @@ impl Store {
         if d.is_fixed() {
             return Ok(false);
         }
+        let old = (d.min, d.max);
         self.save_domain(x);
         let d = &mut self.domains[x.index()];
         d.min = v;
         d.max = v;
         d.wide_size = 1;
         self.notify(x, Events::fired(true, true));
+        if self.history.is_some() {
+            match (v > old.0, v < old.1) {
+                (true, true) => self.record(x, &[Fixing::Gt(x, v - 1), Fixing::Le(x, v)], old),
+                (true, false) => self.record(x, &[Fixing::Gt(x, v - 1)], old),
+                _ => self.record(x, &[Fixing::Le(x, v)], old),
+            }
+        }
         Ok(true)
     }
 
@@ -156,14 +198,19 @@ impl Store {
         if !d.contains(v) {
             return Ok(false);
         }
+        let old = (d.min, d.max);
         if v == d.min {
             if d.is_fixed() {
                 return Err(Conflict);
             }
-            return self.set_min(x, v + 1);
+            let changed = self.raise_min(x, v + 1)?;
+            self.record(x, &[Fixing::Ne(x, v)], old);
+            return Ok(changed);
         }
         if v == d.max {
-            return self.set_max(x, v - 1);
+            let changed = self.lower_max(x, v - 1)?;
+            self.record(x, &[Fixing::Ne(x, v)], old);
+            return Ok(changed);
         }
         if d.is_small() {
             // The common case (digits, cells): one bit of the inline word, saved with the
@@ -172,6 +219,7 @@ impl Store {
             self.save_domain(x);
             self.domains[x.index()].word &= !bit;
             self.notify(x, Events::fired(false, false));
+            self.record(x, &[Fixing::Ne(x, v)], old);
             return Ok(true);
         }
         if !self.domains[x.index()].materialise() {
@@ -190,6 +238,7 @@ impl Store {
             self.trail.push(Undo::Block { var: x, index: index as u32, word });
         }
         self.notify(x, Events::fired(false, false));
+        self.record(x, &[Fixing::Ne(x, v)], old);
         Ok(true)
     }
 
@@ -210,12 +259,20 @@ impl Store {
         let new_min = d.offset + live.trailing_zeros() as Val;
         let new_max = d.offset + (63 - live.leading_zeros()) as Val;
         let bounds_changed = new_min != d.min || new_max != d.max;
+        let (old, offset) = ((d.min, d.max), d.offset);
         self.save_domain(x);
         let d = &mut self.domains[x.index()];
         d.word &= !gone;
         d.min = new_min;
         d.max = new_max;
         self.notify(x, Events::fired(bounds_changed, new_min == new_max));
+        if self.history.is_some() {
+            let removed: Vec<Fixing> = (0..64)
+                .filter(|i| gone >> i & 1 == 1)
+                .map(|i| Fixing::Ne(x, offset + i as Val))
+                .collect();
+            self.record(x, &removed, old);
+        }
         Ok(true)
     }
 
@@ -280,6 +337,9 @@ impl Store {
     }
 
     pub(crate) fn close_level(&mut self) {
+        if let Some(history) = self.history.as_deref_mut() {
+            history.backtrack_to(self.trail.depth() - 1);
+        }
         let Store { trail, domains, ints, alive, alive_count, .. } = self;
         for undo in trail.close_level() {
             match undo {

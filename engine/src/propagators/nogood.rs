@@ -15,6 +15,7 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
 use crate::search::Fixing;
 
@@ -118,6 +119,18 @@ impl Propagator for Nogood {
 
     fn vars(&self) -> Vec<VarId> {
         self.decisions.iter().map(|&d| d.var()).collect()
+    }
+
+    /// It negated its one open decision because all the others held.
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        let others: Vec<Fixing> = self.decisions.iter().copied().filter(|&d| cx.holds(d)).collect();
+        debug_assert!(others.len() + 1 == self.decisions.len(), "{lit:?} was not this nogood's to establish");
+        Some(others)
+    }
+
+    /// It failed because all its decisions held.
+    fn explain_conflict(&self, _cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        Some(self.decisions.clone())
     }
 
     fn priority(&self) -> Priority {

@@ -1,0 +1,128 @@
+//! Conflict analysis: from a failure to a nogood that keeps the search from failing the
+//! same way again (first unique implication point, as in Chuffed and Pumpkin).
+//!
+//! A failure comes with a *conflict*: literals that hold now and cannot all hold together
+//! (a propagator's explanation of why its constraint is violated). Each literal was made
+//! true by an event of the branch. While more than one of them was made at the current
+//! decision level, the newest such event is replaced by its explanation: the literals that
+//! implied it, all older. What is left is one literal of the current level (the *unique
+//! implication point*) and literals of earlier levels: they still cannot all hold, in any
+//! node of the search, since every step used only the constraints. Literals that held when
+//! the search began, or that the objective bound established, are left out: they hold for
+//! the rest of the search.
+
+use std::collections::{BTreeSet, HashSet};
+
+use crate::learn::explain::{naive, ExplainContext};
+use crate::learn::history::{Cause, History};
+use crate::learn::verify::{check_holes, check_reason};
+use crate::propagator::Propagator;
+use crate::search::Fixing;
+
+/// The nogood learned from `conflict` (literals that all hold now at `depth` and cannot
+/// hold together): literals that cannot all hold, one of them from the current level when
+/// the conflict involves it. Empty when the conflict rests on facts of the whole search
+/// alone (the search below the root is then over). With `verify`, every literal cited is
+/// checked to have held when it was cited (a propagator's explanation bug panics).
+pub(crate) fn analyze(
+    history: &History,
+    props: &[Box<dyn Propagator>],
+    conflict: &[Fixing],
+    depth: usize,
+    verify: bool,
+) -> Vec<Fixing> {
+    let mut work = Analysis {
+        history,
+        verify,
+        depth: depth as u32,
+        current: BTreeSet::new(),
+        earlier: Vec::new(),
+        seen: HashSet::new(),
+    };
+    for &lit in conflict {
+        work.add(lit, usize::MAX);
+    }
+    let mut uip = None;
+    while let Some(p) = work.current.pop_last() {
+        let event = history.events[p];
+        if work.current.is_empty() {
+            uip = Some(event.lit);
+            break;
+        }
+        let reason = match event.cause {
+            Cause::Decision => {
+                // The decision's own events come first at its level: what is left of the
+                // level is implied by the decision.
+                work.current.clear();
+                uip = Some(history.decision(event.level).unwrap_or(event.lit));
+                break;
+            }
+            Cause::Prop(q) => {
+                let cx = ExplainContext { history, at: p };
+                let prop = &props[q.index()];
+                let reason = prop.explain(event.lit, &cx).unwrap_or_else(|| naive(history, &prop.vars(), p));
+                if verify {
+                    check_reason(history, prop.as_ref(), &reason, Some(event.lit));
+                }
+                reason
+            }
+            Cause::Holes => {
+                let reason = naive(history, &[event.lit.var()], p);
+                if verify {
+                    check_holes(history, &reason, event.lit);
+                }
+                reason
+            }
+            Cause::Axiom => unreachable!("axioms are not analysed"),
+        };
+        for lit in reason {
+            work.add(lit, p);
+        }
+    }
+    let mut nogood = work.earlier;
+    nogood.extend(uip);
+    nogood
+}
+
+struct Analysis<'a> {
+    history: &'a History,
+    /// Check that every literal cited held when it was cited (tests).
+    verify: bool,
+    depth: u32,
+    /// Events of the current level still to resolve, by position.
+    current: BTreeSet<usize>,
+    /// Literals of earlier levels, each once.
+    earlier: Vec<Fixing>,
+    seen: HashSet<Fixing>,
+}
+
+impl Analysis<'_> {
+    /// Adds a literal that held just before position `before`.
+    fn add(&mut self, lit: Fixing, before: usize) {
+        match lit {
+            Fixing::Eq(x, v) => {
+                self.add(Fixing::Gt(x, v - 1), before);
+                self.add(Fixing::Le(x, v), before);
+            }
+            _ => {
+                if self.verify {
+                    let cx = ExplainContext { history: self.history, at: before };
+                    assert!(cx.holds(lit), "an explanation cites {lit:?}, which did not hold");
+                }
+                let Some(p) = self.history.position(lit) else {
+                    return; // held when the search began
+                };
+                assert!(p < before, "an explanation cites {lit:?}, which became true only after what it explains");
+                let event = self.history.events[p];
+                if event.cause == Cause::Axiom || event.level <= self.history.root_level {
+                    return;
+                }
+                if event.level == self.depth {
+                    self.current.insert(p);
+                } else if self.seen.insert(lit) {
+                    self.earlier.push(lit);
+                }
+            }
+        }
+    }
+}

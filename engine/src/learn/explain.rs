@@ -1,0 +1,68 @@
+//! Explanations: the literals that made a propagator deduce what it did.
+//!
+//! When conflict analysis meets a literal a propagator established, it asks the propagator
+//! why, lazily, long after the fact: [`crate::Propagator::explain`] gets the literal and an
+//! [`ExplainContext`] that shows the domains as they were just before the change. The answer
+//! is a set of literals that held then and that, with the constraint, imply the literal.
+//!
+//! A propagator that cannot explain answers `None`, and the engine uses the *naive*
+//! explanation: the domains of all its variables at that moment (their bounds and holes,
+//! as far as they differ from the start of the search). That is always sound, because a
+//! propagator deduces only from its variables' domains; it is weak, because it cites more
+//! than was used, so learned clauses get longer. Precise explanations are an optimisation.
+
+use crate::domain::Val;
+use crate::ids::VarId;
+use crate::learn::history::History;
+use crate::search::Fixing;
+
+/// The domains just before a past change, for a propagator that explains it.
+#[derive(Debug)]
+pub struct ExplainContext<'a> {
+    pub(crate) history: &'a History,
+    /// The position of the event explained: the domains are read as they were before it.
+    pub(crate) at: usize,
+}
+
+impl ExplainContext<'_> {
+    /// The minimum of `x` then.
+    pub fn min(&self, x: VarId) -> Val {
+        self.history.min_at(x, self.at)
+    }
+
+    /// The maximum of `x` then.
+    pub fn max(&self, x: VarId) -> Val {
+        self.history.max_at(x, self.at)
+    }
+
+    /// Whether `v` was in the domain of `x` then.
+    pub fn contains(&self, x: VarId, v: Val) -> bool {
+        self.history.contains_at(x, v, self.at)
+    }
+
+    /// Whether `lit` held then.
+    pub fn holds(&self, lit: Fixing) -> bool {
+        match lit {
+            Fixing::Eq(x, v) => self.min(x) == v && self.max(x) == v,
+            Fixing::Ne(x, v) => !self.contains(x, v),
+            Fixing::Le(x, v) => self.max(x) <= v,
+            Fixing::Gt(x, v) => self.min(x) > v,
+        }
+    }
+
+    /// The literals that describe the domain of `x` then (bounds and holes that differ from
+    /// the start of the search): the naive explanation's part for `x`.
+    pub fn domain_of(&self, x: VarId, out: &mut Vec<Fixing>) {
+        self.history.domain_literals(x, self.at, out);
+    }
+}
+
+/// The naive explanation of a change at `at` by a propagator over `vars`: their domains
+/// just before it.
+pub(crate) fn naive(history: &History, vars: &[VarId], at: usize) -> Vec<Fixing> {
+    let mut out = Vec::new();
+    for &x in vars {
+        history.domain_literals(x, at, &mut out);
+    }
+    out
+}

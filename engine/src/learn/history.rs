@@ -1,0 +1,217 @@
+//! The history of a search branch: every domain change as a literal, with what caused it.
+//!
+//! The store's trail records what to undo, once per variable per level; learning needs
+//! more: each change in the order it happened, as the fact it established (`x > 4`,
+//! `x ≤ 7`, `x ≠ 3`), with its cause (a decision, a propagator, the objective bound) and
+//! its decision level. Conflict analysis then asks, for a literal that holds now, which
+//! event first made it hold ([`History::position`]), and what the domains were just before
+//! an event ([`History::min_at`], ...), which is what a propagator's explanation reads.
+//!
+//! A change may establish more than its cause claimed: `x ≥ 3` on a domain `{1, 2, 4}`
+//! moves the minimum to 4. The claimed literal is recorded with its cause, and the rest
+//! (`x ≥ 4`) as a second event caused by [`Cause::Holes`], whose reason is the domain of
+//! `x` just before it. So an explanation only ever has to justify what its propagator
+//! asked for.
+
+use crate::domain::{Domain, Val};
+use crate::ids::{PropId, VarId};
+use crate::search::Fixing;
+
+/// Why a literal became true.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Cause {
+    /// The search decided it (the left or the right side of a decision).
+    Decision,
+    /// A fact for the rest of the search: the branch-and-bound cut, which only tightens.
+    Axiom,
+    /// A propagator deduced it from the domains of its variables.
+    Prop(PropId),
+    /// The domain's holes: it follows from the same variable's domain just before.
+    Holes,
+}
+
+/// One domain change.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Event {
+    /// What became true: `Gt` for a new minimum, `Le` for a new maximum, `Ne` for a hole.
+    pub(crate) lit: Fixing,
+    pub(crate) cause: Cause,
+    /// The trail depth at which it happened.
+    pub(crate) level: u32,
+}
+
+/// The events of the current branch, in order, with an index per variable.
+#[derive(Debug)]
+pub(crate) struct History {
+    pub(crate) events: Vec<Event>,
+    /// For each variable, the positions of its events, oldest first.
+    by_var: Vec<Vec<u32>>,
+    /// Each variable's domain when the search began (before its first event).
+    root: Vec<Domain>,
+    /// The decision taken at each depth (index = depth), when there is one.
+    decisions: Vec<Option<Fixing>>,
+    /// Events at or above this depth are facts of the whole search, as if at the root.
+    pub(crate) root_level: u32,
+    /// What is running now: every change is charged to it.
+    pub(crate) cause: Cause,
+}
+
+impl History {
+    /// A history for a search over `domains`, whose root is the level `root_level`.
+    pub(crate) fn new(domains: &[Domain], root_level: u32) -> History {
+        History {
+            events: Vec::new(),
+            by_var: vec![Vec::new(); domains.len()],
+            root: domains.to_vec(),
+            decisions: Vec::new(),
+            root_level,
+            cause: Cause::Axiom,
+        }
+    }
+
+    /// Records a change of `x` that established each of `claimed` (charged to the current
+    /// cause), given the bounds before it and the domain after it; bounds that moved beyond
+    /// what was claimed are recorded as [`Cause::Holes`] events.
+    pub(crate) fn record(&mut self, x: VarId, claimed: &[Fixing], old: (Val, Val), now: &Domain, level: usize) {
+        let level = level as u32;
+        let (mut min, mut max) = old;
+        for &lit in claimed {
+            match lit {
+                Fixing::Gt(_, v) => min = min.max(v + 1),
+                Fixing::Le(_, v) => max = max.min(v),
+                _ => {}
+            }
+            self.push(x, Event { lit, cause: self.cause, level });
+        }
+        if now.min > min {
+            self.push(x, Event { lit: Fixing::Gt(x, now.min - 1), cause: Cause::Holes, level });
+        }
+        if now.max < max {
+            self.push(x, Event { lit: Fixing::Le(x, now.max), cause: Cause::Holes, level });
+        }
+    }
+
+    fn push(&mut self, x: VarId, event: Event) {
+        self.by_var[x.index()].push(self.events.len() as u32);
+        self.events.push(event);
+    }
+
+    /// Records the decision applied at `depth`.
+    pub(crate) fn set_decision(&mut self, depth: usize, decision: Fixing) {
+        if self.decisions.len() <= depth {
+            self.decisions.resize(depth + 1, None);
+        }
+        self.decisions[depth] = Some(decision);
+    }
+
+    /// The decision taken at `level`.
+    pub(crate) fn decision(&self, level: u32) -> Option<Fixing> {
+        self.decisions.get(level as usize).copied().flatten()
+    }
+
+    /// Forgets the events of the levels deeper than `depth` (they are being undone).
+    pub(crate) fn backtrack_to(&mut self, depth: usize) {
+        while let Some(e) = self.events.last() {
+            if e.level as usize <= depth {
+                break;
+            }
+            let x = e.lit.var();
+            self.by_var[x.index()].pop();
+            self.events.pop();
+        }
+        self.decisions.truncate(depth + 1);
+    }
+
+    /// The events of `x` before position `at`, oldest first.
+    fn before(&self, x: VarId, at: usize) -> impl DoubleEndedIterator<Item = (usize, Fixing)> + '_ {
+        let list = &self.by_var[x.index()];
+        let end = list.partition_point(|&p| (p as usize) < at);
+        list[..end].iter().map(|&p| (p as usize, self.events[p as usize].lit))
+    }
+
+    /// The minimum of `x` just before position `at`.
+    pub(crate) fn min_at(&self, x: VarId, at: usize) -> Val {
+        let root = self.root[x.index()].min;
+        self.before(x, at).fold(root, |m, (_, lit)| if let Fixing::Gt(_, v) = lit { m.max(v + 1) } else { m })
+    }
+
+    /// The maximum of `x` just before position `at`.
+    pub(crate) fn max_at(&self, x: VarId, at: usize) -> Val {
+        let root = self.root[x.index()].max;
+        self.before(x, at).fold(root, |m, (_, lit)| if let Fixing::Le(_, v) = lit { m.min(v) } else { m })
+    }
+
+    /// Whether `v` was in the domain of `x` just before position `at`.
+    pub(crate) fn contains_at(&self, x: VarId, v: Val, at: usize) -> bool {
+        v >= self.min_at(x, at)
+            && v <= self.max_at(x, at)
+            && !self.before(x, at).any(|(_, lit)| lit == Fixing::Ne(x, v))
+            && self.root[x.index()].contains(v)
+    }
+
+    /// The values of `x` removed by `≠` events before `at`, within its bounds then (a bound
+    /// itself included: its removal may be what the next bound event explains).
+    pub(crate) fn holes_at(&self, x: VarId, at: usize) -> Vec<Val> {
+        let (lo, hi) = (self.min_at(x, at), self.max_at(x, at));
+        let mut holes: Vec<Val> = self
+            .before(x, at)
+            .filter_map(|(_, lit)| match lit {
+                Fixing::Ne(_, v) if v >= lo && v <= hi => Some(v),
+                _ => None,
+            })
+            .collect();
+        holes.sort_unstable();
+        holes.dedup();
+        holes
+    }
+
+    /// The position of the first event that made `lit` hold, or `None` when it held when
+    /// the search began. `lit` must hold now; `Eq` literals are asked for as their two
+    /// bounds.
+    pub(crate) fn position(&self, lit: Fixing) -> Option<usize> {
+        let x = lit.var();
+        let events = self.before(x, usize::MAX);
+        let mut found = None;
+        for (p, e) in events {
+            let makes = match (lit, e) {
+                (Fixing::Gt(_, v), Fixing::Gt(_, w)) => w >= v,
+                (Fixing::Le(_, v), Fixing::Le(_, w)) => w <= v,
+                (Fixing::Ne(_, v), Fixing::Ne(_, w)) => w == v,
+                (Fixing::Ne(_, v), Fixing::Gt(_, w)) => w >= v,
+                (Fixing::Ne(_, v), Fixing::Le(_, w)) => w < v,
+                _ => false,
+            };
+            if makes {
+                found = Some(p);
+                break;
+            }
+        }
+        found
+    }
+
+    /// The position of the first event below the search's root level: the domains just
+    /// before it are the facts the whole search shares.
+    pub(crate) fn first_after_root(&self) -> usize {
+        self.events.partition_point(|e| e.level <= self.root_level)
+    }
+
+    /// The bounds of `x` when the search began.
+    pub(crate) fn root_bounds(&self, x: VarId) -> (Val, Val) {
+        let d = &self.root[x.index()];
+        (d.min, d.max)
+    }
+
+    /// The literals that describe the domain of `x` just before `at`, beyond what held
+    /// when the search began: its bounds and its holes. Together they imply the domain.
+    pub(crate) fn domain_literals(&self, x: VarId, at: usize, out: &mut Vec<Fixing>) {
+        let (root_lo, root_hi) = self.root_bounds(x);
+        let (lo, hi) = (self.min_at(x, at), self.max_at(x, at));
+        if lo > root_lo {
+            out.push(Fixing::Gt(x, lo - 1));
+        }
+        if hi < root_hi {
+            out.push(Fixing::Le(x, hi));
+        }
+        out.extend(self.holes_at(x, at).into_iter().map(|v| Fixing::Ne(x, v)));
+    }
+}

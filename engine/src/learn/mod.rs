@@ -1,0 +1,25 @@
+//! Learning from failures: lazy clause generation's analysis on the engine's own domains.
+//!
+//! When learning is on ([`crate::SearchConfig::learning`]), the store keeps a
+//! [`history::History`] of the branch: every domain change as a literal (`x > 4`, `x ≤ 7`,
+//! `x ≠ 3`) with its cause and level. At a failure, [`analyze::analyze`] turns the failing
+//! propagator's conflict into a *nogood*, literals that cannot all hold, by replacing
+//! literals of the current level with their explanations until one is left. The nogood is
+//! posted as a propagator ([`crate::propagators::Nogood`]) for the rest of the search, where
+//! it prunes the same failure wherever it would happen again, under other decisions.
+//!
+//! Literals are created lazily: there is no Boolean variable per `[x ≤ v]`; a literal is a
+//! [`crate::Fixing`], and whether it holds, and since when, is read off the domains and the
+//! history. Explanations are lazy too: a propagator is asked why only when analysis needs
+//! it ([`explain`]); one that cannot say gets the naive explanation, the domains of its
+//! variables, which is sound for every propagator.
+//!
+//! The search stays chronological (the next branch after a failure is the decision's other
+//! side, as without learning), so counting, enumeration and branch and bound explore the
+//! same solutions; the nogoods, implied by the constraints, only cut failed subtrees.
+
+pub(crate) mod analyze;
+pub(crate) mod driver;
+pub mod explain;
+pub(crate) mod history;
+pub(crate) mod verify;

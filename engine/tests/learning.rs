@@ -1,0 +1,195 @@
+//! Learning from failures never changes an answer: on random small models mixing the
+//! engine's constraints, the search with learning lists exactly the solutions of the search
+//! without, proves the same optimum, and every nogood it learned is violated by no solution
+//! (a nogood must follow from the constraints). The explanations cited during analysis are
+//! checked to have held when cited (`check_solutions` turns that check on).
+
+mod common;
+
+use std::ops::ControlFlow;
+
+use common::{VAL_ORDERS, VAR_ORDERS};
+use cpsolve_engine::constraints::{
+    abs, all_different, element, extremum, linear, not_equal, reified_linear, table, times,
+};
+use cpsolve_engine::{Branching, Consistency, Fixing, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder};
+use proptest::prelude::*;
+
+const RELS: [Rel; 6] = [Rel::Eq, Rel::Ne, Rel::Le, Rel::Lt, Rel::Ge, Rel::Gt];
+
+/// One constraint over the model's variables, by index.
+#[derive(Debug, Clone)]
+enum Con {
+    Linear(Vec<(i64, usize)>, usize, i64),
+    NotEqual(usize, usize, i64),
+    AllDifferent(Vec<usize>),
+    Element(usize, Vec<usize>, usize),
+    Times(usize, usize, usize),
+    Abs(usize, usize),
+    Max(usize, Vec<usize>, bool),
+    Table(Vec<usize>, Vec<Vec<Val>>),
+    Reified(usize, Vec<(i64, usize)>, usize, i64),
+}
+
+#[derive(Debug, Clone)]
+struct Model {
+    domains: Vec<Vec<Val>>,
+    cons: Vec<Con>,
+}
+
+fn con(n: usize) -> impl Strategy<Value = Con> {
+    let var = 0..n;
+    let vars = prop::collection::vec(0..n, 1..=4);
+    let terms = prop::collection::vec((-3i64..=3, 0..n), 1..=4);
+    prop_oneof![
+        2 => (terms.clone(), 0..RELS.len(), -4i64..=8).prop_map(|(t, r, k)| Con::Linear(t, r, k)),
+        4 => (var.clone(), var.clone(), -1i64..=1).prop_map(|(x, y, c)| Con::NotEqual(x, y, c)),
+        2 => vars.clone().prop_map(Con::AllDifferent),
+        1 => (var.clone(), vars.clone(), var.clone()).prop_map(|(i, a, r)| Con::Element(i, a, r)),
+        1 => (var.clone(), var.clone(), var.clone()).prop_map(|(x, y, z)| Con::Times(x, y, z)),
+        1 => (var.clone(), var.clone()).prop_map(|(x, z)| Con::Abs(x, z)),
+        1 => (var.clone(), vars.clone(), any::<bool>()).prop_map(|(r, xs, m)| Con::Max(r, xs, m)),
+        1 => (prop::collection::vec(0..n, 2..=3), prop::collection::vec(prop::collection::vec(-1i64..=3, 3), 1..=6))
+            .prop_map(|(xs, rows)| {
+                let rows = rows.into_iter().map(|r| r[..xs.len()].to_vec()).collect();
+                Con::Table(xs, rows)
+            }),
+        1 => (var, terms, 0..RELS.len(), -3i64..=5).prop_map(|(b, t, r, k)| Con::Reified(b, t, r, k)),
+    ]
+}
+
+fn model() -> impl Strategy<Value = Model> {
+    (4usize..=8).prop_flat_map(|n| {
+        let domain = prop::collection::btree_set(-1i64..=4, 3..=6).prop_map(|s| s.into_iter().collect::<Vec<_>>());
+        (prop::collection::vec(domain, n), prop::collection::vec(con(n), n - 2..=n + 4))
+            .prop_map(|(domains, cons)| Model { domains, cons })
+    })
+}
+
+fn build(m: &Model) -> (Solver, Vec<VarId>) {
+    let mut s = Solver::new();
+    let xs: Vec<VarId> = m.domains.iter().map(|d| s.new_var_in(d).expect("small domain")).collect();
+    let terms = |t: &[(i64, usize)]| t.iter().map(|&(a, i)| (a, xs[i])).collect::<Vec<_>>();
+    let pick = |v: &[usize]| v.iter().map(|&i| xs[i]).collect::<Vec<_>>();
+    for c in &m.cons {
+        match c {
+            Con::Linear(t, r, k) => linear(&mut s, &terms(t), RELS[*r], *k).expect("no overflow"),
+            Con::NotEqual(x, y, c) => not_equal(&mut s, xs[*x], xs[*y], *c),
+            Con::AllDifferent(v) => all_different(&mut s, &pick(v), &[], Consistency::Domain),
+            Con::Element(i, a, r) => element(&mut s, xs[*i], &pick(a), xs[*r]),
+            Con::Times(x, y, z) => times(&mut s, xs[*x], xs[*y], xs[*z]).expect("no overflow"),
+            Con::Abs(x, z) => abs(&mut s, xs[*x], xs[*z]).expect("no overflow"),
+            Con::Max(r, v, is_max) => extremum(&mut s, xs[*r], &pick(v), *is_max),
+            Con::Table(v, rows) => table(&mut s, &pick(v), rows),
+            Con::Reified(b, t, r, k) => reified_linear(&mut s, xs[*b], &terms(t), RELS[*r], *k).expect("no overflow"),
+        }
+    }
+    (s, xs)
+}
+
+fn config(xs: &[VarId], var_order: usize, val_order: usize, learning: bool) -> SearchConfig {
+    SearchConfig {
+        branching: vec![Branching { vars: xs.to_vec(), var_order: VAR_ORDERS[var_order], val_order: VAL_ORDERS[val_order] }],
+        check_solutions: true,
+        learning,
+        ..SearchConfig::default()
+    }
+}
+
+fn solutions(m: &Model, config: &SearchConfig) -> (Vec<Vec<Val>>, Vec<Vec<Fixing>>) {
+    let (mut s, xs) = build(m);
+    let mut found = Vec::new();
+    let outcome = s.search(config, |sol| {
+        found.push(xs.iter().map(|&x| sol.value(x)).collect::<Vec<_>>());
+        ControlFlow::Continue(())
+    });
+    assert_eq!(outcome.stopped, None);
+    found.sort();
+    (found, s.learned_log().to_vec())
+}
+
+/// Whether every literal of `nogood` holds in the assignment `values` (of variables 0..n).
+fn all_hold(nogood: &[Fixing], values: &[Val]) -> bool {
+    nogood.iter().all(|f| f.holds_for(values[var_index(*f)]))
+}
+
+fn var_index(f: Fixing) -> usize {
+    f.var().index()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn learning_keeps_every_solution_and_learns_only_implied_nogoods(
+        m in model(), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+    ) {
+        let (without, _) = solutions(&m, &config(&[], var_order, val_order, false));
+        let (_, xs) = build(&m);
+        let (plain, _) = solutions(&m, &config(&xs, var_order, val_order, false));
+        let (learned, nogoods) = solutions(&m, &config(&xs, var_order, val_order, true));
+        eprintln!("NOGOODS {} {}", nogoods.len(), plain.len());
+        prop_assert_eq!(&plain, &learned);
+        prop_assert_eq!(plain.len(), without.len());
+        for nogood in &nogoods {
+            for sol in &plain {
+                prop_assert!(!all_hold(nogood, sol), "the nogood {:?} excludes the solution {:?}", nogood, sol);
+            }
+        }
+    }
+
+    #[test]
+    fn learning_with_restarts_proves_the_same_optimum(
+        m in model(), val_order in 0..VAL_ORDERS.len(), objective in 0usize..6, maximize in any::<bool>(),
+    ) {
+        let objective = objective % m.domains.len();
+        let sense = if maximize { Sense::Maximize } else { Sense::Minimize };
+        let best = |learning: bool| {
+            let (mut s, xs) = build(&m);
+            let config = SearchConfig {
+                objective: Some((xs[objective], sense)),
+                restart_scale: Some(2),
+                nogoods: true,
+                phase_saving: true,
+                ..config(&xs, 2, val_order, learning)
+            };
+            let mut best = None;
+            let outcome = s.search(&config, |sol| {
+                best = Some(sol.value(xs[objective]));
+                ControlFlow::Continue(())
+            });
+            assert_eq!(outcome.stopped, None);
+            best
+        };
+        prop_assert_eq!(best(false), best(true));
+    }
+}
+
+/// Four pigeons in three holes, pairwise different: every branch fails, so the search with
+/// learning must learn, and the nogoods cut the tree.
+#[test]
+fn pigeons_make_the_search_learn_and_shrink_the_tree() {
+    let run = |learning: bool| {
+        let mut s = Solver::new();
+        let xs: Vec<VarId> = (0..5).map(|_| s.new_var(1, 4).expect("small")).collect();
+        for i in 0..xs.len() {
+            for j in i + 1..xs.len() {
+                not_equal(&mut s, xs[i], xs[j], 0);
+            }
+        }
+        let config = SearchConfig {
+            branching: vec![Branching { vars: xs.clone(), var_order: VarOrder::Input, ..Branching::default() }],
+            learning,
+            check_solutions: true,
+            ..SearchConfig::default()
+        };
+        let outcome = s.search(&config, |_| ControlFlow::Continue(()));
+        assert_eq!(outcome.solutions, 0);
+        (s.stats().nodes, s.stats().learned)
+    };
+    let (plain_nodes, none) = run(false);
+    let (learning_nodes, learned) = run(true);
+    assert_eq!(none, 0);
+    assert!(learned > 0, "no nogood learned");
+    assert!(learning_nodes < plain_nodes, "{learning_nodes} nodes with learning, {plain_nodes} without");
+}

@@ -128,7 +128,6 @@ proptest! {
         let (_, xs) = build(&m);
         let (plain, _) = solutions(&m, &config(&xs, var_order, val_order, false));
         let (learned, nogoods) = solutions(&m, &config(&xs, var_order, val_order, true));
-        eprintln!("NOGOODS {} {}", nogoods.len(), plain.len());
         prop_assert_eq!(&plain, &learned);
         prop_assert_eq!(plain.len(), without.len());
         for nogood in &nogoods {

@@ -51,6 +51,8 @@ pub struct Options {
     /// has many search solutions per answer (MiniZinc's `-a` prints each answer once).
     /// Off: every search solution is one (FlatZinc's own `-a`).
     pub distinct_outputs: bool,
+    /// Learn nogoods from failures ([`SearchConfig::learning`]).
+    pub learning: bool,
 }
 
 impl Default for Options {
@@ -67,6 +69,7 @@ impl Default for Options {
             nogoods: true,
             final_search: false,
             distinct_outputs: false,
+            learning: false,
         }
     }
 }
@@ -144,6 +147,7 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         objective,
         restart_scale,
         nogoods: options.nogoods,
+        learning: options.learning,
         final_search: options.final_search,
         phase_saving: optimising
             && match options.phase_saving {

@@ -67,6 +67,9 @@ struct Args {
     /// nogoods, so that later runs do not search them again (`yes`, the default, or `no`).
     #[arg(long, value_name = "YES|NO", default_value = "yes", value_parser = ["yes", "no"])]
     nogoods: String,
+    /// Learn a nogood from every failure (conflict analysis; `no`, the default, or `yes`).
+    #[arg(long, value_name = "YES|NO", default_value = "no", value_parser = ["yes", "no"])]
+    learning: String,
 }
 
 fn main() -> ExitCode {
@@ -134,6 +137,7 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         final_search: true,
         // MiniZinc prints an answer once: `-n N` means N different answers.
         distinct_outputs: true,
+        learning: args.learning == "yes",
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let mut out = io::stdout().lock();
@@ -160,6 +164,7 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         writeln!(out, "%%%mzn-stat: peakDepth={}", s.max_depth)?;
         writeln!(out, "%%%mzn-stat: restarts={}", s.restarts)?;
         writeln!(out, "%%%mzn-stat: nogoods={}", s.nogoods)?;
+        writeln!(out, "%%%mzn-stat: learned={}", s.learned)?;
         writeln!(out, "%%%mzn-stat: variables={}", model.solver.num_vars())?;
         writeln!(out, "%%%mzn-stat: propagators={}", model.solver.num_propagators())?;
         if let Some(objective) = result.objective {

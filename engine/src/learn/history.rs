@@ -170,6 +170,16 @@ impl History {
     /// bounds.
     pub(crate) fn position(&self, lit: Fixing) -> Option<usize> {
         let x = lit.var();
+        let root = &self.root[x.index()];
+        let at_root = match lit {
+            Fixing::Gt(_, v) => root.min > v,
+            Fixing::Le(_, v) => root.max <= v,
+            Fixing::Ne(_, v) => !root.contains(v),
+            Fixing::Eq(_, v) => root.min == v && root.max == v,
+        };
+        if at_root {
+            return None;
+        }
         let events = self.before(x, usize::MAX);
         let mut found = None;
         for (p, e) in events {

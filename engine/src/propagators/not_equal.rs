@@ -3,7 +3,9 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+use crate::search::Fixing;
 
 /// `x ≠ y + c`; posted by [`crate::constraints::not_equal`].
 #[derive(Debug, Clone)]
@@ -42,6 +44,19 @@ impl Propagator for NotEqual {
 
     fn vars(&self) -> Vec<VarId> {
         vec![self.x, self.y]
+    }
+
+    /// A value of one side goes because the other side was fixed.
+    fn explain(&self, lit: Fixing, _cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        match lit {
+            Fixing::Ne(z, w) if z == self.y => Some(vec![Fixing::Eq(self.x, w + self.c)]),
+            Fixing::Ne(z, w) if z == self.x => Some(vec![Fixing::Eq(self.y, w - self.c)]),
+            _ => None,
+        }
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        Some(vec![Fixing::Eq(self.x, cx.min(self.x)), Fixing::Eq(self.y, cx.min(self.y))])
     }
 
     fn priority(&self) -> Priority {

@@ -168,6 +168,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         max_depth: game.tiles.len(),
         restarts: 0,
         nogoods: 0,
+        learned: 0,
         time: start.elapsed(),
     };
     let text = view::text(game.target, mode, &answer, options);

@@ -87,6 +87,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         max_depth: counters.max_depth,
         restarts: 0,
         nogoods: 0,
+        learned: 0,
         time: start.elapsed(),
     };
     Ok(Outcome { status, text, json, stats, picture })

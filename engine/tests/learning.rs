@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 
 use common::{VAL_ORDERS, VAR_ORDERS};
 use cpsolve_engine::constraints::{
-    abs, all_different, element, extremum, linear, not_equal, reified_linear, table, times,
+    abs, all_different, cumulative, element, extremum, linear, not_equal, reified_linear, table, times,
 };
 use cpsolve_engine::{Branching, Consistency, Fixing, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder};
 use proptest::prelude::*;
@@ -29,6 +29,8 @@ enum Con {
     Max(usize, Vec<usize>, bool),
     Table(Vec<usize>, Vec<Vec<Val>>),
     Reified(usize, Vec<(i64, usize)>, usize, i64),
+    /// Tasks (start, duration, use) with durations and uses fixed, capacity a variable.
+    Cumulative(Vec<(usize, i64, i64)>, usize),
 }
 
 #[derive(Debug, Clone)]
@@ -54,6 +56,7 @@ fn con(n: usize) -> impl Strategy<Value = Con> {
                 let rows = rows.into_iter().map(|r| r[..xs.len()].to_vec()).collect();
                 Con::Table(xs, rows)
             }),
+        2 => (prop::collection::vec((0..n, 1i64..=3, 1i64..=3), 2..=4), 0..n).prop_map(|(t, c)| Con::Cumulative(t, c)),
         1 => (var, terms, 0..RELS.len(), -3i64..=5).prop_map(|(b, t, r, k)| Con::Reified(b, t, r, k)),
     ]
 }
@@ -82,6 +85,13 @@ fn build(m: &Model) -> (Solver, Vec<VarId>) {
             Con::Max(r, v, is_max) => extremum(&mut s, xs[*r], &pick(v), *is_max),
             Con::Table(v, rows) => table(&mut s, &pick(v), rows),
             Con::Reified(b, t, r, k) => reified_linear(&mut s, xs[*b], &terms(t), RELS[*r], *k).expect("no overflow"),
+            Con::Cumulative(tasks, c) => {
+                let starts: Vec<VarId> = tasks.iter().map(|&(i, _, _)| xs[i]).collect();
+                let fixed = |s: &mut Solver, v: i64| s.new_var(v, v).expect("one value");
+                let durations: Vec<VarId> = tasks.iter().map(|&(_, d, _)| fixed(&mut s, d)).collect();
+                let uses: Vec<VarId> = tasks.iter().map(|&(_, _, r)| fixed(&mut s, r)).collect();
+                cumulative(&mut s, &starts, &durations, &uses, xs[*c]).expect("no overflow");
+            }
         }
     }
     (s, xs)

@@ -24,7 +24,9 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+use crate::search::Fixing;
 
 /// A cumulative resource by time-tabling on the profile of compulsory parts; posted by [`crate::constraints::cumulative`].
 #[derive(Debug, Clone)]
@@ -207,5 +209,96 @@ impl Propagator for TimeTable {
 
     fn priority(&self) -> Priority {
         Priority::Expensive
+    }
+
+    /// A start bound: the compulsory parts of the other tasks over the stretch the task was
+    /// pushed across, the task's own bounds, size and use, and the capacity. A resource
+    /// bound: the same over the task's compulsory part. The capacity's minimum: every
+    /// compulsory part. Reading the domains just before the change, these parts are at
+    /// least those the propagator saw, so they force at least as much.
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        let y = lit.var();
+        if y == self.capacity {
+            let mut reason = Vec::new();
+            for j in 0..self.starts.len() {
+                self.part_literals(cx, j, Val::MIN, Val::MAX, &mut reason);
+            }
+            return Some(reason);
+        }
+        let i = self.starts.iter().position(|&x| x == y).or_else(|| self.resources.iter().position(|&x| x == y))?;
+        let (s, d) = (self.starts[i], cx.min(self.durations[i]));
+        let (from, to) = match lit {
+            // The stretches jumped over lie within [old minimum, new minimum).
+            Fixing::Gt(x, v) if x == s => (cx.min(s), v + 1),
+            // ... and within [new maximum + d, old maximum + d).
+            Fixing::Le(x, v) if x == s => (v + d, cx.max(s) + d),
+            Fixing::Le(x, _) if x == self.resources[i] => (cx.max(s), cx.min(s) + d),
+            _ => return None,
+        };
+        let mut reason = vec![
+            Fixing::Gt(s, cx.min(s) - 1),
+            Fixing::Le(s, cx.max(s)),
+            Fixing::Gt(self.durations[i], d - 1),
+            Fixing::Gt(self.resources[i], cx.min(self.resources[i]) - 1),
+            Fixing::Le(self.capacity, cx.max(self.capacity)),
+        ];
+        for j in (0..self.starts.len()).filter(|&j| j != i) {
+            self.part_literals(cx, j, from, to, &mut reason);
+        }
+        Some(reason)
+    }
+
+    /// A peak above the capacity: the parts over that peak. Otherwise (a task with no place
+    /// left) every task's bounds and parts.
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        let mut reason = vec![Fixing::Le(self.capacity, cx.max(self.capacity))];
+        let parts: Vec<(Val, Val, Val)> = (0..self.starts.len()).filter_map(|j| self.part_at(cx, j)).collect();
+        let over = parts.iter().map(|&(t, _, _)| t).find(|&t| {
+            parts.iter().filter(|&&(a, b, _)| a <= t && t < b).map(|&(_, _, r)| r).sum::<Val>() > cx.max(self.capacity)
+        });
+        match over {
+            Some(t) => {
+                for j in 0..self.starts.len() {
+                    self.part_literals(cx, j, t, t + 1, &mut reason);
+                }
+            }
+            None => {
+                for j in 0..self.starts.len() {
+                    let (s, d, r) = (self.starts[j], self.durations[j], self.resources[j]);
+                    reason.extend([
+                        Fixing::Gt(s, cx.min(s) - 1),
+                        Fixing::Le(s, cx.max(s)),
+                        Fixing::Gt(d, cx.min(d) - 1),
+                        Fixing::Gt(r, cx.min(r) - 1),
+                    ]);
+                }
+            }
+        }
+        Some(reason)
+    }
+}
+
+impl TimeTable {
+    /// Task `j`'s compulsory part `[lst, ect)` and use, as the domains were.
+    fn part_at(&self, cx: &ExplainContext<'_>, j: usize) -> Option<(Val, Val, Val)> {
+        let s = self.starts[j];
+        let (lst, ect, r) = (cx.max(s), cx.min(s) + cx.min(self.durations[j]), cx.min(self.resources[j]));
+        (lst < ect && r > 0).then_some((lst, ect, r))
+    }
+
+    /// The literals that give task `j` its compulsory part, if that part overlaps
+    /// `[from, to)`.
+    fn part_literals(&self, cx: &ExplainContext<'_>, j: usize, from: Val, to: Val, out: &mut Vec<Fixing>) {
+        if let Some((lst, ect, r)) = self.part_at(cx, j) {
+            if lst < to && from < ect {
+                let (s, d) = (self.starts[j], self.durations[j]);
+                out.extend([
+                    Fixing::Le(s, lst),
+                    Fixing::Gt(s, cx.min(s) - 1),
+                    Fixing::Gt(d, cx.min(d) - 1),
+                    Fixing::Gt(self.resources[j], r - 1),
+                ]);
+            }
+        }
     }
 }

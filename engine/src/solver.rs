@@ -260,13 +260,20 @@ impl Solver {
             }
             self.stats.propagations += 1;
             self.set_cause(crate::learn::history::Cause::Prop(p));
-            let mut cx = Context { store: &mut self.store };
-            match self.props[p.index()].propagate(&mut cx) {
+            let result = match self.propagate_database(p) {
+                Some(result) => result.map(|()| PropStatus::Active),
+                None => self.props[p.index()].propagate(&mut Context { store: &mut self.store }),
+            };
+            match result {
                 Ok(PropStatus::Active) => {}
                 Ok(PropStatus::Entailed) => self.store.kill(p),
                 Err(_) => {
                     self.store.queue.clear();
-                    self.weights[p.index()] += 1;
+                    // The nogood database watches every variable of every nogood: its
+                    // failures would weigh on all of them alike.
+                    if Some(p) != self.learner.db.slot {
+                        self.weights[p.index()] += 1;
+                    }
                     self.failed_by = Some(p);
                     return false;
                 }

@@ -13,6 +13,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use crate::learn::db::NogoodDb;
 use crate::learn::explain::{naive, ExplainContext};
 use crate::learn::history::{Cause, History};
 use crate::learn::verify::{check_holes, check_reason};
@@ -27,6 +28,7 @@ use crate::search::Fixing;
 pub(crate) fn analyze(
     history: &History,
     props: &[Box<dyn Propagator>],
+    db: &NogoodDb,
     conflict: &[Fixing],
     depth: usize,
     verify: bool,
@@ -70,6 +72,14 @@ pub(crate) fn analyze(
                 let reason = naive(history, &[event.lit.var()], p);
                 if verify {
                     check_holes(history, &reason, event.lit);
+                }
+                reason
+            }
+            Cause::Nogood(k) => {
+                let reason = db.reason(k, history, p);
+                if verify {
+                    let nogood = crate::propagators::Nogood::new(db.nogoods[k as usize].clone());
+                    check_reason(history, &nogood, &reason, Some(event.lit));
                 }
                 reason
             }

@@ -6,7 +6,7 @@ use crate::learn::analyze::analyze;
 use crate::learn::explain::{naive, ExplainContext};
 use crate::learn::history::{Cause, History};
 use crate::learn::verify::check_reason;
-use crate::propagators::Nogood;
+use crate::learn::db::NogoodDb;
 use crate::search::Fixing;
 use crate::solver::Solver;
 
@@ -23,6 +23,36 @@ pub(crate) struct Learner {
     pub(crate) log: Vec<Vec<Fixing>>,
     /// Check explanations and keep the log.
     pub(crate) verify: bool,
+    /// The nogoods learned so far, and their watches.
+    pub(crate) db: NogoodDb,
+}
+
+/// The propagator slot through which the queue runs the nogood database: it has no state
+/// of its own (the database lives in the solver) and is never propagated directly.
+#[derive(Debug)]
+struct DatabaseSlot;
+
+impl crate::propagator::Propagator for DatabaseSlot {
+    fn name(&self) -> &'static str {
+        "learned nogoods"
+    }
+
+    fn post(&mut self, _cx: &mut crate::propagator::PostContext<'_>) -> crate::propagator::PropResult {
+        Ok(crate::propagator::PropStatus::Active)
+    }
+
+    fn propagate(&mut self, _cx: &mut crate::propagator::Context<'_>) -> crate::propagator::PropResult {
+        unreachable!("the queue runs the nogood database itself")
+    }
+
+    /// The nogoods follow from the constraints: every solution satisfies them.
+    fn is_satisfied(&self, _value: &dyn Fn(crate::ids::VarId) -> crate::domain::Val) -> bool {
+        true
+    }
+
+    fn vars(&self) -> Vec<crate::ids::VarId> {
+        Vec::new()
+    }
 }
 
 impl Solver {
@@ -31,6 +61,11 @@ impl Solver {
         let root_level = self.store.trail.depth() as u32 + 1;
         self.store.history = Some(Box::new(History::new(&self.store.domains, root_level)));
         self.learner = Learner { verify, ..Learner::default() };
+        let slot = self.post(Box::new(DatabaseSlot));
+        if let Some(slot) = slot {
+            self.weights[slot.index()] = 0;
+        }
+        self.learner.db.slot = slot;
     }
 
     /// Stops recording; the log stays for [`Solver::learned_log`].
@@ -70,12 +105,18 @@ impl Solver {
             return;
         }
         let cx = ExplainContext { history, at: usize::MAX };
-        let prop = &self.props[p.index()];
-        let conflict = prop.explain_conflict(&cx).unwrap_or_else(|| naive(history, &prop.vars(), usize::MAX));
-        if self.learner.verify {
-            check_reason(history, prop.as_ref(), &conflict, None);
-        }
-        let nogood = analyze(history, &self.props, &conflict, depth, self.learner.verify);
+        let conflict = if Some(p) == self.learner.db.slot {
+            let k = self.learner.db.conflict.expect("the database failed on a nogood");
+            self.learner.db.nogoods[k as usize].clone()
+        } else {
+            let prop = &self.props[p.index()];
+            let conflict = prop.explain_conflict(&cx).unwrap_or_else(|| naive(history, &prop.vars(), usize::MAX));
+            if self.learner.verify {
+                check_reason(history, prop.as_ref(), &conflict, None);
+            }
+            conflict
+        };
+        let nogood = analyze(history, &self.props, &self.learner.db, &conflict, depth, self.learner.verify);
         if nogood.is_empty() || nogood.len() > MAX_NOGOOD_LEN {
             return;
         }
@@ -87,14 +128,25 @@ impl Solver {
 
     /// Posts the nogoods learned since the last call, at the current node.
     pub(crate) fn post_learned(&mut self) {
-        for nogood in std::mem::take(&mut self.learner.pending) {
-            self.set_cause(Cause::Axiom);
-            if let Some(id) = self.post(Box::new(Nogood::new(nogood))) {
-                // It weighs in dom/wdeg once it has failed, not before.
-                self.weights[id.index()] = 0;
-                self.stats.learned += 1;
-            }
+        let Some(slot) = self.learner.db.slot else { return };
+        let pending = std::mem::take(&mut self.learner.pending);
+        if pending.is_empty() {
+            return;
         }
+        for nogood in pending {
+            let num_vars = self.num_vars();
+            for x in self.learner.db.add(nogood, &self.store, num_vars) {
+                self.store.subscribe(x, slot, crate::propagator::Events::DOMAIN);
+            }
+            self.stats.learned += 1;
+        }
+        self.store.queue.push(slot);
+    }
+
+    /// Runs the nogood database if `p` is its slot; `None` for any other propagator.
+    #[inline]
+    pub(crate) fn propagate_database(&mut self, p: PropId) -> Option<Result<(), crate::propagator::Conflict>> {
+        (Some(p) == self.learner.db.slot).then(|| self.learner.db.propagate(&mut self.store))
     }
 
     /// The nogoods learned by the last search that checked its solutions

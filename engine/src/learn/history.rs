@@ -28,6 +28,8 @@ pub(crate) enum Cause {
     Prop(PropId),
     /// The domain's holes: it follows from the same variable's domain just before.
     Holes,
+    /// A learned nogood of the database, by index ([`crate::learn::db::NogoodDb`]).
+    Nogood(u32),
 }
 
 /// One domain change.

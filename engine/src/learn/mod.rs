@@ -5,8 +5,9 @@
 //! `x ≠ 3`) with its cause and level. At a failure, [`analyze::analyze`] turns the failing
 //! propagator's conflict into a *nogood*, literals that cannot all hold, by replacing
 //! literals of the current level with their explanations until one is left. The nogood is
-//! posted as a propagator ([`crate::propagators::Nogood`]) for the rest of the search, where
-//! it prunes the same failure wherever it would happen again, under other decisions.
+//! added to a database of nogoods propagated by two watched literals ([`db`]) for the rest
+//! of the search, where it prunes the same failure wherever it would happen again, under
+//! other decisions.
 //!
 //! Literals are created lazily: there is no Boolean variable per `[x ≤ v]`; a literal is a
 //! [`crate::Fixing`], and whether it holds, and since when, is read off the domains and the
@@ -19,6 +20,7 @@
 //! same solutions; the nogoods, implied by the constraints, only cut failed subtrees.
 
 pub(crate) mod analyze;
+pub(crate) mod db;
 pub(crate) mod driver;
 pub mod explain;
 pub(crate) mod history;

@@ -218,12 +218,18 @@ impl Propagator for TimeTable {
     /// least those the propagator saw, so they force at least as much.
     fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
         let y = lit.var();
-        if y == self.capacity {
+        if y == self.capacity && self.vars().into_iter().filter(|&x| x == y).count() == 1 {
             let mut reason = Vec::new();
             for j in 0..self.starts.len() {
                 self.part_literals(cx, j, Val::MIN, Val::MAX, &mut reason);
             }
             return Some(reason);
+        }
+        // A variable in two roles (two tasks' start, a start and the capacity) gets the
+        // naive explanation.
+        let roles = self.vars().into_iter().filter(|&x| x == y).count();
+        if roles != 1 {
+            return None;
         }
         let i = self.starts.iter().position(|&x| x == y).or_else(|| self.resources.iter().position(|&x| x == y))?;
         let (s, d) = (self.starts[i], cx.min(self.durations[i]));

@@ -1,0 +1,198 @@
+//! The learned nogoods, propagated by two watched literals.
+//!
+//! A nogood is a set of literals that cannot all hold. It can only prune when all its
+//! literals but one hold (the last one is then made false) or fail when all hold; so it
+//! needs to look only at two of its literals that do not hold yet: while both stay so,
+//! nothing can happen to it. When one of them comes to hold, it looks for another to watch;
+//! if there is none, it propagates. The nogoods are woken by the history's events (each
+//! event names its variable): one propagator for all of them, with a watch list per
+//! variable, instead of one propagator per nogood woken by every change of every variable
+//! it names.
+//!
+//! Watches need no undoing on backtrack: a literal watched because it did not hold still
+//! does not hold after backtracking. A nogood added while it propagates (learning asserts
+//! one literal) watches its open literal and its newest true one, so that backtracking past
+//! the latter, and coming back, wakes it again.
+
+use crate::ids::{PropId, VarId};
+use crate::learn::history::{Cause, History};
+use crate::propagator::Conflict;
+use crate::search::Fixing;
+use crate::store::Store;
+
+/// Whether a literal holds, fails or is open in the current domains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Truth {
+    True,
+    False,
+    Open,
+}
+
+fn truth(store: &Store, lit: Fixing) -> Truth {
+    let d = &store.domains[lit.var().index()];
+    let (holds, fails) = match lit {
+        Fixing::Eq(_, v) => (d.is_fixed() && d.min == v, !d.contains(v)),
+        Fixing::Ne(_, v) => (!d.contains(v), d.is_fixed() && d.min == v),
+        Fixing::Le(_, v) => (d.max <= v, d.min > v),
+        Fixing::Gt(_, v) => (d.min > v, d.max <= v),
+    };
+    if holds {
+        Truth::True
+    } else if fails {
+        Truth::False
+    } else {
+        Truth::Open
+    }
+}
+
+/// The learned nogoods of a search and their watches.
+#[derive(Debug, Default)]
+pub(crate) struct NogoodDb {
+    /// Each nogood's literals; the first two are watched (one, for a nogood of one).
+    pub(crate) nogoods: Vec<Vec<Fixing>>,
+    /// Per variable, the nogoods watching one of its literals, with that literal (an entry
+    /// whose nogood watches another literal since is stale, and dropped when met).
+    watches: Vec<Vec<(u32, Fixing)>>,
+    /// The variables whose events wake the database's propagator.
+    subscribed: Vec<bool>,
+    /// The history's events already looked at.
+    cursor: usize,
+    /// Nogoods added since the last run, to be checked whole.
+    fresh: Vec<u32>,
+    /// The nogood that failed in the last run.
+    pub(crate) conflict: Option<u32>,
+    /// The propagator slot through which the queue runs the database.
+    pub(crate) slot: Option<PropId>,
+}
+
+impl NogoodDb {
+    /// Adds a nogood (at least one literal), to be checked at the next run; returns the
+    /// variables the database must now be woken by.
+    pub(crate) fn add(&mut self, mut lits: Vec<Fixing>, store: &Store, num_vars: usize) -> Vec<VarId> {
+        if self.watches.len() < num_vars {
+            self.watches.resize(num_vars, Vec::new());
+            self.subscribed.resize(num_vars, false);
+        }
+        // Watch open literals first, then the newest true ones.
+        if let Some(history) = store.history.as_deref() {
+            let rank = |lit: Fixing| match truth(store, lit) {
+                Truth::True => history.position(lit).map_or(0, |p| p + 1),
+                _ => usize::MAX,
+            };
+            lits.sort_by_key(|&lit| std::cmp::Reverse(rank(lit)));
+        }
+        let k = self.nogoods.len() as u32;
+        let mut new_vars = Vec::new();
+        for &lit in lits.iter().take(2) {
+            let x = lit.var();
+            self.watches[x.index()].push((k, lit));
+            if !self.subscribed[x.index()] {
+                self.subscribed[x.index()] = true;
+                new_vars.push(x);
+            }
+        }
+        self.nogoods.push(lits);
+        self.fresh.push(k);
+        new_vars
+    }
+
+    /// Propagates the nogoods over the events since the last run, and the fresh ones.
+    pub(crate) fn propagate(&mut self, store: &mut Store) -> Result<(), Conflict> {
+        self.conflict = None;
+        for k in std::mem::take(&mut self.fresh) {
+            self.visit(k, store)?;
+        }
+        loop {
+            let Some(history) = store.history.as_deref() else { return Ok(()) };
+            self.cursor = self.cursor.min(history.events.len());
+            let Some(event) = history.events.get(self.cursor) else { return Ok(()) };
+            self.cursor += 1;
+            let x = event.lit.var();
+            if x.index() >= self.watches.len() {
+                continue;
+            }
+            let list = std::mem::take(&mut self.watches[x.index()]);
+            let mut kept = Vec::with_capacity(list.len());
+            let mut result = Ok(());
+            for (i, &(k, lit)) in list.iter().enumerate() {
+                // Only a watched literal that has come to hold calls for a visit.
+                if truth(store, lit) != Truth::True {
+                    kept.push((k, lit));
+                    continue;
+                }
+                if !self.nogoods[k as usize].iter().take(2).any(|&l| l == lit) {
+                    continue; // stale: the nogood watches another literal now
+                }
+                let outcome = self.visit(k, store);
+                // Keep the entry if the nogood still watches this literal.
+                if self.nogoods[k as usize].iter().take(2).any(|&l| l == lit) {
+                    kept.push((k, lit));
+                }
+                if let Err(conflict) = outcome {
+                    kept.extend_from_slice(&list[i + 1..]);
+                    result = Err(conflict);
+                    break;
+                }
+            }
+            // Watches moved onto `x` itself during the visits were pushed to the empty list.
+            let moved = std::mem::take(&mut self.watches[x.index()]);
+            kept.extend(moved);
+            self.watches[x.index()] = kept;
+            result?;
+        }
+    }
+
+    /// Restores the watch invariant of nogood `k` and propagates it if it is unit.
+    fn visit(&mut self, k: u32, store: &mut Store) -> Result<(), Conflict> {
+        let lits = &mut self.nogoods[k as usize];
+        if lits.len() == 1 {
+            return match truth(store, lits[0]) {
+                Truth::True => {
+                    self.conflict = Some(k);
+                    Err(Conflict)
+                }
+                _ => Ok(()),
+            };
+        }
+        for w in 0..2 {
+            if truth(store, lits[w]) != Truth::True {
+                continue;
+            }
+            if let Some(j) = (2..lits.len()).find(|&j| truth(store, lits[j]) != Truth::True) {
+                lits.swap(w, j);
+                let (lit, new) = (lits[w], lits[w].var());
+                self.watches[new.index()].push((k, lit));
+                if !self.subscribed[new.index()] {
+                    self.subscribed[new.index()] = true;
+                    if let Some(slot) = self.slot {
+                        store.subscribe(new, slot, crate::propagator::Events::DOMAIN);
+                    }
+                }
+            }
+        }
+        let lits = &self.nogoods[k as usize];
+        let unit = match (truth(store, lits[0]), truth(store, lits[1])) {
+            (Truth::True, Truth::True) => {
+                self.conflict = Some(k);
+                return Err(Conflict);
+            }
+            (Truth::True, Truth::Open) => lits[1],
+            (Truth::Open, Truth::True) => lits[0],
+            _ => return Ok(()),
+        };
+        if let Some(history) = store.history.as_deref_mut() {
+            history.cause = Cause::Nogood(k);
+        }
+        if store.apply(unit.negated()).is_err() {
+            self.conflict = Some(k);
+            return Err(Conflict);
+        }
+        Ok(())
+    }
+
+    /// Why nogood `k` established what it did: its other literals, which held then.
+    pub(crate) fn reason(&self, k: u32, history: &History, at: usize) -> Vec<Fixing> {
+        let cx = crate::learn::explain::ExplainContext { history, at };
+        self.nogoods[k as usize].iter().copied().filter(|&l| cx.holds(l)).collect()
+    }
+}

@@ -259,10 +259,10 @@ impl Solver {
                 continue;
             }
             self.stats.propagations += 1;
-            self.set_cause(crate::learn::history::Cause::Prop(p));
-            let result = match self.propagate_database(p) {
-                Some(result) => result.map(|()| PropStatus::Active),
-                None => self.props[p.index()].propagate(&mut Context { store: &mut self.store }),
+            let result = if self.store.history.is_none() {
+                self.props[p.index()].propagate(&mut Context { store: &mut self.store })
+            } else {
+                self.propagate_learning(p)
             };
             match result {
                 Ok(PropStatus::Active) => {}

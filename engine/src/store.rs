@@ -108,6 +108,13 @@ impl Store {
     /// Records a change of `x` that established `claimed`, while learning.
     #[inline]
     fn record(&mut self, x: VarId, claimed: &[Fixing], old: (Val, Val)) {
+        if self.history.is_some() {
+            self.record_event(x, claimed, old);
+        }
+    }
+
+    #[cold]
+    fn record_event(&mut self, x: VarId, claimed: &[Fixing], old: (Val, Val)) {
         if let Some(history) = self.history.as_deref_mut() {
             let depth = self.trail.depth();
             if depth > 0 {
@@ -116,7 +123,16 @@ impl Store {
         }
     }
 
+    #[inline]
     pub(crate) fn set_min(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
+        if self.history.is_some() {
+            return self.set_min_recorded(x, v);
+        }
+        self.raise_min(x, v)
+    }
+
+    #[cold]
+    fn set_min_recorded(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
         let d = &self.domains[x.index()];
         let old = (d.min, d.max);
         let changed = self.raise_min(x, v)?;
@@ -126,6 +142,7 @@ impl Store {
         Ok(changed)
     }
 
+    #[inline]
     fn raise_min(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
         let d = &self.domains[x.index()];
         if v <= d.min {
@@ -142,7 +159,16 @@ impl Store {
         Ok(true)
     }
 
+    #[inline]
     pub(crate) fn set_max(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
+        if self.history.is_some() {
+            return self.set_max_recorded(x, v);
+        }
+        self.lower_max(x, v)
+    }
+
+    #[cold]
+    fn set_max_recorded(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
         let d = &self.domains[x.index()];
         let old = (d.min, d.max);
         let changed = self.lower_max(x, v)?;
@@ -152,6 +178,7 @@ impl Store {
         Ok(changed)
     }
 
+    #[inline]
     fn lower_max(&mut self, x: VarId, v: Val) -> Result<bool, Conflict> {
         let d = &self.domains[x.index()];
         if v >= d.max {

@@ -143,10 +143,16 @@ impl Solver {
         self.store.queue.push(slot);
     }
 
-    /// Runs the nogood database if `p` is its slot; `None` for any other propagator.
-    #[inline]
-    pub(crate) fn propagate_database(&mut self, p: PropId) -> Option<Result<(), crate::propagator::Conflict>> {
-        (Some(p) == self.learner.db.slot).then(|| self.learner.db.propagate(&mut self.store))
+    /// Runs propagator `p` (or the nogood database, if `p` is its slot) while learning,
+    /// charging its changes to it.
+    #[cold]
+    pub(crate) fn propagate_learning(&mut self, p: PropId) -> crate::propagator::PropResult {
+        self.set_cause(Cause::Prop(p));
+        if Some(p) == self.learner.db.slot {
+            self.learner.db.propagate(&mut self.store).map(|()| crate::propagator::PropStatus::Active)
+        } else {
+            self.props[p.index()].propagate(&mut crate::propagator::Context { store: &mut self.store })
+        }
     }
 
     /// The nogoods learned by the last search that checked its solutions

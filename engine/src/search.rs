@@ -240,7 +240,7 @@ pub struct Solution<'a> {
 }
 
 /// One step from the root towards a subtree: a decision, or the negation of one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Fixing {
     /// `x = v`
     Eq(VarId, Val),
@@ -478,6 +478,7 @@ impl Solver {
             }
         }
         let mut others_from: Option<usize> = None;
+        let backjump = self.is_learning() && config.restart_scale.is_some() && cutoff.is_none() && !project;
         // The dedicated solvers' stop test holds its own clone: `self` is busy with them.
         let token = self.stop.clone();
         'search: loop {
@@ -574,6 +575,33 @@ impl Solver {
                                 break 'search;
                             }
                         }
+                    }
+                }
+            }
+            // Backjump: where a restart may go back to the root (one solution or an optimum is
+            // wanted), a failure that taught a nogood goes back to the level where the nogood
+            // asserts, and propagates it there, instead of trying the other side of the last
+            // decision (the decisions in between are taken again later, as after a restart).
+            if !ok && backjump {
+                if self.learner.exhausted {
+                    break 'search;
+                }
+                if let Some(depth) = self.learner.assert_depth.take() {
+                    let keep = depth.saturating_sub(base_depth + 1);
+                    // Only left branches may be dropped: a right branch stands for a refuted
+                    // subtree that no nogood may have captured.
+                    if keep < stack.len() && stack[keep..].iter().all(|&(_, right)| !right) {
+                        while stack.len() > keep {
+                            stack.pop();
+                            self.store.close_level();
+                        }
+                        self.post_learned();
+                        ok = self.propagate_node(config, bound);
+                        if let Some(stop) = self.check_limits(&config.limits, start, start_nodes) {
+                            outcome.stopped = Some(stop);
+                            break 'search;
+                        }
+                        continue 'search;
                     }
                 }
             }

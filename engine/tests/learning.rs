@@ -172,6 +172,30 @@ proptest! {
         };
         prop_assert_eq!(best(false), best(true));
     }
+
+    /// One solution wanted, restarts: the search with learning jumps back to where each
+    /// nogood asserts, and still finds a solution exactly when there is one.
+    #[test]
+    fn learning_with_backjumps_finds_a_solution_when_there_is_one(m in model(), val_order in 0..VAL_ORDERS.len()) {
+        let (mut s, xs) = build(&m);
+        let (all, _) = solutions(&m, &config(&xs, 0, 0, false));
+        let config = SearchConfig {
+            restart_scale: Some(2),
+            nogoods: true,
+            limits: cpsolve_engine::Limits { solutions: Some(1), ..Default::default() },
+            ..config(&xs, 2, val_order, true)
+        };
+        let mut found = None;
+        let outcome = s.search(&config, |sol| {
+            found = Some(xs.iter().map(|&x| sol.value(x)).collect::<Vec<_>>());
+            ControlFlow::Continue(())
+        });
+        prop_assert!(outcome.stopped.is_none() || outcome.stopped == Some(cpsolve_engine::Stop::Solutions));
+        match found {
+            Some(sol) => prop_assert!(all.contains(&sol), "{:?} is not a solution", sol),
+            None => prop_assert!(all.is_empty(), "no solution found, but {:?} is one", all[0]),
+        }
+    }
 }
 
 /// Four pigeons in three holes, pairwise different: every branch fails, so the search with

@@ -22,8 +22,8 @@ use crate::search::Fixing;
 
 /// The nogood learned from `conflict` (literals that all hold now at `depth` and cannot
 /// hold together): literals that cannot all hold, one of them from the current level when
-/// the conflict involves it. Empty when the conflict rests on facts of the whole search
-/// alone (the search below the root is then over). With `verify`, every literal cited is
+/// the conflict involves it, with the level where it asserts. Empty when the conflict rests
+/// on facts of the whole search alone (the search below the root is then over). With `verify`, every literal cited is
 /// checked to have held when it was cited (a propagator's explanation bug panics).
 pub(crate) fn analyze(
     history: &History,
@@ -32,13 +32,14 @@ pub(crate) fn analyze(
     conflict: &[Fixing],
     depth: usize,
     verify: bool,
-) -> Vec<Fixing> {
+) -> Learned {
     let mut work = Analysis {
         history,
         verify,
         depth: depth as u32,
         current: BTreeSet::new(),
         earlier: Vec::new(),
+        newest_earlier: None,
         seen: HashSet::new(),
     };
     for &lit in conflict {
@@ -91,7 +92,17 @@ pub(crate) fn analyze(
     }
     let mut nogood = work.earlier;
     nogood.extend(uip);
-    nogood
+    Learned { nogood, assert_level: work.newest_earlier.unwrap_or(history.root_level) }
+}
+
+/// What analysis learned from a conflict.
+#[derive(Debug)]
+pub(crate) struct Learned {
+    /// Literals that cannot all hold; the last is the one of the current level, if any.
+    pub(crate) nogood: Vec<Fixing>,
+    /// The newest level among the other literals: back there, all of them still hold and
+    /// the nogood makes the last one false (the root level when there are none).
+    pub(crate) assert_level: u32,
 }
 
 struct Analysis<'a> {
@@ -103,6 +114,8 @@ struct Analysis<'a> {
     current: BTreeSet<usize>,
     /// Literals of earlier levels, each once.
     earlier: Vec<Fixing>,
+    /// The newest of their levels.
+    newest_earlier: Option<u32>,
     seen: HashSet<Fixing>,
 }
 
@@ -131,6 +144,7 @@ impl Analysis<'_> {
                     self.current.insert(p);
                 } else if self.seen.insert(lit) {
                     self.earlier.push(lit);
+                    self.newest_earlier = self.newest_earlier.max(Some(event.level));
                 }
             }
         }

@@ -25,6 +25,13 @@ pub(crate) struct Learner {
     pub(crate) verify: bool,
     /// The nogoods learned so far, and their watches.
     pub(crate) db: NogoodDb,
+    /// Where the newest nogood asserts: the trail depth a backjump goes back to.
+    pub(crate) assert_depth: Option<usize>,
+    /// The newest conflict rests on facts of the whole search alone: nothing is left below
+    /// the root.
+    pub(crate) exhausted: bool,
+    /// Every nogood learned, sorted, to tell one learned again.
+    seen: std::collections::HashSet<Vec<Fixing>>,
 }
 
 /// The propagator slot through which the queue runs the nogood database: it has no state
@@ -97,6 +104,7 @@ impl Solver {
 
     /// Learns from the failure of propagator `p` at the current node.
     pub(crate) fn learn_from(&mut self, p: PropId) {
+        self.learner.assert_depth = None;
         let Some(history) = self.store.history.as_deref() else {
             return;
         };
@@ -116,9 +124,22 @@ impl Solver {
             }
             conflict
         };
-        let nogood = analyze(history, &self.props, &self.learner.db, &conflict, depth, self.learner.verify);
-        if nogood.is_empty() || nogood.len() > MAX_NOGOOD_LEN {
+        let learned = analyze(history, &self.props, &self.learner.db, &conflict, depth, self.learner.verify);
+        let nogood = learned.nogood;
+        if nogood.is_empty() {
+            self.learner.exhausted = true;
             return;
+        }
+        if nogood.len() > MAX_NOGOOD_LEN {
+            return;
+        }
+        // A nogood learned twice means the database let the same failure happen again
+        // (watches do not catch every propagation): no backjump then, so that the search
+        // always moves on.
+        let mut key = nogood.clone();
+        key.sort_unstable();
+        if self.learner.seen.insert(key) {
+            self.learner.assert_depth = Some(learned.assert_level as usize);
         }
         if self.learner.verify {
             self.learner.log.push(nogood.clone());

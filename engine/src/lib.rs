@@ -269,6 +269,7 @@ mod propagator;
 pub mod propagators;
 mod queue;
 mod search;
+mod select;
 mod solver;
 mod stop;
 mod store;

@@ -434,6 +434,7 @@ impl Solver {
         let base_depth = self.store.trail.depth();
         // Nogoods posted at restarts get the ids from here on.
         let first_nogood = self.props.len();
+        self.selector.prepare(&mut self.store, &self.weights, &config.branching);
         self.store.open_level();
         // Everything runs once at the root: a previous search may have consumed the queue.
         for p in 0..self.props.len() {
@@ -656,6 +657,7 @@ impl Solver {
             self.weights.truncate(first_nogood);
             self.store.forget_props_from(first_nogood);
         }
+        self.selector.release(&mut self.store);
         self.stats.time += start.elapsed();
         outcome
     }

@@ -68,6 +68,8 @@ pub struct Solver {
     pub(crate) spent: bool,
     /// The run's request to stop, polled with the limits (see [`crate::StopToken`]).
     pub(crate) stop: crate::StopToken,
+    /// The cursors and heaps that choose the next variable of a search.
+    pub(crate) selector: crate::select::Selector,
 }
 
 fn check_value(v: Val) -> Result<(), ModelError> {
@@ -261,6 +263,7 @@ impl Solver {
                 Err(_) => {
                     self.store.queue.clear();
                     self.weights[p.index()] += 1;
+                    self.store.marks.weighed(p);
                     return false;
                 }
             }

@@ -38,6 +38,8 @@ pub(crate) struct Store {
     pub(crate) lossy: bool,
     /// The running propagator, when it is idempotent: its own changes do not wake it.
     pub(crate) running: Option<PropId>,
+    /// Which variables variable selection must look at again (see `crate::select`).
+    pub(crate) marks: crate::select::Marks,
 }
 
 impl Store {
@@ -92,6 +94,7 @@ impl Store {
     }
 
     fn notify(&mut self, x: VarId, fired: u8) {
+        self.marks.changed(x);
         if self.watched[x.index()] & fired == 0 {
             return;
         }
@@ -270,6 +273,7 @@ impl Store {
     pub(crate) fn kill(&mut self, prop: PropId) {
         self.alive[prop.index()] = false;
         self.alive_count -= 1;
+        self.marks.killed(prop);
         if self.trail.depth() > 0 {
             self.trail.push(Undo::Revive { prop });
         }
@@ -280,26 +284,30 @@ impl Store {
     }
 
     pub(crate) fn close_level(&mut self) {
-        let Store { trail, domains, ints, alive, alive_count, .. } = self;
+        let Store { trail, domains, ints, alive, alive_count, marks, .. } = self;
         for undo in trail.close_level() {
             match undo {
                 Undo::Small { var, min, max, word } => {
+                    marks.changed(var);
                     let d = &mut domains[var.index()];
                     d.min = min;
                     d.max = max;
                     d.word = word;
                 }
                 Undo::Bounds { var, min, max, size } => {
+                    marks.changed(var);
                     let d = &mut domains[var.index()];
                     d.min = min;
                     d.max = max;
                     d.wide_size = size;
                 }
+                // The level saved the variable's bounds too (`Undo::Bounds`), which marks it.
                 Undo::Block { var, index, word } => domains[var.index()].set_block(index as usize, word),
                 Undo::Int { id, old } => ints[id.0 as usize] = old,
                 Undo::Revive { prop } => {
                     alive[prop.index()] = true;
                     *alive_count += 1;
+                    marks.revived(prop);
                 }
             }
         }

@@ -380,16 +380,8 @@ impl Solver {
 
     /// The one propagator left below this node: the only one alive, covering every
     /// unfixed variable.
-    fn sole_propagator(&self) -> Option<usize> {
-        if self.store.alive_count != 1 {
-            return None;
-        }
-        let p = self.store.alive.iter().position(|&a| a)?;
-        let prop = crate::ids::PropId(p as u32);
-        let covered = (0..self.num_vars() as u32)
-            .map(VarId)
-            .all(|x| self.is_fixed(x) || self.store.watchers(x).any(|q| q == prop));
-        covered.then_some(p)
+    fn sole_propagator(&mut self) -> Option<usize> {
+        self.selector.sole_propagator(&mut self.store)
     }
 
     /// The one propagator left that could count the solutions below this node: the only

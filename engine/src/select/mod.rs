@@ -19,12 +19,16 @@
 //!   instead of `O(n)`, and dom/wdeg's weighted degrees are kept incrementally instead of
 //!   summed over every watcher of every variable.
 //!
+//! The same module answers the search's other question of every node, whether one
+//! propagator alone is left (`sole.rs`), with cursors of the same kind.
+//!
 //! The search calls [`Selector::prepare`] when it starts (the groups are the search's) and
 //! [`Selector::release`] when it ends; between searches nothing is tracked.
 
 mod heap;
 pub(crate) mod marks;
 pub(crate) mod scan;
+mod sole;
 #[cfg(test)]
 mod tests;
 
@@ -66,6 +70,8 @@ pub(crate) struct Selector {
     first_group: Option<TrailedInt>,
     /// The cursor of the final pass over every variable.
     every_var: Option<TrailedInt>,
+    /// The cursors that find the one propagator left.
+    sole: Option<sole::SoleCursors>,
     /// Trailed integers kept from search to search, so that searches do not allocate new ones.
     pool: Vec<TrailedInt>,
     /// Per variable, `(group, position)` of each heap that holds it:
@@ -85,6 +91,7 @@ impl Default for Selector {
             groups: Vec::new(),
             first_group: None,
             every_var: None,
+            sole: None,
             pool: Vec::new(),
             member_start: Vec::new(),
             members: Vec::new(),
@@ -173,6 +180,12 @@ impl Selector {
         };
         self.first_group = Some(cursor(store));
         self.every_var = Some(cursor(store));
+        self.sole = Some(sole::SoleCursors {
+            first_alive: cursor(store),
+            covered_for: cursor(store),
+            covered_from: cursor(store),
+        });
+        store.set_int(self.sole.expect("just set").covered_for, -1);
         let n = store.domains.len();
         let mut heaped: Vec<(u32, u32, u32)> = Vec::new(); // (variable, group, position)
         let mut seen: Vec<u32> = Vec::new();
@@ -247,7 +260,15 @@ impl Selector {
         self.member_start.clear();
         self.members.clear();
         self.needs_degrees = false;
+        self.sole = None;
         self.prepared = false;
+    }
+
+    /// The index of the only propagator alive, if it watches every unfixed variable (its
+    /// dedicated algorithm may then solve what is below the node). Amortised `O(1)` within a
+    /// search, a pass over everything outside one.
+    pub(crate) fn sole_propagator(&self, store: &mut Store) -> Option<usize> {
+        sole::sole_propagator(store, self.sole)
     }
 
     /// Brings the heaps up to date with the variables marked since the last decision.

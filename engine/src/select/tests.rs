@@ -4,7 +4,8 @@
 //! entailed propagators die), backtracks (domains and propagators come back), goes back to
 //! the first level as a restart does, and posts constraints there as restarts post nogoods;
 //! between steps, sometimes, the selector chooses and its choice is compared with the oracle:
-//! each group scanned in turn as before the heaps, then the first unfixed variable.
+//! each group scanned in turn as before the heaps, then the first unfixed variable. The one
+//! propagator left (`sole.rs`) is compared the same way with the pass that found it before.
 
 use proptest::prelude::*;
 
@@ -51,6 +52,27 @@ fn oracle(solver: &Solver, branching: &[Branching]) -> Option<VarId> {
         }
     }
     (0..solver.num_vars() as u32).map(VarId).find(|&x| !solver.is_fixed(x))
+}
+
+/// The one propagator left, as the search found it before the cursors: the only one alive,
+/// if it watches every unfixed variable.
+fn sole_oracle(solver: &Solver) -> Option<usize> {
+    if solver.store.alive_count != 1 {
+        return None;
+    }
+    let p = solver.store.alive.iter().position(|&a| a)?;
+    let covered = (0..solver.num_vars() as u32)
+        .map(VarId)
+        .all(|x| solver.is_fixed(x) || solver.store.watchers(x).any(|q| q.index() == p));
+    covered.then_some(p)
+}
+
+/// How many comparisons a walk made: of the next variable, and of the one propagator left
+/// where there was one.
+#[derive(Default)]
+struct Compared {
+    choices: usize,
+    sole: usize,
 }
 
 fn random_model(rng: &mut Rng, n: usize) -> Solver {
@@ -122,16 +144,16 @@ fn random_fixing(rng: &mut Rng, solver: &Solver) -> Option<Fixing> {
 }
 
 /// Walks `steps` steps from the root of a random model, comparing the selector with the
-/// oracle along the way. Returns how many comparisons were made.
-fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize) -> Result<usize, TestCaseError> {
+/// oracle along the way.
+fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize) -> Result<Compared, TestCaseError> {
     let mut rng = Rng(seed | 1);
     let mut solver = random_model(&mut rng, n);
     let branching = random_branching(&mut rng, n);
+    let mut compared = Compared::default();
     if !solver.propagate() {
-        return Ok(0);
+        return Ok(compared);
     }
     solver.selector.scan_limit = scan_limit;
-    let mut compared = 0;
     solver.selector.prepare(&mut solver.store, &solver.weights, &branching);
     // The first level, as a search opens it (restarts come back to it).
     solver.store.open_level();
@@ -141,7 +163,12 @@ fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize) -> Result<usize, T
         if consistent && rng.chance(60) {
             let chosen = solver.selector.next(&mut solver.store, &solver.weights, &branching).map(|(x, _)| x);
             prop_assert_eq!(chosen, oracle(&solver, &branching), "depth {}", depth);
-            compared += 1;
+            compared.choices += 1;
+        }
+        if consistent && rng.chance(60) {
+            let sole = sole_oracle(&solver);
+            prop_assert_eq!(solver.selector.sole_propagator(&mut solver.store), sole, "depth {}", depth);
+            compared.sole += sole.is_some() as usize;
         }
         match rng.below(10) {
             // Backtrack one level (after a failure, always).
@@ -206,6 +233,14 @@ proptest! {
 
 #[test]
 fn the_walks_compare_often() {
-    let compared: usize = (1..100).map(|seed| walk(seed * 7919, 20, 120, 0).expect("same choice")).sum();
-    assert!(compared > 2000, "only {compared} comparisons");
+    let (mut choices, mut sole) = (0, 0);
+    for seed in 1..200 {
+        // Small models too: there, one propagator is often the last one alive.
+        let n = 2 + (seed as usize * 7) % 24;
+        let compared = walk(seed * 7919, n, 120, 0).expect("the same choices");
+        choices += compared.choices;
+        sole += compared.sole;
+    }
+    assert!(choices > 2000, "only {choices} comparisons of the next variable");
+    assert!(sole > 200, "only {sole} nodes with one propagator left");
 }

@@ -489,10 +489,13 @@ impl Solver {
                 }
             }
             // A dedicated count counts every variable's values; with `project`, only where
-            // the one constraint left is over the groups' variables alone.
-            let countable = !project
-                || self.sole_propagator().is_some_and(|p| self.props[p].vars().iter().all(|x| in_groups[x.index()]));
-            if ok && config.count_only && cutoff.is_none() && countable {
+            // the one constraint left is over the groups' variables alone (asked only when
+            // counting: listing the constraint's variables costs their number).
+            let mut countable = || {
+                !project
+                    || self.sole_propagator().is_some_and(|p| self.props[p].vars().iter().all(|x| in_groups[x.index()]))
+            };
+            if ok && config.count_only && cutoff.is_none() && countable() {
                 match self.dedicated_count(&stop) {
                     Some(Ok(n)) => {
                         outcome.solutions += n;

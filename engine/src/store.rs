@@ -285,17 +285,22 @@ impl Store {
 
     pub(crate) fn close_level(&mut self) {
         let Store { trail, domains, ints, alive, alive_count, marks, .. } = self;
+        let tracking = marks.tracking();
         for undo in trail.close_level() {
             match undo {
                 Undo::Small { var, min, max, word } => {
-                    marks.changed(var);
+                    if tracking {
+                        marks.changed(var);
+                    }
                     let d = &mut domains[var.index()];
                     d.min = min;
                     d.max = max;
                     d.word = word;
                 }
                 Undo::Bounds { var, min, max, size } => {
-                    marks.changed(var);
+                    if tracking {
+                        marks.changed(var);
+                    }
                     let d = &mut domains[var.index()];
                     d.min = min;
                     d.max = max;

@@ -51,6 +51,12 @@ impl Marks {
         }
     }
 
+    /// Whether some variable is tracked (a search with a score-ordered heap runs).
+    #[inline]
+    pub(crate) fn tracking(&self) -> bool {
+        !self.state.is_empty()
+    }
+
     /// Whether the degrees of `p`'s variables are kept here.
     #[inline]
     fn knows(&self, p: PropId) -> bool {

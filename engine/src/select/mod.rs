@@ -39,9 +39,13 @@ use crate::store::Store;
 use heap::IndexedHeap;
 pub(crate) use marks::Marks;
 
-/// Groups with fewer variables than this are scanned: a pass over a few variables costs less
-/// than the marks and heap moves of every domain change (see notes/engine-speed.md).
-pub(crate) const SCAN_LIMIT: usize = 32;
+/// Groups with fewer variables than this are scanned, and so are the model's variables when
+/// there are fewer: a pass over a few variables costs less than the marks and heap moves of
+/// every domain change, or than a cursor's trail entries (see notes/engine-speed.md).
+pub(crate) const SCAN_LIMIT: usize = 256;
+
+/// With fewer groups than this, the groups are tried from the first at every decision.
+const GROUP_CURSOR_FROM: usize = 8;
 
 #[derive(Debug)]
 enum Group {
@@ -66,9 +70,10 @@ struct HeapGroup {
 #[derive(Debug)]
 pub(crate) struct Selector {
     groups: Vec<Group>,
-    /// The first group that may still have an unfixed variable.
+    /// The first group that may still have an unfixed variable (none for a few groups: a
+    /// cursor's trail entries cost more than looking at them all).
     first_group: Option<TrailedInt>,
-    /// The cursor of the final pass over every variable.
+    /// The cursor of the final pass over every variable (none for a small model).
     every_var: Option<TrailedInt>,
     /// The cursors that find the one propagator left.
     sole: Option<sole::SoleCursors>,
@@ -178,21 +183,22 @@ impl Selector {
             store.set_int(c, 0);
             c
         };
-        self.first_group = Some(cursor(store));
-        self.every_var = Some(cursor(store));
+        let n = store.domains.len();
+        // The tests lower `scan_limit` to have every cursor and heap tried on small models.
+        self.first_group = (branching.len() >= GROUP_CURSOR_FROM.min(self.scan_limit)).then(|| cursor(store));
+        self.every_var = (n >= self.scan_limit).then(|| cursor(store));
         self.sole = Some(sole::SoleCursors {
             first_alive: cursor(store),
             covered_for: cursor(store),
             covered_from: cursor(store),
         });
         store.set_int(self.sole.expect("just set").covered_for, -1);
-        let n = store.domains.len();
         let mut heaped: Vec<(u32, u32, u32)> = Vec::new(); // (variable, group, position)
         let mut seen: Vec<u32> = Vec::new();
         for (g, b) in branching.iter().enumerate() {
             let group = match b.var_order {
-                VarOrder::Input => Group::Input(cursor(store)),
                 _ if b.vars.len() < self.scan_limit => Group::Scan,
+                VarOrder::Input => Group::Input(cursor(store)),
                 order => {
                     if seen.is_empty() {
                         seen = vec![u32::MAX; n];
@@ -299,15 +305,14 @@ impl Selector {
         weights: &[u64],
         branching: &[Branching],
     ) -> Option<(VarId, ValOrder)> {
-        assert!(self.prepared && self.groups.len() == branching.len(), "selection not prepared for these groups");
+        debug_assert!(self.prepared && self.groups.len() == branching.len(), "selection not prepared for these groups");
         if self.needs_degrees && store.marks.prop_start.len() != store.alive.len() + 1 {
             // Propagators were posted (nogoods at a restart): count the degrees again.
             count_degrees(store, weights);
             self.refill(store, true);
         }
         self.flush(store);
-        let first_group = self.first_group.expect("prepared");
-        let first = store.int(first_group) as usize;
+        let first = self.first_group.map_or(0, |c| store.int(c) as usize);
         for (g, group) in self.groups.iter().enumerate().skip(first) {
             let b = &branching[g];
             let found = match group {
@@ -316,17 +321,20 @@ impl Selector {
                 Group::Heap(h) => h.heap.top().map(|pos| h.vars[pos as usize]),
             };
             if let Some(x) = found {
-                if g != first {
-                    store.set_int(first_group, g as i64);
+                if let (Some(c), true) = (self.first_group, g != first) {
+                    store.set_int(c, g as i64);
                 }
                 return Some((x, b.val_order));
             }
         }
-        if first != self.groups.len() {
-            store.set_int(first_group, self.groups.len() as i64);
+        if let (Some(c), true) = (self.first_group, first != self.groups.len()) {
+            store.set_int(c, self.groups.len() as i64);
         }
         let n = store.domains.len();
-        let x = advance(store, self.every_var.expect("prepared"), n, |i| VarId(i as u32))?;
+        let x = match self.every_var {
+            Some(c) => advance(store, c, n, |i| VarId(i as u32))?,
+            None => (0..n as u32).map(VarId).find(|x| !store.domains[x.index()].is_fixed())?,
+        };
         Some((x, ValOrder::Min))
     }
 }

@@ -10,6 +10,7 @@ use crate::ids::VarId;
 use crate::store::Store;
 
 /// The unfixed variable of `vars` that `order` decides first; ties go to the earlier one.
+#[inline]
 pub(crate) fn select_var(store: &Store, weights: &[u64], vars: &[VarId], order: VarOrder) -> Option<VarId> {
     let domain = |x: VarId| &store.domains[x.index()];
     let mut unfixed = vars.iter().copied().filter(|&x| !domain(x).is_fixed());

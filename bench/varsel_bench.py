@@ -73,9 +73,9 @@ def run(binary, path, limit):
     return float(m.group(2)), int(m.group(1)), wall
 
 
-def cell(result):
+def cell(result, skipped=False):
     if result is None:
-        return "timeout", ""
+        return ("skipped" if skipped else "> limit"), ""
     ms, nodes, wall = result
     return f"{ms / 1000:.3f} s ({wall:.2f})", f"{1e6 * ms / 1000 / max(nodes, 1):.2f}"
 
@@ -106,12 +106,13 @@ def main():
                     f.write(puz(n, shape, order) if kind == "puz" else fzn(n, shape, order))
                 row, nodes = [], ""
                 for label, binary in binaries:
-                    result = None if label in timed_out else run(binary, path, args.limit)
+                    skipped = label in timed_out
+                    result = None if skipped else run(binary, path, args.limit)
                     if result is None:
                         timed_out.add(label)
                     else:
                         nodes = nodes or str(result[1])
-                    row.extend(cell(result))
+                    row.extend(cell(result, skipped))
                 print(f"| {name} | {n} | {nodes} | " + " | ".join(row) + " |", flush=True)
     print(f"\nload average after: {benchlib.loadavg()}")
 

@@ -41,8 +41,8 @@
 #   constraint above (all_different_int, gecode_table_int, inverse_offsets, array_int_lt,
 #   array_bool_lq, increasing_int, count, gecode_global_cardinality, gecode_schedule_unary,
 #   gecode_precede, member_int, nvalue, among, gecode_maximum_arg_int_offset) and no
-#   decomposition; before, 9 of the 14 got std's decomposition (pairwise int_lin_ne, element
-#   or Boolean chains);
+#   decomposition; before, 10 of the 14 got std's decomposition (pairwise int_lin_ne,
+#   element constraints, Boolean chains) and disjunctive got cumulatives;
 # - the same 14 models with -a: the same number of solutions as with the previous version of
 #   this script (git history), i.e. as with the decompositions.
 #

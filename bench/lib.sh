@@ -67,3 +67,37 @@ bench_versions() {
     echo "- OR-Tools (bench/.venv): $v"
   else echo "- OR-Tools: no bench/.venv (bench/setup.sh makes it)"; fi
 }
+
+# `bench_cpsolve_snapshot NAME ROOT SNAP WITH_BINARY`: a snapshot of cpsolve as a MiniZinc
+# solver in SNAP: a copy of target/release/fzn-cpsolve (when WITH_BINARY is 1), a copy of
+# mznlib/ and SNAP/solvers/cpsolve.msc naming both. target/ and mznlib/ are shared, and other
+# people's builds and edits could change them in the middle of a run. Warns (does not stop)
+# when the binary is missing or older than mznlib/.
+bench_cpsolve_snapshot() {
+  local name=$1 root=$2 snap=$3 with_binary=$4 bin newer
+  bin=$root/target/release/fzn-cpsolve
+  rm -rf "$snap"
+  mkdir -p "$snap/solvers"
+  cp -r "$root/mznlib" "$snap/mznlib"
+  if [ "$with_binary" = 1 ]; then
+    if [ -x "$bin" ]; then
+      cp -p "$bin" "$snap/fzn-cpsolve.tmp" && mv "$snap/fzn-cpsolve.tmp" "$snap/fzn-cpsolve"
+      newer=$(find "$root/mznlib" -type f -newer "$bin" | sed "s|^$root/||" | tr '\n' ' ')
+      if [ -n "$newer" ]; then
+        echo "!! $name: mznlib/ changed after fzn-cpsolve was built (${newer% }):" >&2
+        echo "!! the binary may not know every constraint mznlib/ now hands it (use --build)" >&2
+      fi
+    else
+      echo "!! $name: $bin is missing (use --build): every cpsolve run will be an ERROR" >&2
+    fi
+  fi
+  python3 - "$root/solvers/cpsolve.msc" "$snap" <<'PY'
+import json, sys
+src, snap = sys.argv[1], sys.argv[2]
+config = json.load(open(src))
+config.update(mznlib=snap + '/mznlib', executable=snap + '/fzn-cpsolve')
+with open(snap + '/solvers/cpsolve.msc', 'w') as f:
+    json.dump(config, f, indent=2)
+    f.write('\n')
+PY
+}

@@ -152,11 +152,16 @@ def main():
         rel = os.path.relpath(path, ROOT)
         return path if rel.startswith('..') else rel
 
+    # A folder outside the repository is named by its last component only: results files are
+    # committed, and they must not point outside the repository.
+    rel = os.path.relpath(corpus, ROOT)
+    corpus_name = rel if not rel.startswith('..') else '%s/ (a folder outside the repository)' % os.path.basename(corpus)
+
     cpu = next((l.split(':', 1)[1].strip() for l in open('/proc/cpuinfo') if l.startswith('model name')), '?')
     mem = next((l.split()[1] for l in open('/proc/meminfo') if l.startswith('MemTotal')), '0')
     mzn = subprocess.run(['minizinc', '--version'], capture_output=True, text=True).stdout.splitlines()
     say('# Hard MiniZinc instances, %s; %d instances of %s, timeout %g s per instance and solver'
-        % (now.strftime('%Y-%m-%d %H:%M:%S UTC'), len(entries), show(corpus), args.timeout))
+        % (now.strftime('%Y-%m-%d %H:%M:%S UTC'), len(entries), corpus_name, args.timeout))
     say('# machine: %d cores (nproc), %s, %.1f GB RAM; load average (1, 5, 15 min) at start: %s'
         % (os.cpu_count(), cpu, int(mem) / 1024 / 1024, loadavg()))
     say('# %s; flags for all: -s --output-mode dzn --output-objective -t %d -f, and -i on optimisation'
@@ -218,9 +223,9 @@ def main():
         say('ratio cpsolve / gecode proved: %s' % ('%.2f' % (count['cpsolve'] / count['gecode'])
                                                    if count['gecode'] else 'n/a (Gecode proved none)'))
     if 'cpsolve' in solvers and 'pumpkin' in solvers:
-        say('cpsolve proved %s than Pumpkin (%d vs %d)' % (
-            'more' if count['cpsolve'] > count['pumpkin'] else 'as many' if count['cpsolve'] == count['pumpkin']
-            else 'fewer', count['cpsolve'], count['pumpkin']))
+        say('cpsolve proved %s Pumpkin (%d vs %d)' % (
+            'more than' if count['cpsolve'] > count['pumpkin'] else 'as many as' if count['cpsolve'] == count['pumpkin']
+            else 'fewer than', count['cpsolve'], count['pumpkin']))
     # Best objectives where nobody proved the optimum: the criterion's "on the instances none proves".
     opt = [i for i, e in enumerate(entries) if e['method'] != 'satisfy']
     none = [i for i in opt if not any(results[s][i]['proved'] for s in solvers)]

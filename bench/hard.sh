@@ -6,7 +6,8 @@
 # A benchmark, not a test: CI never runs it. See bench/README.md.
 #
 # usage: bench/hard.sh FOLDER [--build] [--timeout S] [--only NAME[,NAME...]]
-#                      [--solvers cpsolve,gecode,pumpkin] [--out FILE] [--list]
+#                      [--solvers cpsolve,gecode,pumpkin] [--search free|model] [--out FILE]
+#                      [--list]
 #   FOLDER         the instances: one sub-folder per problem and an expected.json, as in
 #                  bench/mzn-hard/ (the held-out set kept in the repository)
 #   --build        cargo build --release --bin fzn-cpsolve first (default: the binary already
@@ -14,11 +15,13 @@
 #   --timeout S    time limit per instance and solver, in seconds (default 60)
 #   --only NAMES   only these folders (rcpsp) or instances (rcpsp/J30_1_2)
 #   --solvers L    which solvers, in this order (default cpsolve,gecode,pumpkin)
+#   --search S     free (default): -f for all, each solver may ignore the model's search
+#                  annotations; model: no -f, each follows the annotations
 #   --out FILE     the results file (default bench/results-hard-DATE.txt; with --only,
 #                  bench/.scratch/hard/results-hard-DATE-only.txt)
 #   --list         list the instances with their expected answers
 # Flags, the same for the three: -s --output-mode dzn --output-objective -t MS -f (free
-# search), and -i on an optimisation problem (so the best solution found is printed when the
+# search; left out with --search model), and -i on an optimisation problem (so the best solution found is printed when the
 # limit strikes). Peers: bench/peers/gecodefix.sh and bench/peers/pumpkin.sh, set up (or
 # installed) on the way; Pumpkin's first install runs `cargo install` (a few minutes).
 set -euo pipefail
@@ -37,7 +40,7 @@ while [ $# -gt 0 ]; do
     --build) BUILD=1 ;;
     --list) LIST=1 ;;
     --solvers) SOLVERS=${2:?--solvers needs a list}; shift ;;
-    --timeout|--only|--out) PASS+=("$1" "${2:?$1 needs a value}"); shift ;;
+    --timeout|--only|--out|--search) PASS+=("$1" "${2:?$1 needs a value}"); shift ;;
     -h|--help) bench_usage "${BASH_SOURCE[0]}"; exit 0 ;;
     -*) echo "hard.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) [ -z "$FOLDER" ] || { echo "hard.sh: one FOLDER only (see --help)" >&2; exit 2; }; FOLDER=$1 ;;

@@ -17,7 +17,8 @@ rotates from one instance to the next), each through `minizinc` (flattening incl
 all with the same flags: -s --output-mode dzn --output-objective -t MS -f, plus -i on an
 optimisation problem (every improving solution is printed, so the best one found is known when
 the limit strikes; MiniZinc hands Gecode and Pumpkin -a for it).  -f is free search: each
-solver may ignore the model's search annotations.  One thread each.
+solver may ignore the model's search annotations (--search model leaves -f out).  One thread
+each.
 
 A run proves the instance when it prints `==========` on an optimisation problem (optimum
 proved), `=====UNSATISFIABLE=====`, or a first solution of a satisfaction problem.  Its answer
@@ -31,7 +32,8 @@ A WRONG answer is listed loudly at the end and makes the exit status 1.  A solut
 not re-checked here (MiniZinc's output checker is not run).
 
 Options: FOLDER, --timeout S (default 60), --only NAME[,NAME...] (folder or folder/instance),
---solvers LIST (default cpsolve,gecode,pumpkin), --out FILE, --list, --cpsolve-bin PATH.
+--solvers LIST (default cpsolve,gecode,pumpkin), --search free|model, --out FILE, --list,
+--cpsolve-bin PATH.
 """
 import argparse
 import datetime
@@ -54,8 +56,8 @@ PEER_TEXT = {
 }
 
 
-def flags_for(entry):
-    return ['-f'] + (['-i'] if entry['method'] != 'satisfy' else [])
+def flags_for(entry, free=True):
+    return (['-f'] if free else []) + (['-i'] if entry['method'] != 'satisfy' else [])
 
 
 def judge(entry, r):
@@ -118,8 +120,12 @@ def main():
     ap.add_argument('--solvers', default=','.join(ALL_SOLVERS), help='comma-separated, of ' + ', '.join(ALL_SOLVERS))
     ap.add_argument('--out', default='', help='the results file (default: bench/results-hard-DATE.txt, '
                     'or bench/.scratch/hard/results-hard-DATE-only.txt with --only)')
+    ap.add_argument('--search', choices=('free', 'model'), default='free',
+                    help="free: -f for every solver (default); model: no -f, each solver follows the model's "
+                    'search annotations (if it can)')
     ap.add_argument('--list', action='store_true', help='list the instances and exit')
     args = ap.parse_args()
+    free = args.search == 'free'
     corpus = os.path.abspath(args.folder)
     entries = json.load(open(os.path.join(corpus, 'expected.json')))
     if args.list:
@@ -164,8 +170,9 @@ def main():
         % (now.strftime('%Y-%m-%d %H:%M:%S UTC'), len(entries), corpus_name, args.timeout))
     say('# machine: %d cores (nproc), %s, %.1f GB RAM; load average (1, 5, 15 min) at start: %s'
         % (os.cpu_count(), cpu, int(mem) / 1024 / 1024, loadavg()))
-    say('# %s; flags for all: -s --output-mode dzn --output-objective -t %d -f, and -i on optimisation'
-        % (mzn[0] if mzn else 'minizinc ?', args.timeout * 1000))
+    say('# %s; flags for all: -s --output-mode dzn --output-objective -t %d%s, and -i on optimisation'
+        % (mzn[0] if mzn else 'minizinc ?', args.timeout * 1000,
+           ' -f (free search)' if free else " (no -f: the model's search annotations)"))
     say('# one solver after the other, never two at once (order rotates per instance); one thread each')
     if 'cpsolve' in solvers:
         sha, mtime = sha_and_mtime(args.cpsolve_bin) if args.cpsolve_bin else (None, None)
@@ -189,7 +196,7 @@ def main():
         order = solvers[k:] + solvers[:k]
         row = {}
         for s in order:
-            r = run(s, args.solver_path, e, args.timeout, corpus=corpus, flags=flags_for(e))
+            r = run(s, args.solver_path, e, args.timeout, corpus=corpus, flags=flags_for(e, free))
             r['proved'], r['wrong'], r['note'] = judge(e, r)
             r['name'] = instance_name(e)
             r['order'] = order.index(s) + 1

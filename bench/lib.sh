@@ -60,6 +60,10 @@ bench_versions() {
     v=$(minizinc --solvers 2>/dev/null || true)
     echo "- Gecode (fzn-gecode): $(grep -m1 -io 'gecode [0-9.]*' <<<"$v" || echo "version unknown")"
   else echo "- Gecode (fzn-gecode): missing"; fi
+  if [ -x "$bench/.scratch/pumpkin/bin/pumpkin-solver" ]; then
+    v=$("$bench/.scratch/pumpkin/bin/pumpkin-solver" --help 2>&1 || true)
+    echo "- Pumpkin (bench/.scratch/pumpkin): $(grep -m1 -o 'pumpkin-solver [0-9.]*' <<<"$v" || echo "version unknown")"
+  else echo "- Pumpkin: not installed (bench/peers/pumpkin.sh)"; fi
   if command -v gcc >/dev/null 2>&1; then echo "- gcc: $(first gcc --version)"; else echo "- gcc: missing"; fi
   echo "- python3: $(first python3 --version || echo missing)"
   if [ -x "$bench/.venv/bin/python" ]; then

@@ -60,10 +60,48 @@ bench_versions() {
     v=$(minizinc --solvers 2>/dev/null || true)
     echo "- Gecode (fzn-gecode): $(grep -m1 -io 'gecode [0-9.]*' <<<"$v" || echo "version unknown")"
   else echo "- Gecode (fzn-gecode): missing"; fi
+  if [ -x "$bench/.scratch/pumpkin/bin/pumpkin-solver" ]; then
+    v=$("$bench/.scratch/pumpkin/bin/pumpkin-solver" --help 2>&1 || true)
+    echo "- Pumpkin (bench/.scratch/pumpkin): $(grep -m1 -o 'pumpkin-solver [0-9.]*' <<<"$v" || echo "version unknown")"
+  else echo "- Pumpkin: not installed (bench/peers/pumpkin.sh)"; fi
   if command -v gcc >/dev/null 2>&1; then echo "- gcc: $(first gcc --version)"; else echo "- gcc: missing"; fi
   echo "- python3: $(first python3 --version || echo missing)"
   if [ -x "$bench/.venv/bin/python" ]; then
     v=$("$bench/.venv/bin/python" -c 'import ortools; print(ortools.__version__)' 2>/dev/null || echo "not installed")
     echo "- OR-Tools (bench/.venv): $v"
   else echo "- OR-Tools: no bench/.venv (bench/setup.sh makes it)"; fi
+}
+
+# `bench_cpsolve_snapshot NAME ROOT SNAP WITH_BINARY`: a snapshot of cpsolve as a MiniZinc
+# solver in SNAP: a copy of target/release/fzn-cpsolve (when WITH_BINARY is 1), a copy of
+# mznlib/ and SNAP/solvers/cpsolve.msc naming both. target/ and mznlib/ are shared, and other
+# people's builds and edits could change them in the middle of a run. Warns (does not stop)
+# when the binary is missing or older than mznlib/.
+bench_cpsolve_snapshot() {
+  local name=$1 root=$2 snap=$3 with_binary=$4 bin newer
+  bin=$root/target/release/fzn-cpsolve
+  rm -rf "$snap"
+  mkdir -p "$snap/solvers"
+  cp -r "$root/mznlib" "$snap/mznlib"
+  if [ "$with_binary" = 1 ]; then
+    if [ -x "$bin" ]; then
+      cp -p "$bin" "$snap/fzn-cpsolve.tmp" && mv "$snap/fzn-cpsolve.tmp" "$snap/fzn-cpsolve"
+      newer=$(find "$root/mznlib" -type f -newer "$bin" | sed "s|^$root/||" | tr '\n' ' ')
+      if [ -n "$newer" ]; then
+        echo "!! $name: mznlib/ changed after fzn-cpsolve was built (${newer% }):" >&2
+        echo "!! the binary may not know every constraint mznlib/ now hands it (use --build)" >&2
+      fi
+    else
+      echo "!! $name: $bin is missing (use --build): every cpsolve run will be an ERROR" >&2
+    fi
+  fi
+  python3 - "$root/solvers/cpsolve.msc" "$snap" <<'PY'
+import json, sys
+src, snap = sys.argv[1], sys.argv[2]
+config = json.load(open(src))
+config.update(mznlib=snap + '/mznlib', executable=snap + '/fzn-cpsolve')
+with open(snap + '/solvers/cpsolve.msc', 'w') as f:
+    json.dump(config, f, indent=2)
+    f.write('\n')
+PY
 }

@@ -50,35 +50,9 @@ fi
 # The peer (and minizinc itself): installed if missing; prints its solver directory.
 GECODE_SOLVERS=$("$BENCH_DIR/peers/gecodefix.sh" "$BENCH_DIR/.scratch/gecodefix")
 
-# A snapshot of cpsolve: the binary, mznlib/ and a solver configuration naming both, in
-# bench/.scratch/minizinc/. target/ and mznlib/ are shared, and other people's builds and edits
-# could change them in the middle of a run.
+# A snapshot of cpsolve (binary, mznlib/, configuration) in bench/.scratch/minizinc/cpsolve/.
 SNAP=$BENCH_DIR/.scratch/minizinc/cpsolve
-BIN=$ROOT/target/release/fzn-cpsolve
-rm -rf "$SNAP"
-mkdir -p "$SNAP/solvers"
-cp -r "$ROOT/mznlib" "$SNAP/mznlib"
-if [ $CPSOLVE = 1 ]; then
-  if [ -x "$BIN" ]; then
-    cp -p "$BIN" "$SNAP/fzn-cpsolve.tmp" && mv "$SNAP/fzn-cpsolve.tmp" "$SNAP/fzn-cpsolve"
-    newer=$(find "$ROOT/mznlib" -type f -newer "$BIN" | sed "s|^$ROOT/||" | tr '\n' ' ')
-    if [ -n "$newer" ]; then
-      echo "!! minizinc.sh: mznlib/ changed after fzn-cpsolve was built (${newer% }):" >&2
-      echo "!! the binary may not know every constraint mznlib/ now hands it (use --build)" >&2
-    fi
-  else
-    echo "!! minizinc.sh: $BIN is missing (use --build): every cpsolve run will be an ERROR" >&2
-  fi
-fi
-python3 - "$ROOT/solvers/cpsolve.msc" "$SNAP" <<'PY'
-import json, sys
-src, snap = sys.argv[1], sys.argv[2]
-config = json.load(open(src))
-config.update(mznlib=snap + '/mznlib', executable=snap + '/fzn-cpsolve')
-with open(snap + '/solvers/cpsolve.msc', 'w') as f:
-    json.dump(config, f, indent=2)
-    f.write('\n')
-PY
+bench_cpsolve_snapshot minizinc.sh "$ROOT" "$SNAP" "$CPSOLVE"
 
 exec python3 "$BENCH_DIR/minizinc_bench.py" --solver-path "$SNAP/solvers:$GECODE_SOLVERS" \
   --cpsolve-bin "$SNAP/fzn-cpsolve" ${PASS[@]+"${PASS[@]}"}

@@ -47,7 +47,8 @@ BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
 CORPUS = os.path.join(ROOT, 'tests', 'minizinc')
 SCRATCH = os.path.join(BENCH, '.scratch', 'minizinc')        # git-ignored (bench/.gitignore)
-SOLVERS = {'cpsolve': 'org.cpsolve.cpsolve', 'gecode': 'org.gecode.gecodefix'}
+SOLVERS = {'cpsolve': 'org.cpsolve.cpsolve', 'gecode': 'org.gecode.gecodefix',
+           'pumpkin': 'nl.tudelft.algorithmics.pumpkin'}
 GRACE = 30              # seconds past the time limit before a run is killed
 STAT_RE = re.compile(r'^%%%mzn-stat: (\w+)=(.*)$')
 OBJ_RE = re.compile(r'^_objective\s*=\s*(-?\d+)\s*;')
@@ -70,16 +71,18 @@ def error_reason(stdout, stderr, rc):
     return (tail[-1][:160] if tail else 'minizinc exit %s' % rc)
 
 
-def run(solver, solver_path, entry, timeout):
-    """One minizinc run: a dict with status, objective, wall, stats, reason."""
-    model = os.path.join(CORPUS, entry['folder'], entry['mzn'])
-    data = [os.path.join(CORPUS, entry['folder'], entry['dzn'])] if entry['dzn'] else []
+def run(solver, solver_path, entry, timeout, corpus=CORPUS, flags=()):
+    """One minizinc run of the instance `entry` of the folder `corpus`, with the extra minizinc
+    `flags` (bench/hard_bench.py passes -f, -i): a dict with status, objective, wall, stats,
+    reason."""
+    model = os.path.join(corpus, entry['folder'], entry['mzn'])
+    data = [os.path.join(corpus, entry['folder'], entry['dzn'])] if entry['dzn'] else []
     cmd = ['minizinc', '--solver', SOLVERS[solver], '-s', '--output-mode', 'dzn', '--output-objective',
-           '-t', str(int(timeout * 1000)), model] + data
+           '-t', str(int(timeout * 1000))] + list(flags) + [model] + data
     env = dict(os.environ, MZN_SOLVER_PATH=solver_path)
     start = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                         cwd=os.path.join(CORPUS, entry['folder']), start_new_session=True)
+                         cwd=os.path.join(corpus, entry['folder']), start_new_session=True)
     killed = False
     try:
         out, err = p.communicate(timeout=timeout + GRACE)

@@ -7,9 +7,11 @@
 #                    python3-venv
 #   PyPI             ortools (CP-SAT), in the virtual environment bench/.venv (git-ignored),
 #                    at the version pinned in bench/peers/ortools/requirements.txt
+#   crates.io        pumpkin-solver 0.5.0 (the lazy clause generation peer of `hard.sh`),
+#                    through bench/peers/pumpkin.sh: `cargo install` into bench/.scratch/pumpkin
 #   built            the C queens counter (bench/peers/queens/nqueens.c, gcc -O2) and the
-#                    MiniZinc solver configuration of bench/peers/gecodefix.sh, both under
-#                    bench/.scratch/ (git-ignored)
+#                    MiniZinc solver configurations of bench/peers/gecodefix.sh and
+#                    bench/peers/pumpkin.sh, all under bench/.scratch/ (git-ignored)
 #
 # Idempotent: what is already there is kept; run it again after a failure. As root it installs
 # the missing Debian packages with apt-get; as another user it prints the apt-get line to run
@@ -112,6 +114,17 @@ if command -v minizinc >/dev/null 2>&1 && command -v fzn-gecode >/dev/null 2>&1;
     MISSING=1
   fi
 else
+  MISSING=1
+fi
+if command -v cargo >/dev/null 2>&1; then
+  if solvers=$("$BENCH_DIR/peers/pumpkin.sh"); then
+    echo "   Pumpkin 0.5.0 for MiniZinc: bench/peers/pumpkin.sh -> ${solvers#"$BENCH_DIR/"}"
+  else
+    echo "!! bench/peers/pumpkin.sh failed"
+    MISSING=1
+  fi
+else
+  echo "!! no cargo: Pumpkin (bench/peers/pumpkin.sh, for hard.sh) is not installed"
   MISSING=1
 fi
 

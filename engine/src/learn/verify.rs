@@ -13,6 +13,9 @@ use crate::learn::history::History;
 use crate::propagator::Propagator;
 use crate::search::Fixing;
 
+/// A constraint's ground truth over an assignment given as a function.
+type GroundTruth<'a> = &'a dyn Fn(&dyn Fn(VarId) -> Val) -> bool;
+
 /// Assignments beyond which a scope is not enumerated.
 const MAX_ASSIGNMENTS: u64 = 200_000;
 
@@ -37,7 +40,7 @@ fn check(
     history: &History,
     name: &str,
     mut vars: Vec<VarId>,
-    satisfied: &dyn Fn(&dyn Fn(VarId) -> Val) -> bool,
+    satisfied: GroundTruth<'_>,
     reason: &[Fixing],
     lit: Option<Fixing>,
 ) {

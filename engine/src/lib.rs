@@ -270,7 +270,6 @@ mod propagator;
 pub mod propagators;
 mod queue;
 mod search;
-mod select;
 mod solver;
 mod stop;
 mod store;

@@ -423,9 +423,8 @@ pub fn table(solver: &mut Solver, vars: &[VarId], tuples: &[Vec<Val>]) {
     }
     // A variable named twice takes one value: a tuple that gives it two is no solution
     // (kept, it would make the table look satisfiable, and entailed, with one tuple left).
-    let consistent = |t: &&Vec<Val>| {
-        (0..vars.len()).all(|i| (i + 1..vars.len()).all(|j| vars[i] != vars[j] || t[i] == t[j]))
-    };
+    let consistent =
+        |t: &&Vec<Val>| (0..vars.len()).all(|i| (i + 1..vars.len()).all(|j| vars[i] != vars[j] || t[i] == t[j]));
     let flat: Vec<Val> = tuples.iter().filter(consistent).flatten().copied().collect();
     if flat.is_empty() {
         solver.fail();

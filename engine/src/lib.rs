@@ -279,10 +279,10 @@ pub use branch::{Branching, ValOrder, VarOrder};
 pub use constraints::Rel;
 pub use domain::DomainValues;
 pub use ids::{PropId, TrailedInt, VarId};
+pub use learn::explain::ExplainContext;
 pub use propagator::{
     Conflict, Context, Events, Interrupted, PostContext, Priority, PropResult, PropStatus, Propagator,
 };
-pub use learn::explain::ExplainContext;
 pub use propagators::all_different::Consistency;
 pub use search::{luby, Fixing, Limits, Outcome, SearchConfig, Sense, Solution, Stats, Stop, Subproblem};
 pub use solver::{ModelError, Solver, VAL_LIMIT};

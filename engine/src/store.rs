@@ -7,9 +7,9 @@
 
 use crate::domain::{Domain, Val};
 use crate::ids::{PropId, TrailedInt, VarId};
+use crate::learn::history::History;
 use crate::propagator::{Conflict, Events};
 use crate::queue::Queue;
-use crate::learn::history::History;
 use crate::search::Fixing;
 use crate::trail::{Trail, Undo};
 
@@ -294,10 +294,8 @@ impl Store {
         d.max = new_max;
         self.notify(x, Events::fired(bounds_changed, new_min == new_max));
         if self.history.is_some() {
-            let removed: Vec<Fixing> = (0..64)
-                .filter(|i| gone >> i & 1 == 1)
-                .map(|i| Fixing::Ne(x, offset + i as Val))
-                .collect();
+            let removed: Vec<Fixing> =
+                (0..64).filter(|i| gone >> i & 1 == 1).map(|i| Fixing::Ne(x, offset + i as Val)).collect();
             self.record(x, &removed, old);
         }
         Ok(true)

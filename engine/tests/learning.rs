@@ -99,7 +99,11 @@ fn build(m: &Model) -> (Solver, Vec<VarId>) {
 
 fn config(xs: &[VarId], var_order: usize, val_order: usize, learning: bool) -> SearchConfig {
     SearchConfig {
-        branching: vec![Branching { vars: xs.to_vec(), var_order: VAR_ORDERS[var_order], val_order: VAL_ORDERS[val_order] }],
+        branching: vec![Branching {
+            vars: xs.to_vec(),
+            var_order: VAR_ORDERS[var_order],
+            val_order: VAL_ORDERS[val_order],
+        }],
         check_solutions: true,
         learning,
         ..SearchConfig::default()

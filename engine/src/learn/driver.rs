@@ -3,10 +3,10 @@
 
 use crate::ids::PropId;
 use crate::learn::analyze::analyze;
+use crate::learn::db::NogoodDb;
 use crate::learn::explain::{naive, ExplainContext};
 use crate::learn::history::{Cause, History};
 use crate::learn::verify::check_reason;
-use crate::learn::db::NogoodDb;
 use crate::search::Fixing;
 use crate::solver::Solver;
 

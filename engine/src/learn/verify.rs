@@ -21,12 +21,7 @@ const MAX_ASSIGNMENTS: u64 = 200_000;
 
 /// Panics unless `reason` and the constraint of `prop` imply `lit` (or, with `None`,
 /// cannot hold together).
-pub(crate) fn check_reason(
-    history: &History,
-    prop: &dyn Propagator,
-    reason: &[Fixing],
-    lit: Option<Fixing>,
-) {
+pub(crate) fn check_reason(history: &History, prop: &dyn Propagator, reason: &[Fixing], lit: Option<Fixing>) {
     check(history, prop.name(), prop.vars(), &|value| prop.is_satisfied(value), reason, lit);
 }
 

@@ -11,8 +11,8 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
 use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
 use crate::propagators::arith::{ceil_div, floor_div};
+use crate::search::Fixing;
 
 /// One term `coef · var`; `coef` is never 0.
 pub(crate) type Term = (i64, VarId);
@@ -102,9 +102,8 @@ fn explain_bound(terms: &[Term], lit: Fixing, cx: &ExplainContext<'_>) -> Option
 /// Why the sum cannot meet `rhs` (for `≤`, only from below): every term's side that makes
 /// the sum miss it.
 fn explain_miss(terms: &[Term], rhs: i64, le_only: bool, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
-    let bound = |low: bool| {
-        terms.iter().map(|&(a, x)| if (a > 0) == low { a * cx.min(x) } else { a * cx.max(x) }).sum::<i64>()
-    };
+    let bound =
+        |low: bool| terms.iter().map(|&(a, x)| if (a > 0) == low { a * cx.min(x) } else { a * cx.max(x) }).sum::<i64>();
     let low = if bound(true) > rhs {
         true
     } else if !le_only && bound(false) < rhs {

@@ -17,32 +17,12 @@
 use crate::ids::{PropId, VarId};
 use crate::learn::history::{Cause, History};
 use crate::propagator::Conflict;
+use crate::propagators::nogood::{truth_in, Truth};
 use crate::search::Fixing;
 use crate::store::Store;
 
-/// Whether a literal holds, fails or is open in the current domains.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Truth {
-    True,
-    False,
-    Open,
-}
-
 fn truth(store: &Store, lit: Fixing) -> Truth {
-    let d = &store.domains[lit.var().index()];
-    let (holds, fails) = match lit {
-        Fixing::Eq(_, v) => (d.is_fixed() && d.min == v, !d.contains(v)),
-        Fixing::Ne(_, v) => (!d.contains(v), d.is_fixed() && d.min == v),
-        Fixing::Le(_, v) => (d.max <= v, d.min > v),
-        Fixing::Gt(_, v) => (d.min > v, d.max <= v),
-    };
-    if holds {
-        Truth::True
-    } else if fails {
-        Truth::False
-    } else {
-        Truth::Open
-    }
+    truth_in(&store.domains[lit.var().index()], lit)
 }
 
 /// The learned nogoods of a search and their watches.

@@ -38,28 +38,31 @@ pub(crate) fn from_branch(branch: impl IntoIterator<Item = (Fixing, bool)>) -> V
 
 /// Whether a decision holds, fails or is still open in the current domains.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Truth {
+pub(crate) enum Truth {
     True,
     False,
     Open,
 }
 
-fn truth(cx: &Context<'_>, fixing: Fixing) -> Truth {
-    let decided = |holds: bool, fails: bool| {
-        if holds {
-            Truth::True
-        } else if fails {
-            Truth::False
-        } else {
-            Truth::Open
-        }
+/// Whether `fixing` holds, fails or is open in `d`, the domain of its variable.
+pub(crate) fn truth_in(d: &crate::domain::Domain, fixing: Fixing) -> Truth {
+    let (holds, fails) = match fixing {
+        Fixing::Eq(_, v) => (d.is_fixed() && d.min == v, !d.contains(v)),
+        Fixing::Ne(_, v) => (!d.contains(v), d.is_fixed() && d.min == v),
+        Fixing::Le(_, v) => (d.max <= v, d.min > v),
+        Fixing::Gt(_, v) => (d.min > v, d.max <= v),
     };
-    match fixing {
-        Fixing::Eq(x, v) => decided(cx.is_fixed(x) && cx.min(x) == v, !cx.contains(x, v)),
-        Fixing::Ne(x, v) => decided(!cx.contains(x, v), cx.is_fixed(x) && cx.min(x) == v),
-        Fixing::Le(x, v) => decided(cx.max(x) <= v, cx.min(x) > v),
-        Fixing::Gt(x, v) => decided(cx.min(x) > v, cx.max(x) <= v),
+    if holds {
+        Truth::True
+    } else if fails {
+        Truth::False
+    } else {
+        Truth::Open
     }
+}
+
+fn truth(cx: &Context<'_>, fixing: Fixing) -> Truth {
+    truth_in(&cx.store.domains[fixing.var().index()], fixing)
 }
 
 /// Not all of `decisions` hold.

@@ -76,7 +76,10 @@ pub(crate) enum Decision {
 }
 
 impl Solver {
-    pub(crate) fn next_decision(&self, branching: &[Branching]) -> Option<Decision> {
+    pub(crate) fn next_decision(&mut self, branching: &[Branching]) -> Option<Decision> {
+        if self.activity_run() {
+            return self.most_active().map(|x| self.activity_decision(x));
+        }
         for group in branching {
             if let Some(x) = self.select_var(&group.vars, group.var_order) {
                 return Some(
@@ -84,8 +87,17 @@ impl Solver {
                 );
             }
         }
+        if self.uses_activity() {
+            return self.most_active().map(|x| self.activity_decision(x));
+        }
         let x = (0..self.num_vars() as u32).map(VarId).find(|&x| !self.is_fixed(x))?;
         Some(self.saved_phase(x, ValOrder::Min).unwrap_or(Decision::Assign(x, self.min(x))))
+    }
+
+    /// The decision on `x` chosen by activity: its value in the newest solution if still
+    /// possible, else `x ≤ min` (whose other side, `x > min`, is a bound).
+    fn activity_decision(&self, x: VarId) -> Decision {
+        self.saved_phase(x, ValOrder::Min).unwrap_or(Decision::LessEq(x, self.min(x)))
     }
 
     /// Remembers the current (full) assignment as the preferred values of later decisions.

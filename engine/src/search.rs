@@ -193,6 +193,28 @@ pub struct SearchConfig {
     /// with failed subtrees cut, so counts, enumerations and optima do not change. Not for
     /// a resumable search or a split (it is ignored there).
     pub learning: bool,
+    /// With [`SearchConfig::learning`]: which decisions follow the variables' activity
+    /// (`learn/activity.rs`: the variables the recent conflicts met most) instead of the
+    /// branching groups. Ignored without learning.
+    pub activity: ActivitySearch,
+}
+
+/// Which decisions a learning search takes by activity ([`SearchConfig::activity`]). A
+/// decision by activity tries the variable's value in the newest solution first (with
+/// [`SearchConfig::phase_saving`]), else its smallest value (`x ≤ min`, whose other side
+/// `x > min` is a bound, which explains better than a hole).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ActivitySearch {
+    /// None: the groups, then the variables they leave in input order.
+    #[default]
+    Off,
+    /// The groups, then the variables they leave by activity.
+    Rest,
+    /// The runs between restarts alternate: the first as [`ActivitySearch::Rest`], the
+    /// next by activity alone, and so on (Chuffed's free search with an annotation).
+    Alternate,
+    /// Every decision by activity: the groups only say nothing.
+    Only,
 }
 
 /// The `k`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: the
@@ -444,7 +466,7 @@ impl Solver {
         // Nogoods posted at restarts get the ids from here on.
         let first_nogood = self.props.len();
         if config.learning && !track && !config.resumable {
-            self.start_learning(config.check_solutions);
+            self.start_learning(config.check_solutions, config.activity);
         }
         self.store.open_level();
         // Everything runs once at the root: a previous search may have consumed the queue.
@@ -630,6 +652,7 @@ impl Solver {
                         }
                     }
                     path.clear();
+                    self.next_run();
                     restarts += 1;
                     let scale = config.restart_scale.unwrap_or(1);
                     restart_at = Some(self.stats.failures + scale * luby(restarts + 1));

@@ -12,7 +12,7 @@ use common::{VAL_ORDERS, VAR_ORDERS};
 use cpsolve_engine::constraints::{
     abs, all_different, cumulative, element, extremum, linear, not_equal, reified_linear, table, times,
 };
-use cpsolve_engine::{Branching, Consistency, Fixing, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder};
+use cpsolve_engine::{ActivitySearch, Branching, Consistency, Fixing, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder};
 use proptest::prelude::*;
 
 const RELS: [Rel; 6] = [Rel::Eq, Rel::Ne, Rel::Le, Rel::Lt, Rel::Ge, Rel::Gt];
@@ -97,6 +97,10 @@ fn build(m: &Model) -> (Solver, Vec<VarId>) {
     (s, xs)
 }
 
+/// Every way a learning search may use activities.
+const ACTIVITY: [ActivitySearch; 4] =
+    [ActivitySearch::Off, ActivitySearch::Rest, ActivitySearch::Alternate, ActivitySearch::Only];
+
 fn config(xs: &[VarId], var_order: usize, val_order: usize, learning: bool) -> SearchConfig {
     SearchConfig {
         branching: vec![Branching {
@@ -137,11 +141,15 @@ proptest! {
     #[test]
     fn learning_keeps_every_solution_and_learns_only_implied_nogoods(
         m in model(), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        activity in 0..ACTIVITY.len(), partial in any::<bool>(),
     ) {
         let (without, _) = solutions(&m, &config(&[], var_order, val_order, false));
         let (_, xs) = build(&m);
         let (plain, _) = solutions(&m, &config(&xs, var_order, val_order, false));
-        let (learned, nogoods) = solutions(&m, &config(&xs, var_order, val_order, true));
+        // Activity decides what the groups leave: let them leave something.
+        let grouped = if partial { &xs[..xs.len() / 2] } else { &xs[..] };
+        let learning = SearchConfig { activity: ACTIVITY[activity], ..config(grouped, var_order, val_order, true) };
+        let (learned, nogoods) = solutions(&m, &learning);
         prop_assert_eq!(&plain, &learned);
         prop_assert_eq!(plain.len(), without.len());
         for nogood in &nogoods {
@@ -154,6 +162,7 @@ proptest! {
     #[test]
     fn learning_with_restarts_proves_the_same_optimum(
         m in model(), val_order in 0..VAL_ORDERS.len(), objective in 0usize..6, maximize in any::<bool>(),
+        activity in 0..ACTIVITY.len(),
     ) {
         let objective = objective % m.domains.len();
         let sense = if maximize { Sense::Maximize } else { Sense::Minimize };
@@ -164,6 +173,7 @@ proptest! {
                 restart_scale: Some(2),
                 nogoods: true,
                 phase_saving: true,
+                activity: ACTIVITY[activity],
                 ..config(&xs, 2, val_order, learning)
             };
             let mut best = None;
@@ -180,13 +190,16 @@ proptest! {
     /// One solution wanted, restarts: the search with learning jumps back to where each
     /// nogood asserts, and still finds a solution exactly when there is one.
     #[test]
-    fn learning_with_backjumps_finds_a_solution_when_there_is_one(m in model(), val_order in 0..VAL_ORDERS.len()) {
+    fn learning_with_backjumps_finds_a_solution_when_there_is_one(
+        m in model(), val_order in 0..VAL_ORDERS.len(), activity in 0..ACTIVITY.len(),
+    ) {
         let (mut s, xs) = build(&m);
         let (all, _) = solutions(&m, &config(&xs, 0, 0, false));
         let config = SearchConfig {
             restart_scale: Some(2),
             nogoods: true,
             limits: cpsolve_engine::Limits { solutions: Some(1), ..Default::default() },
+            activity: ACTIVITY[activity],
             ..config(&xs, 2, val_order, true)
         };
         let mut found = None;

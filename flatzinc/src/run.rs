@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use cpsolve_engine::{Limits, SearchConfig, Sense, Solution, Stats, Stop, Val, VarId, VarOrder};
+use cpsolve_engine::{ActivitySearch, Limits, SearchConfig, Sense, Solution, Stats, Stop, Val, VarId, VarOrder};
 
 use crate::check;
 use crate::model::{Goal, Kind, Model, Output, Term};
@@ -53,6 +53,9 @@ pub struct Options {
     pub distinct_outputs: bool,
     /// Learn nogoods from failures ([`SearchConfig::learning`]).
     pub learning: bool,
+    /// With learning: which decisions follow the variables' activity
+    /// ([`SearchConfig::activity`]).
+    pub activity: ActivitySearch,
 }
 
 impl Default for Options {
@@ -70,6 +73,7 @@ impl Default for Options {
             final_search: false,
             distinct_outputs: false,
             learning: false,
+            activity: ActivitySearch::Off,
         }
     }
 }
@@ -134,7 +138,8 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         (false, false, n) => Some(n.unwrap_or(1)),
     };
     // Restarts pay only where the order learns from failures and one answer is wanted.
-    let learns = branching.iter().any(|b| b.var_order == VarOrder::DomWdeg);
+    let learns = branching.iter().any(|b| b.var_order == VarOrder::DomWdeg)
+        || (options.learning && options.activity != ActivitySearch::Off);
     let restart_scale = (learns && (optimising || solutions == Some(1))).then_some(options.restart_scale).flatten();
     // The first solution is always new: only an enumeration has repeats to skip, and then
     // the count of distinct answers, not the engine's, decides when to stop.
@@ -148,6 +153,7 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         restart_scale,
         nogoods: options.nogoods,
         learning: options.learning,
+        activity: options.activity,
         final_search: options.final_search,
         phase_saving: optimising
             && match options.phase_saving {

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+use cpsolve_engine::ActivitySearch;
 use cpsolve_flatzinc::{format_solution, status_line, Goal, Options, PhaseSaving};
 
 // The time and memory limits of the `cpsolve` binary, shared.
@@ -70,6 +71,11 @@ struct Args {
     /// Learn a nogood from every failure (conflict analysis; `no`, the default, or `yes`).
     #[arg(long, value_name = "YES|NO", default_value = "no", value_parser = ["yes", "no"])]
     learning: String,
+    /// With learning, which decisions follow the variables' activity (the variables recent
+    /// conflicts met most): `off`, `rest` (those the search annotation leaves), `alternate`
+    /// (every other run between restarts), `only`.
+    #[arg(long, value_name = "WHICH", default_value = "off", value_parser = ["off", "rest", "alternate", "only"])]
+    activity: String,
 }
 
 fn main() -> ExitCode {
@@ -138,6 +144,12 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         // MiniZinc prints an answer once: `-n N` means N different answers.
         distinct_outputs: true,
         learning: args.learning == "yes",
+        activity: match args.activity.as_str() {
+            "rest" => ActivitySearch::Rest,
+            "alternate" => ActivitySearch::Alternate,
+            "only" => ActivitySearch::Only,
+            _ => ActivitySearch::Off,
+        },
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let mut out = io::stdout().lock();

@@ -41,6 +41,7 @@ pub(crate) fn analyze(
         earlier: Vec::new(),
         newest_earlier: None,
         seen: HashSet::new(),
+        met: Vec::new(),
     };
     for &lit in conflict {
         work.add(lit, usize::MAX);
@@ -92,7 +93,7 @@ pub(crate) fn analyze(
     }
     let mut nogood = work.earlier;
     nogood.extend(uip);
-    Learned { nogood, assert_level: work.newest_earlier.unwrap_or(history.root_level) }
+    Learned { nogood, assert_level: work.newest_earlier.unwrap_or(history.root_level), met: work.met }
 }
 
 /// What analysis learned from a conflict.
@@ -103,6 +104,9 @@ pub(crate) struct Learned {
     /// The newest level among the other literals: back there, all of them still hold and
     /// the nogood makes the last one false (the root level when there are none).
     pub(crate) assert_level: u32,
+    /// The variable of every literal analysis met below the root (with repeats): the ones
+    /// whose activity the conflict raises.
+    pub(crate) met: Vec<crate::ids::VarId>,
 }
 
 struct Analysis<'a> {
@@ -117,6 +121,7 @@ struct Analysis<'a> {
     /// The newest of their levels.
     newest_earlier: Option<u32>,
     seen: HashSet<Fixing>,
+    met: Vec<crate::ids::VarId>,
 }
 
 impl Analysis<'_> {
@@ -141,8 +146,11 @@ impl Analysis<'_> {
                     return;
                 }
                 if event.level == self.depth {
-                    self.current.insert(p);
+                    if self.current.insert(p) {
+                        self.met.push(lit.var());
+                    }
                 } else if self.seen.insert(lit) {
+                    self.met.push(lit.var());
                     self.earlier.push(lit);
                     self.newest_earlier = self.newest_earlier.max(Some(event.level));
                 }

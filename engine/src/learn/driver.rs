@@ -1,14 +1,19 @@
 //! What the search loop does for learning: start and end a history, charge changes to
 //! their causes, turn a failure into a nogood, and post the nogoods learned.
 
-use crate::ids::PropId;
+use crate::ids::{PropId, VarId};
+use crate::learn::activity::Activity;
 use crate::learn::analyze::analyze;
 use crate::learn::db::NogoodDb;
 use crate::learn::explain::{naive, ExplainContext};
 use crate::learn::history::{Cause, History};
 use crate::learn::verify::check_reason;
-use crate::search::Fixing;
+use crate::search::{ActivitySearch, Fixing};
 use crate::solver::Solver;
+
+/// How much older conflicts count against the newest one in the activities (MiniSat's
+/// default).
+const ACTIVITY_DECAY: f64 = 0.95;
 
 /// Nogoods longer than this are not kept: each wakes on every change of its variables, and
 /// a long one rarely prunes.
@@ -32,6 +37,12 @@ pub(crate) struct Learner {
     pub(crate) exhausted: bool,
     /// Every nogood learned, sorted, to tell one learned again.
     seen: std::collections::HashSet<Vec<Fixing>>,
+    /// The variables' activities, when decisions use them.
+    activity: Option<Activity>,
+    /// Which decisions use them.
+    activity_search: ActivitySearch,
+    /// Whether the current run (between restarts) decides by activity alone.
+    activity_run: bool,
 }
 
 /// The propagator slot through which the queue runs the nogood database: it has no state
@@ -64,10 +75,12 @@ impl crate::propagator::Propagator for DatabaseSlot {
 
 impl Solver {
     /// Starts recording the branch's history; the search's root level is the next one.
-    pub(crate) fn start_learning(&mut self, verify: bool) {
+    pub(crate) fn start_learning(&mut self, verify: bool, activity_search: ActivitySearch) {
         let root_level = self.store.trail.depth() as u32 + 1;
         self.store.history = Some(Box::new(History::new(&self.store.domains, root_level)));
-        self.learner = Learner { verify, ..Learner::default() };
+        let activity = (activity_search != ActivitySearch::Off).then(|| Activity::new(self.num_vars(), ACTIVITY_DECAY));
+        let activity_run = activity_search == ActivitySearch::Only;
+        self.learner = Learner { verify, activity, activity_search, activity_run, ..Learner::default() };
         let slot = self.post(Box::new(DatabaseSlot));
         if let Some(slot) = slot {
             self.weights[slot.index()] = 0;
@@ -125,6 +138,12 @@ impl Solver {
             conflict
         };
         let learned = analyze(history, &self.props, &self.learner.db, &conflict, depth, self.learner.verify);
+        if let Some(activity) = self.learner.activity.as_mut() {
+            for &x in &learned.met {
+                activity.bump(x);
+            }
+            activity.decay();
+        }
         let nogood = learned.nogood;
         if nogood.is_empty() {
             self.learner.exhausted = true;
@@ -145,6 +164,36 @@ impl Solver {
             self.learner.log.push(nogood.clone());
         }
         self.learner.pending.push(nogood);
+    }
+
+    /// A restart: with [`ActivitySearch::Alternate`], the next run takes the other order.
+    pub(crate) fn next_run(&mut self) {
+        if self.learner.activity_search == ActivitySearch::Alternate {
+            self.learner.activity_run = !self.learner.activity_run;
+        }
+    }
+
+    /// Whether the next decision goes by activity alone, the branching groups aside.
+    pub(crate) fn activity_run(&self) -> bool {
+        self.learner.activity_run && self.learner.activity.is_some()
+    }
+
+    /// The unfixed variable of highest activity, when decisions use activities (`None`
+    /// also when every variable is fixed).
+    pub(crate) fn most_active(&mut self) -> Option<VarId> {
+        let activity = self.learner.activity.as_mut()?;
+        if let Some(history) = self.store.history.as_deref_mut() {
+            for x in history.take_restored() {
+                activity.restore(x);
+            }
+        }
+        let domains = &self.store.domains;
+        activity.most_active(|x| domains[x.index()].min != domains[x.index()].max)
+    }
+
+    /// Whether decisions use activities.
+    pub(crate) fn uses_activity(&self) -> bool {
+        self.learner.activity.is_some()
     }
 
     /// Posts the nogoods learned since the last call, at the current node.

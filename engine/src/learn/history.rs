@@ -56,6 +56,9 @@ pub(crate) struct History {
     pub(crate) root_level: u32,
     /// What is running now: every change is charged to it.
     pub(crate) cause: Cause,
+    /// The variables whose events backtracks undid since the last [`History::take_restored`]
+    /// (with repeats): activity-based selection takes them back as candidates.
+    restored: Vec<VarId>,
 }
 
 impl History {
@@ -68,6 +71,7 @@ impl History {
             decisions: Vec::new(),
             root_level,
             cause: Cause::Axiom,
+            restored: Vec::new(),
         }
     }
 
@@ -120,8 +124,14 @@ impl History {
             let x = e.lit.var();
             self.by_var[x.index()].pop();
             self.events.pop();
+            self.restored.push(x);
         }
         self.decisions.truncate(depth + 1);
+    }
+
+    /// The variables restored by backtracks since the last call (with repeats).
+    pub(crate) fn take_restored(&mut self) -> std::vec::Drain<'_, VarId> {
+        self.restored.drain(..)
     }
 
     /// The events of `x` before position `at`, oldest first.

@@ -21,7 +21,11 @@
 //! Elsewhere (counting, enumeration) the search stays chronological: the next branch after
 //! a failure is the decision's other side, as without learning, so the same solutions are
 //! met; the nogoods, implied by the constraints, only cut failed subtrees.
+//!
+//! With [`crate::SearchConfig::activity`], the variables the conflicts meet gain activity
+//! (`learn/activity.rs`), and the search decides the most active variable next.
 
+pub(crate) mod activity;
 pub(crate) mod analyze;
 pub(crate) mod db;
 pub(crate) mod driver;

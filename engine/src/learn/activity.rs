@@ -1,0 +1,211 @@
+//! Activity-based variable selection (VSIDS, after Chaff and MiniSat), over integer variables.
+//!
+//! Each variable has an *activity*: every conflict analysis raises the activity of the
+//! variables whose literals it met, by an increment that grows geometrically after each
+//! conflict, so that old conflicts count less and less ("decay" without touching every
+//! score). The search decides next the unfixed variable of highest activity: it works where
+//! the model's hardest part is, as the conflicts show it, whatever the model's order.
+//!
+//! The variables sit in a binary max-heap indexed by variable, so that a bump moves one
+//! entry and the choice is at the top. A variable found fixed at the top leaves the heap;
+//! it comes back when a backtrack restores its domain (the history tells which variables
+//! changed at the levels undone). Ties go to the smaller variable index, so the choice is
+//! deterministic. A generic priority-queue crate would hash its keys; variables are dense
+//! indices, so an array of positions does the same job without it, as SAT solvers do.
+
+use crate::ids::VarId;
+
+/// When activities grow past this, all are scaled down (with the increment) so that they
+/// stay finite; their order does not change.
+const RESCALE_ABOVE: f64 = 1e100;
+
+/// Not in the heap.
+const ABSENT: u32 = u32::MAX;
+
+/// Activities of the variables, and the heap of the candidates for the next decision.
+#[derive(Debug, Clone)]
+pub(crate) struct Activity {
+    score: Vec<f64>,
+    /// What a bump adds now; it grows by `1 / decay` after each conflict.
+    increment: f64,
+    decay: f64,
+    /// The heap: variable indices, the most active first.
+    heap: Vec<u32>,
+    /// Each variable's place in `heap`, or [`ABSENT`].
+    place: Vec<u32>,
+}
+
+impl Activity {
+    /// All `num_vars` variables with activity zero, `decay` in (0, 1] (MiniSat uses 0.95).
+    pub(crate) fn new(num_vars: usize, decay: f64) -> Activity {
+        Activity {
+            score: vec![0.0; num_vars],
+            increment: 1.0,
+            decay,
+            heap: (0..num_vars as u32).collect(),
+            place: (0..num_vars as u32).collect(),
+        }
+    }
+
+    /// The activity of `x`.
+    #[cfg(test)]
+    pub(crate) fn score(&self, x: VarId) -> f64 {
+        self.score[x.index()]
+    }
+
+    /// Raises the activity of `x` by the current increment.
+    pub(crate) fn bump(&mut self, x: VarId) {
+        let i = x.index();
+        self.score[i] += self.increment;
+        if self.score[i] > RESCALE_ABOVE {
+            for s in &mut self.score {
+                *s /= RESCALE_ABOVE;
+            }
+            self.increment /= RESCALE_ABOVE;
+        }
+        if self.place[i] != ABSENT {
+            self.sift_up(self.place[i] as usize);
+        }
+    }
+
+    /// Ends a conflict: later bumps weigh more than the ones before.
+    pub(crate) fn decay(&mut self) {
+        self.increment /= self.decay;
+    }
+
+    /// Makes `x` a candidate again (its domain was restored), if it is not one.
+    pub(crate) fn restore(&mut self, x: VarId) {
+        let i = x.index();
+        if self.place[i] == ABSENT {
+            self.place[i] = self.heap.len() as u32;
+            self.heap.push(i as u32);
+            self.sift_up(self.heap.len() - 1);
+        }
+    }
+
+    /// The most active variable for which `open` holds; the ones on the way for which it
+    /// does not leave the heap (until [`Activity::restore`]).
+    pub(crate) fn most_active(&mut self, open: impl Fn(VarId) -> bool) -> Option<VarId> {
+        while let Some(&top) = self.heap.first() {
+            let x = VarId(top);
+            if open(x) {
+                return Some(x);
+            }
+            self.remove_top();
+        }
+        None
+    }
+
+    fn remove_top(&mut self) {
+        let top = self.heap.swap_remove(0);
+        self.place[top as usize] = ABSENT;
+        if let Some(&moved) = self.heap.first() {
+            self.place[moved as usize] = 0;
+            self.sift_down(0);
+        }
+    }
+
+    /// Whether the variable at heap index `a` goes before the one at `b`.
+    fn before(&self, a: u32, b: u32) -> bool {
+        let (sa, sb) = (self.score[a as usize], self.score[b as usize]);
+        sa > sb || (sa == sb && a < b)
+    }
+
+    fn sift_up(&mut self, mut i: usize) {
+        let x = self.heap[i];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let p = self.heap[parent];
+            if !self.before(x, p) {
+                break;
+            }
+            self.heap[i] = p;
+            self.place[p as usize] = i as u32;
+            i = parent;
+        }
+        self.heap[i] = x;
+        self.place[x as usize] = i as u32;
+    }
+
+    fn sift_down(&mut self, mut i: usize) {
+        let x = self.heap[i];
+        let n = self.heap.len();
+        loop {
+            let left = 2 * i + 1;
+            if left >= n {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < n && self.before(self.heap[right], self.heap[left]) { right } else { left };
+            let c = self.heap[child];
+            if !self.before(c, x) {
+                break;
+            }
+            self.heap[i] = c;
+            self.place[c as usize] = i as u32;
+            i = child;
+        }
+        self.heap[i] = x;
+        self.place[x as usize] = i as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The heap's choice against a scan over all open variables, after random bumps,
+    /// removals and restorations.
+    #[test]
+    fn the_choice_is_the_most_active_open_variable_ties_to_the_smaller() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..200 {
+            let n = 1 + next(12) as usize;
+            let mut activity = Activity::new(n, 0.8);
+            let mut open = vec![true; n];
+            for _ in 0..60 {
+                match next(4) {
+                    0 => {
+                        let x = VarId(next(n as u64) as u32);
+                        activity.bump(x);
+                        if next(3) == 0 {
+                            activity.decay();
+                        }
+                    }
+                    1 => open[next(n as u64) as usize] = false,
+                    2 => {
+                        let x = next(n as u64) as usize;
+                        open[x] = true;
+                        activity.restore(VarId(x as u32));
+                    }
+                    _ => {
+                        let expected = (0..n)
+                            .filter(|&i| open[i])
+                            .map(|i| VarId(i as u32))
+                            .max_by(|&a, &b| activity.score(a).total_cmp(&activity.score(b)).then(b.0.cmp(&a.0)));
+                        assert_eq!(activity.most_active(|x| open[x.index()]), expected);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn scores_are_rescaled_without_changing_their_order() {
+        let mut activity = Activity::new(3, 0.5);
+        activity.bump(VarId(2));
+        for _ in 0..400 {
+            activity.bump(VarId(1));
+            activity.decay();
+        }
+        assert!(activity.score(VarId(1)).is_finite());
+        assert_eq!(activity.most_active(|_| true), Some(VarId(1)));
+        assert_eq!(activity.most_active(|x| x != VarId(1)), Some(VarId(2)));
+    }
+}

@@ -50,6 +50,8 @@ pub struct Stats {
     pub nogoods: u64,
     /// Nogoods learned from failures and kept ([`SearchConfig::learning`]).
     pub learned: u64,
+    /// Learned nogoods forgotten since (at restarts, the database keeps the best).
+    pub forgotten: u64,
     /// Time spent searching (building the model not included).
     pub time: Duration,
 }
@@ -66,6 +68,7 @@ impl Stats {
         self.restarts += other.restarts;
         self.nogoods += other.nogoods;
         self.learned += other.learned;
+        self.forgotten += other.forgotten;
         self.time += other.time;
     }
 }
@@ -197,6 +200,11 @@ pub struct SearchConfig {
     /// (`learn/activity.rs`: the variables the recent conflicts met most) instead of the
     /// branching groups. Ignored without learning.
     pub activity: ActivitySearch,
+    /// With [`SearchConfig::learning`] and restarts: how many learned nogoods, beyond those
+    /// of at most two levels, survive the first pruning of the database (it grows by 300 at
+    /// each one after); `None`: 2,000. Pruning happens at a restart once the database
+    /// holds twice that many.
+    pub learned_kept: Option<usize>,
 }
 
 /// Which decisions a learning search takes by activity ([`SearchConfig::activity`]). A
@@ -466,7 +474,7 @@ impl Solver {
         // Nogoods posted at restarts get the ids from here on.
         let first_nogood = self.props.len();
         if config.learning && !track && !config.resumable {
-            self.start_learning(config.check_solutions, config.activity);
+            self.start_learning(config.check_solutions, config.activity, config.learned_kept);
         }
         self.store.open_level();
         // Everything runs once at the root: a previous search may have consumed the queue.
@@ -644,6 +652,7 @@ impl Solver {
                         self.store.close_level();
                     }
                     self.post_learned();
+                    self.reduce_learned();
                     for nogood in nogoods {
                         if let Some(id) = self.post(Box::new(crate::propagators::Nogood::new(nogood))) {
                             // It weighs in dom/wdeg once it has failed, not before.

@@ -174,6 +174,7 @@ proptest! {
                 nogoods: true,
                 phase_saving: true,
                 activity: ACTIVITY[activity],
+                learned_kept: Some(1),
                 ..config(&xs, 2, val_order, learning)
             };
             let mut best = None;
@@ -200,6 +201,7 @@ proptest! {
             nogoods: true,
             limits: cpsolve_engine::Limits { solutions: Some(1), ..Default::default() },
             activity: ACTIVITY[activity],
+            learned_kept: Some(1),
             ..config(&xs, 2, val_order, true)
         };
         let mut found = None;
@@ -242,4 +244,31 @@ fn pigeons_make_the_search_learn_and_shrink_the_tree() {
     assert_eq!(none, 0);
     assert!(learned > 0, "no nogood learned");
     assert!(learning_nodes < plain_nodes, "{learning_nodes} nodes with learning, {plain_nodes} without");
+}
+
+/// Nine pigeons in eight holes, one solution wanted, restarts and activity: the search
+/// learns thousands of nogoods, the database forgets most of them at restarts, and the
+/// answer (none) is still proved.
+#[test]
+fn forgetting_nogoods_keeps_the_answer() {
+    let mut s = Solver::new();
+    let xs: Vec<VarId> = (0..9).map(|_| s.new_var(1, 8).expect("small")).collect();
+    for i in 0..xs.len() {
+        for j in i + 1..xs.len() {
+            not_equal(&mut s, xs[i], xs[j], 0);
+        }
+    }
+    let config = SearchConfig {
+        branching: vec![Branching { vars: xs.clone(), var_order: VarOrder::Input, ..Branching::default() }],
+        learning: true,
+        activity: ActivitySearch::Only,
+        restart_scale: Some(10),
+        learned_kept: Some(10),
+        limits: cpsolve_engine::Limits { solutions: Some(1), ..Default::default() },
+        ..SearchConfig::default()
+    };
+    let outcome = s.search(&config, |_| ControlFlow::Continue(()));
+    assert_eq!((outcome.solutions, outcome.stopped), (0, None));
+    let stats = s.stats();
+    assert!(stats.forgotten > 0, "nothing forgotten: {} learned", stats.learned);
 }

@@ -13,6 +13,13 @@
 //! does not hold after backtracking. A nogood added while it propagates (learning asserts
 //! one literal) watches its open literal and its newest true one, so that backtracking past
 //! the latter, and coming back, wakes it again.
+//!
+//! The database is pruned at restarts ([`NogoodDb::reduce`]): a nogood's worth is told by
+//! its *literal block distance* (Audemard and Simon, Glucose 2009), the number of decision
+//! levels its literals came from when it was learned. Few levels mean a nogood that links
+//! few decisions and prunes often; those of at most [`GLUE`] are kept for good, the others
+//! compete for the places left. Nothing is lost by forgetting one: every nogood follows
+//! from the constraints.
 
 use crate::ids::{PropId, VarId};
 use crate::learn::history::{Cause, History};
@@ -25,11 +32,16 @@ fn truth(store: &Store, lit: Fixing) -> Truth {
     truth_in(&store.domains[lit.var().index()], lit)
 }
 
+/// Nogoods learned from at most this many levels are never forgotten.
+pub(crate) const GLUE: u32 = 2;
+
 /// The learned nogoods of a search and their watches.
 #[derive(Debug, Default)]
 pub(crate) struct NogoodDb {
     /// Each nogood's literals; the first two are watched (one, for a nogood of one).
     pub(crate) nogoods: Vec<Vec<Fixing>>,
+    /// Each nogood's literal block distance: the decision levels it spanned when learned.
+    lbd: Vec<u32>,
     /// Per variable, the nogoods watching one of its literals, with that literal (an entry
     /// whose nogood watches another literal since is stale, and dropped when met).
     watches: Vec<Vec<(u32, Fixing)>>,
@@ -48,7 +60,7 @@ pub(crate) struct NogoodDb {
 impl NogoodDb {
     /// Adds a nogood (at least one literal), to be checked at the next run; returns the
     /// variables the database must now be woken by.
-    pub(crate) fn add(&mut self, mut lits: Vec<Fixing>, store: &Store, num_vars: usize) -> Vec<VarId> {
+    pub(crate) fn add(&mut self, mut lits: Vec<Fixing>, lbd: u32, store: &Store, num_vars: usize) -> Vec<VarId> {
         if self.watches.len() < num_vars {
             self.watches.resize(num_vars, Vec::new());
             self.subscribed.resize(num_vars, false);
@@ -72,8 +84,50 @@ impl NogoodDb {
             }
         }
         self.nogoods.push(lits);
+        self.lbd.push(lbd);
         self.fresh.push(k);
         new_vars
+    }
+
+    /// The number of nogoods kept.
+    pub(crate) fn len(&self) -> usize {
+        self.nogoods.len()
+    }
+
+    /// Forgets all nogoods but those of at most [`GLUE`] levels and, of the others, the
+    /// `keep` of fewest levels (the newest first among equals); returns the ones forgotten.
+    /// Only at the search's root: nogood indices change, and the history's events charged
+    /// to a nogood must all be facts of the whole search, never analysed again. Every kept
+    /// nogood is checked whole at the next run, as if new.
+    pub(crate) fn reduce(&mut self, keep: usize) -> Vec<Vec<Fixing>> {
+        let mut order: Vec<usize> = (0..self.nogoods.len()).filter(|&k| self.lbd[k] > GLUE).collect();
+        order.sort_by_key(|&k| (self.lbd[k], std::cmp::Reverse(k)));
+        let mut forget = vec![false; self.nogoods.len()];
+        for &k in order.iter().skip(keep) {
+            forget[k] = true;
+        }
+        let nogoods = std::mem::take(&mut self.nogoods);
+        let lbd = std::mem::take(&mut self.lbd);
+        let mut forgotten = Vec::new();
+        for list in &mut self.watches {
+            list.clear();
+        }
+        self.fresh.clear();
+        for ((lits, lbd), forget) in nogoods.into_iter().zip(lbd).zip(forget) {
+            if forget {
+                forgotten.push(lits);
+                continue;
+            }
+            let k = self.nogoods.len() as u32;
+            for &lit in lits.iter().take(2) {
+                self.watches[lit.var().index()].push((k, lit));
+            }
+            self.nogoods.push(lits);
+            self.lbd.push(lbd);
+            self.fresh.push(k);
+        }
+        self.conflict = None;
+        forgotten
     }
 
     /// Propagates the nogoods over the events since the last run, and the fresh ones.

@@ -19,11 +19,20 @@ const ACTIVITY_DECAY: f64 = 0.95;
 /// a long one rarely prunes.
 pub(crate) const MAX_NOGOOD_LEN: usize = 64;
 
+/// The nogoods kept beyond the glue ones at the first reduction of the database, unless the
+/// search says ([`crate::SearchConfig::learned_kept`]); each reduction raises it by
+/// [`KEPT_GROWTH`], so that a long search keeps more.
+const FIRST_KEPT: usize = 2000;
+const KEPT_GROWTH: usize = 300;
+
 /// The learning state of one search.
 #[derive(Debug, Default)]
 pub(crate) struct Learner {
-    /// Nogoods learned at a failure, posted once the search has backtracked.
-    pending: Vec<Vec<Fixing>>,
+    /// Nogoods learned at a failure, with their literal block distances, posted once the
+    /// search has backtracked.
+    pending: Vec<(Vec<Fixing>, u32)>,
+    /// How many nogoods beyond the glue ones survive the next reduction.
+    kept: usize,
     /// Every nogood learned by the last search, kept when it checks its work (tests).
     pub(crate) log: Vec<Vec<Fixing>>,
     /// Check explanations and keep the log.
@@ -75,12 +84,13 @@ impl crate::propagator::Propagator for DatabaseSlot {
 
 impl Solver {
     /// Starts recording the branch's history; the search's root level is the next one.
-    pub(crate) fn start_learning(&mut self, verify: bool, activity_search: ActivitySearch) {
+    pub(crate) fn start_learning(&mut self, verify: bool, activity_search: ActivitySearch, kept: Option<usize>) {
         let root_level = self.store.trail.depth() as u32 + 1;
         self.store.history = Some(Box::new(History::new(&self.store.domains, root_level)));
         let activity = (activity_search != ActivitySearch::Off).then(|| Activity::new(self.num_vars(), ACTIVITY_DECAY));
         let activity_run = activity_search == ActivitySearch::Only;
-        self.learner = Learner { verify, activity, activity_search, activity_run, ..Learner::default() };
+        let kept = kept.unwrap_or(FIRST_KEPT).max(1);
+        self.learner = Learner { verify, activity, activity_search, activity_run, kept, ..Learner::default() };
         let slot = self.post(Box::new(DatabaseSlot));
         if let Some(slot) = slot {
             self.weights[slot.index()] = 0;
@@ -163,7 +173,26 @@ impl Solver {
         if self.learner.verify {
             self.learner.log.push(nogood.clone());
         }
-        self.learner.pending.push(nogood);
+        let mut levels: Vec<u32> = nogood.iter().filter_map(|&l| history.level_of(l)).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        self.learner.pending.push((nogood, levels.len() as u32));
+    }
+
+    /// At the search's root (a restart): when the database has grown past what is kept,
+    /// forgets the nogoods worth least ([`NogoodDb::reduce`]).
+    pub(crate) fn reduce_learned(&mut self) {
+        let Some(slot) = self.learner.db.slot else { return };
+        if self.learner.db.len() <= 2 * self.learner.kept {
+            return;
+        }
+        for mut nogood in self.learner.db.reduce(self.learner.kept) {
+            nogood.sort_unstable();
+            self.learner.seen.remove(&nogood);
+            self.stats.forgotten += 1;
+        }
+        self.learner.kept += KEPT_GROWTH;
+        self.store.queue.push(slot);
     }
 
     /// A restart: with [`ActivitySearch::Alternate`], the next run takes the other order.
@@ -203,9 +232,9 @@ impl Solver {
         if pending.is_empty() {
             return;
         }
-        for nogood in pending {
+        for (nogood, lbd) in pending {
             let num_vars = self.num_vars();
-            for x in self.learner.db.add(nogood, &self.store, num_vars) {
+            for x in self.learner.db.add(nogood, lbd, &self.store, num_vars) {
                 self.store.subscribe(x, slot, crate::propagator::Events::DOMAIN);
             }
             self.stats.learned += 1;

@@ -211,6 +211,18 @@ impl History {
         found
     }
 
+    /// The level at which `lit` (which holds now) came to hold, `None` when it held when the
+    /// search began.
+    pub(crate) fn level_of(&self, lit: Fixing) -> Option<u32> {
+        match lit {
+            Fixing::Eq(x, v) => {
+                let (a, b) = (self.level_of(Fixing::Gt(x, v - 1)), self.level_of(Fixing::Le(x, v)));
+                a.max(b)
+            }
+            _ => self.position(lit).map(|p| self.events[p].level),
+        }
+    }
+
     /// The position of the first event below the search's root level: the domains just
     /// before it are the facts the whole search shares.
     pub(crate) fn first_after_root(&self) -> usize {

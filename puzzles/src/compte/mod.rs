@@ -169,6 +169,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         restarts: 0,
         nogoods: 0,
         learned: 0,
+        forgotten: 0,
         time: start.elapsed(),
     };
     let text = view::text(game.target, mode, &answer, options);

@@ -88,6 +88,7 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         restarts: 0,
         nogoods: 0,
         learned: 0,
+        forgotten: 0,
         time: start.elapsed(),
     };
     Ok(Outcome { status, text, json, stats, picture })

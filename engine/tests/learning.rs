@@ -29,6 +29,9 @@ enum Con {
     Max(usize, Vec<usize>, bool),
     Table(Vec<usize>, Vec<Vec<Val>>),
     Reified(usize, Vec<(i64, usize)>, usize, i64),
+    /// `count(bᵢ) = x` where each `bᵢ ⇔ relation ᵢ` is a new 0/1 variable: conditions used
+    /// as numbers, as FlatZinc flattens `count`, `sum(bool2int(...))` and disjunctions.
+    CountReified(Vec<(Vec<(i64, usize)>, usize, i64)>, usize),
     /// Tasks (start, duration, use) with durations and uses fixed, capacity a variable.
     Cumulative(Vec<(usize, i64, i64)>, usize),
 }
@@ -57,7 +60,9 @@ fn con(n: usize) -> impl Strategy<Value = Con> {
                 Con::Table(xs, rows)
             }),
         2 => (prop::collection::vec((0..n, 1i64..=3, 1i64..=3), 2..=4), 0..n).prop_map(|(t, c)| Con::Cumulative(t, c)),
-        1 => (var, terms, 0..RELS.len(), -3i64..=5).prop_map(|(b, t, r, k)| Con::Reified(b, t, r, k)),
+        1 => (var.clone(), terms.clone(), 0..RELS.len(), -3i64..=5).prop_map(|(b, t, r, k)| Con::Reified(b, t, r, k)),
+        2 => (prop::collection::vec((terms, 0..RELS.len(), -3i64..=5), 1..=3), var)
+            .prop_map(|(rels, x)| Con::CountReified(rels, x)),
     ]
 }
 
@@ -69,9 +74,12 @@ fn model() -> impl Strategy<Value = Model> {
     })
 }
 
-fn build(m: &Model) -> (Solver, Vec<VarId>) {
+/// The solver, the model's variables, and every variable in creation order (the model's,
+/// then those its constraints add: index `i` is the variable of index `i`).
+fn build(m: &Model) -> (Solver, Vec<VarId>, Vec<VarId>) {
     let mut s = Solver::new();
     let xs: Vec<VarId> = m.domains.iter().map(|d| s.new_var_in(d).expect("small domain")).collect();
+    let mut every = xs.clone();
     let terms = |t: &[(i64, usize)]| t.iter().map(|&(a, i)| (a, xs[i])).collect::<Vec<_>>();
     let pick = |v: &[usize]| v.iter().map(|&i| xs[i]).collect::<Vec<_>>();
     for c in &m.cons {
@@ -85,16 +93,30 @@ fn build(m: &Model) -> (Solver, Vec<VarId>) {
             Con::Max(r, v, is_max) => extremum(&mut s, xs[*r], &pick(v), *is_max),
             Con::Table(v, rows) => table(&mut s, &pick(v), rows),
             Con::Reified(b, t, r, k) => reified_linear(&mut s, xs[*b], &terms(t), RELS[*r], *k).expect("no overflow"),
+            Con::CountReified(rels, x) => {
+                let mut count = vec![(-1, xs[*x])];
+                for (t, r, k) in rels {
+                    let b = s.new_var(0, 1).expect("0/1");
+                    every.push(b);
+                    reified_linear(&mut s, b, &terms(t), RELS[*r], *k).expect("no overflow");
+                    count.push((1, b));
+                }
+                linear(&mut s, &count, Rel::Eq, 0).expect("no overflow");
+            }
             Con::Cumulative(tasks, c) => {
                 let starts: Vec<VarId> = tasks.iter().map(|&(i, _, _)| xs[i]).collect();
-                let fixed = |s: &mut Solver, v: i64| s.new_var(v, v).expect("one value");
+                let mut fixed = |s: &mut Solver, v: i64| {
+                    let x = s.new_var(v, v).expect("one value");
+                    every.push(x);
+                    x
+                };
                 let durations: Vec<VarId> = tasks.iter().map(|&(_, d, _)| fixed(&mut s, d)).collect();
                 let uses: Vec<VarId> = tasks.iter().map(|&(_, _, r)| fixed(&mut s, r)).collect();
                 cumulative(&mut s, &starts, &durations, &uses, xs[*c]).expect("no overflow");
             }
         }
     }
-    (s, xs)
+    (s, xs, every)
 }
 
 /// Every way a learning search may use activities.
@@ -115,10 +137,11 @@ fn config(xs: &[VarId], var_order: usize, val_order: usize, learning: bool) -> S
 }
 
 fn solutions(m: &Model, config: &SearchConfig) -> (Vec<Vec<Val>>, Vec<Vec<Fixing>>) {
-    let (mut s, xs) = build(m);
+    let (mut s, _, every) = build(m);
     let mut found = Vec::new();
     let outcome = s.search(config, |sol| {
-        found.push(xs.iter().map(|&x| sol.value(x)).collect::<Vec<_>>());
+        // Every variable's value, the ones the constraints add included (nogoods name them).
+        found.push(every.iter().map(|&x| sol.value(x)).collect::<Vec<_>>());
         ControlFlow::Continue(())
     });
     assert_eq!(outcome.stopped, None);
@@ -144,7 +167,7 @@ proptest! {
         activity in 0..ACTIVITY.len(), partial in any::<bool>(),
     ) {
         let (without, _) = solutions(&m, &config(&[], var_order, val_order, false));
-        let (_, xs) = build(&m);
+        let (_, xs, _) = build(&m);
         let (plain, _) = solutions(&m, &config(&xs, var_order, val_order, false));
         // Activity decides what the groups leave: let them leave something.
         let grouped = if partial { &xs[..xs.len() / 2] } else { &xs[..] };
@@ -167,7 +190,7 @@ proptest! {
         let objective = objective % m.domains.len();
         let sense = if maximize { Sense::Maximize } else { Sense::Minimize };
         let best = |learning: bool| {
-            let (mut s, xs) = build(&m);
+            let (mut s, xs, _) = build(&m);
             let config = SearchConfig {
                 objective: Some((xs[objective], sense)),
                 restart_scale: Some(2),
@@ -194,7 +217,7 @@ proptest! {
     fn learning_with_backjumps_finds_a_solution_when_there_is_one(
         m in model(), val_order in 0..VAL_ORDERS.len(), activity in 0..ACTIVITY.len(),
     ) {
-        let (mut s, xs) = build(&m);
+        let (mut s, xs, every) = build(&m);
         let (all, _) = solutions(&m, &config(&xs, 0, 0, false));
         let config = SearchConfig {
             restart_scale: Some(2),
@@ -206,7 +229,7 @@ proptest! {
         };
         let mut found = None;
         let outcome = s.search(&config, |sol| {
-            found = Some(xs.iter().map(|&x| sol.value(x)).collect::<Vec<_>>());
+            found = Some(every.iter().map(|&x| sol.value(x)).collect::<Vec<_>>());
             ControlFlow::Continue(())
         });
         prop_assert!(outcome.stopped.is_none() || outcome.stopped == Some(cpsolve_engine::Stop::Solutions));

@@ -77,7 +77,7 @@ fn vars_of(terms: &[Term]) -> Vec<VarId> {
 }
 
 /// The literal that bounds `a·x` from below (`low`) or from above, as the domains were.
-fn side(cx: &ExplainContext<'_>, (a, x): Term, low: bool) -> Fixing {
+pub(crate) fn side(cx: &ExplainContext<'_>, (a, x): Term, low: bool) -> Fixing {
     if (a > 0) == low {
         Fixing::Gt(x, cx.min(x) - 1)
     } else {

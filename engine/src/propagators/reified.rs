@@ -14,8 +14,10 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
-use crate::propagators::linear::{LinearEq, LinearLe, LinearNe, Term};
+use crate::propagators::linear::{side, LinearEq, LinearLe, LinearNe, Term};
+use crate::search::Fixing;
 
 /// The relation, normalised: `≤`, `=` or `≠` against the constant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +59,22 @@ impl Side {
             Side::Le(p) => p.propagate(cx),
             Side::Eq(p) => p.propagate(cx),
             Side::Ne(p) => p.propagate(cx),
+        }
+    }
+
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        match self {
+            Side::Le(p) => p.explain(lit, cx),
+            Side::Eq(p) => p.explain(lit, cx),
+            Side::Ne(p) => p.explain(lit, cx),
+        }
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        match self {
+            Side::Le(p) => p.explain_conflict(cx),
+            Side::Eq(p) => p.explain_conflict(cx),
+            Side::Ne(p) => p.explain_conflict(cx),
         }
     }
 }
@@ -186,5 +204,60 @@ impl Propagator for ReifiedLinear {
         let mut vars = vec![self.b];
         vars.extend(self.terms.iter().map(|&(_, x)| x));
         vars
+    }
+
+    /// With `b` fixed, the side enforced explains, plus `b`'s value. With `b` free, a `≤`
+    /// decided by the bounds fixed `b`: every term's side that decides it (the upper sides
+    /// for true, the lower ones for false). Equalities deciding `b` get the naive
+    /// explanation, as does a `b` that is also a term.
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        if self.terms.iter().any(|&(_, x)| x == self.b) {
+            return None;
+        }
+        if cx.min(self.b) == cx.max(self.b) {
+            let mut reason = self.enforced(cx)?.explain(lit, cx)?;
+            reason.push(self.b_literal(cx));
+            return Some(reason);
+        }
+        if lit.var() != self.b || self.test != Test::Le {
+            return None;
+        }
+        // `b` is 0/1: `b > 0`, `b ≠ 0` and `b = 1` say true, `b ≤ 0`, `b ≠ 1`, `b = 0` false.
+        let truth = match lit {
+            Fixing::Gt(_, v) => v >= 0,
+            Fixing::Le(_, v) => v >= 1,
+            Fixing::Ne(_, v) => v == 0,
+            Fixing::Eq(_, v) => v == 1,
+        };
+        Some(self.terms.iter().map(|&t| side(cx, t, !truth)).collect())
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        if self.terms.iter().any(|&(_, x)| x == self.b) || cx.min(self.b) != cx.max(self.b) {
+            return None;
+        }
+        let mut reason = self.enforced(cx)?.explain_conflict(cx)?;
+        reason.push(self.b_literal(cx));
+        Some(reason)
+    }
+}
+
+impl ReifiedLinear {
+    /// The side enforced while `b` has the value it had then, if one is.
+    fn enforced(&self, cx: &ExplainContext<'_>) -> Option<&Side> {
+        match (cx.min(self.b), self.half) {
+            (1, _) => Some(&self.when_true),
+            (_, true) => None,
+            (_, false) => Some(&self.when_false),
+        }
+    }
+
+    /// `b`'s value then, as a literal (`b` is fixed).
+    fn b_literal(&self, cx: &ExplainContext<'_>) -> Fixing {
+        if cx.min(self.b) >= 1 {
+            Fixing::Gt(self.b, 0)
+        } else {
+            Fixing::Le(self.b, 0)
+        }
     }
 }

@@ -612,11 +612,13 @@ impl Solver {
             // wanted), a failure that taught a nogood goes back to the level where the nogood
             // asserts, and propagates it there, instead of trying the other side of the last
             // decision (the decisions in between are taken again later, as after a restart).
+            // A restart that is due goes first: it goes back further than any backjump.
+            let restart_due = restart_at.is_some_and(|at| self.stats.failures >= at) && cutoff.is_none();
             if !ok && backjump {
                 if self.learner.exhausted {
                     break 'search;
                 }
-                if let Some(depth) = self.learner.assert_depth.take() {
+                if let (false, Some(depth)) = (restart_due, self.learner.assert_depth.take()) {
                     let keep = depth.saturating_sub(base_depth + 1);
                     // Only left branches may be dropped: a right branch stands for a refuted
                     // subtree that no nogood may have captured.

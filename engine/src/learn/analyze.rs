@@ -25,6 +25,10 @@ use crate::search::Fixing;
 /// the conflict involves it, with the level where it asserts. Empty when the conflict rests
 /// on facts of the whole search alone (the search below the root is then over). With `verify`, every literal cited is
 /// checked to have held when it was cited (a propagator's explanation bug panics).
+///
+/// `None` when the nogood would be longer than `max_len` literals (it would not be kept),
+/// or when the analysis would cite more than [`WORK_LIMIT`] literals: an analysis through
+/// naive explanations of large constraints can grow without use, and the search must go on.
 pub(crate) fn analyze(
     history: &History,
     props: &[Box<dyn Propagator>],
@@ -32,7 +36,8 @@ pub(crate) fn analyze(
     conflict: &[Fixing],
     depth: usize,
     verify: bool,
-) -> Learned {
+    max_len: usize,
+) -> Option<Learned> {
     let mut work = Analysis {
         history,
         verify,
@@ -42,12 +47,16 @@ pub(crate) fn analyze(
         newest_earlier: None,
         seen: HashSet::new(),
         met: Vec::new(),
+        cited: 0,
     };
     for &lit in conflict {
         work.add(lit, usize::MAX);
     }
     let mut uip = None;
     while let Some(p) = work.current.pop_last() {
+        if work.earlier.len() >= max_len || work.cited > WORK_LIMIT {
+            return None;
+        }
         let event = history.events[p];
         if work.current.is_empty() {
             uip = Some(event.lit);
@@ -91,9 +100,12 @@ pub(crate) fn analyze(
             work.add(lit, p);
         }
     }
+    if work.earlier.len() + usize::from(uip.is_some()) > max_len {
+        return None;
+    }
     let mut nogood = work.earlier;
     nogood.extend(uip);
-    Learned { nogood, assert_level: work.newest_earlier.unwrap_or(history.root_level), met: work.met }
+    Some(Learned { nogood, assert_level: work.newest_earlier.unwrap_or(history.root_level), met: work.met })
 }
 
 /// What analysis learned from a conflict.
@@ -109,6 +121,9 @@ pub(crate) struct Learned {
     pub(crate) met: Vec<crate::ids::VarId>,
 }
 
+/// The most literals one analysis cites before it gives up.
+const WORK_LIMIT: usize = 100_000;
+
 struct Analysis<'a> {
     history: &'a History,
     /// Check that every literal cited held when it was cited (tests).
@@ -122,11 +137,14 @@ struct Analysis<'a> {
     newest_earlier: Option<u32>,
     seen: HashSet<Fixing>,
     met: Vec<crate::ids::VarId>,
+    /// The literals cited so far.
+    cited: usize,
 }
 
 impl Analysis<'_> {
     /// Adds a literal that held just before position `before`.
     fn add(&mut self, lit: Fixing, before: usize) {
+        self.cited += 1;
         match lit {
             Fixing::Eq(x, v) => {
                 self.add(Fixing::Gt(x, v - 1), before);

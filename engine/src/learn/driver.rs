@@ -147,7 +147,11 @@ impl Solver {
             }
             conflict
         };
-        let learned = analyze(history, &self.props, &self.learner.db, &conflict, depth, self.learner.verify);
+        let verify = self.learner.verify;
+        let Some(learned) = analyze(history, &self.props, &self.learner.db, &conflict, depth, verify, MAX_NOGOOD_LEN)
+        else {
+            return; // too long to keep, or too costly to find
+        };
         if let Some(activity) = self.learner.activity.as_mut() {
             for &x in &learned.met {
                 activity.bump(x);
@@ -157,9 +161,6 @@ impl Solver {
         let nogood = learned.nogood;
         if nogood.is_empty() {
             self.learner.exhausted = true;
-            return;
-        }
-        if nogood.len() > MAX_NOGOOD_LEN {
             return;
         }
         // A nogood learned twice means the database let the same failure happen again

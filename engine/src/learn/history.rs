@@ -42,12 +42,26 @@ pub(crate) struct Event {
     pub(crate) level: u32,
 }
 
+/// The positions of one variable's events, by kind, oldest first. Along a branch a
+/// variable's minimum only rises and its maximum only falls, so the values of its `Gt`
+/// events increase and those of its `Le` events decrease: "since when does `x > 4` hold"
+/// and "what was the minimum before event 812" are binary searches.
+#[derive(Debug, Clone, Default)]
+struct VarEvents {
+    lower: Vec<u32>,
+    upper: Vec<u32>,
+    holes: Vec<u32>,
+}
+
 /// The events of the current branch, in order, with an index per variable.
 #[derive(Debug)]
 pub(crate) struct History {
     pub(crate) events: Vec<Event>,
-    /// For each variable, the positions of its events, oldest first.
-    by_var: Vec<Vec<u32>>,
+    /// For each variable, the positions of its events of each kind, oldest first.
+    by_var: Vec<VarEvents>,
+    /// The position of the event that removed each value (a value is removed once in a
+    /// branch, so the key is unique).
+    hole_at: std::collections::HashMap<(VarId, Val), u32>,
     /// Each variable's domain when the search began (before its first event).
     root: Vec<Domain>,
     /// The decision taken at each depth (index = depth), when there is one.
@@ -66,7 +80,8 @@ impl History {
     pub(crate) fn new(domains: &[Domain], root_level: u32) -> History {
         History {
             events: Vec::new(),
-            by_var: vec![Vec::new(); domains.len()],
+            by_var: vec![VarEvents::default(); domains.len()],
+            hole_at: std::collections::HashMap::new(),
             root: domains.to_vec(),
             decisions: Vec::new(),
             root_level,
@@ -98,7 +113,17 @@ impl History {
     }
 
     fn push(&mut self, x: VarId, event: Event) {
-        self.by_var[x.index()].push(self.events.len() as u32);
+        let p = self.events.len() as u32;
+        let lists = &mut self.by_var[x.index()];
+        match event.lit {
+            Fixing::Gt(..) => lists.lower.push(p),
+            Fixing::Le(..) => lists.upper.push(p),
+            Fixing::Ne(_, v) => {
+                lists.holes.push(p);
+                self.hole_at.insert((x, v), p);
+            }
+            Fixing::Eq(..) => unreachable!("an event is a bound or a hole"),
+        }
         self.events.push(event);
     }
 
@@ -122,7 +147,16 @@ impl History {
                 break;
             }
             let x = e.lit.var();
-            self.by_var[x.index()].pop();
+            let lists = &mut self.by_var[x.index()];
+            match e.lit {
+                Fixing::Gt(..) => lists.lower.pop(),
+                Fixing::Le(..) => lists.upper.pop(),
+                Fixing::Ne(_, v) => {
+                    self.hole_at.remove(&(x, v));
+                    lists.holes.pop()
+                }
+                Fixing::Eq(..) => None,
+            };
             self.events.pop();
             self.restored.push(x);
         }
@@ -134,30 +168,37 @@ impl History {
         self.restored.drain(..)
     }
 
-    /// The events of `x` before position `at`, oldest first.
-    fn before(&self, x: VarId, at: usize) -> impl DoubleEndedIterator<Item = (usize, Fixing)> + '_ {
-        let list = &self.by_var[x.index()];
-        let end = list.partition_point(|&p| (p as usize) < at);
-        list[..end].iter().map(|&p| (p as usize, self.events[p as usize].lit))
+    /// The value of the bound event at position `p`.
+    fn bound(&self, p: u32) -> Val {
+        match self.events[p as usize].lit {
+            Fixing::Gt(_, v) | Fixing::Le(_, v) => v,
+            _ => unreachable!("a bound event"),
+        }
     }
 
     /// The minimum of `x` just before position `at`.
     pub(crate) fn min_at(&self, x: VarId, at: usize) -> Val {
-        let root = self.root[x.index()].min;
-        self.before(x, at).fold(root, |m, (_, lit)| if let Fixing::Gt(_, v) = lit { m.max(v + 1) } else { m })
+        let lower = &self.by_var[x.index()].lower;
+        match lower.partition_point(|&p| (p as usize) < at) {
+            0 => self.root[x.index()].min,
+            i => self.bound(lower[i - 1]) + 1,
+        }
     }
 
     /// The maximum of `x` just before position `at`.
     pub(crate) fn max_at(&self, x: VarId, at: usize) -> Val {
-        let root = self.root[x.index()].max;
-        self.before(x, at).fold(root, |m, (_, lit)| if let Fixing::Le(_, v) = lit { m.min(v) } else { m })
+        let upper = &self.by_var[x.index()].upper;
+        match upper.partition_point(|&p| (p as usize) < at) {
+            0 => self.root[x.index()].max,
+            i => self.bound(upper[i - 1]),
+        }
     }
 
     /// Whether `v` was in the domain of `x` just before position `at`.
     pub(crate) fn contains_at(&self, x: VarId, v: Val, at: usize) -> bool {
         v >= self.min_at(x, at)
             && v <= self.max_at(x, at)
-            && !self.before(x, at).any(|(_, lit)| lit == Fixing::Ne(x, v))
+            && self.hole_at.get(&(x, v)).is_none_or(|&p| p as usize >= at)
             && self.root[x.index()].contains(v)
     }
 
@@ -165,16 +206,17 @@ impl History {
     /// itself included: its removal may be what the next bound event explains).
     pub(crate) fn holes_at(&self, x: VarId, at: usize) -> Vec<Val> {
         let (lo, hi) = (self.min_at(x, at), self.max_at(x, at));
-        let mut holes: Vec<Val> = self
-            .before(x, at)
-            .filter_map(|(_, lit)| match lit {
+        let holes = &self.by_var[x.index()].holes;
+        let end = holes.partition_point(|&p| (p as usize) < at);
+        let mut values: Vec<Val> = holes[..end]
+            .iter()
+            .filter_map(|&p| match self.events[p as usize].lit {
                 Fixing::Ne(_, v) if v >= lo && v <= hi => Some(v),
                 _ => None,
             })
             .collect();
-        holes.sort_unstable();
-        holes.dedup();
-        holes
+        values.sort_unstable();
+        values
     }
 
     /// The position of the first event that made `lit` hold, or `None` when it held when
@@ -183,32 +225,28 @@ impl History {
     pub(crate) fn position(&self, lit: Fixing) -> Option<usize> {
         let x = lit.var();
         let root = &self.root[x.index()];
-        let at_root = match lit {
-            Fixing::Gt(_, v) => root.min > v,
-            Fixing::Le(_, v) => root.max <= v,
-            Fixing::Ne(_, v) => !root.contains(v),
-            Fixing::Eq(_, v) => root.min == v && root.max == v,
+        let lists = &self.by_var[x.index()];
+        // The first `Gt` event at least `x > v`, the first `Le` event at most `x ≤ v`.
+        let first_gt = |v: Val| {
+            let i = lists.lower.partition_point(|&p| self.bound(p) < v);
+            lists.lower.get(i).map(|&p| p as usize)
         };
-        if at_root {
-            return None;
-        }
-        let events = self.before(x, usize::MAX);
-        let mut found = None;
-        for (p, e) in events {
-            let makes = match (lit, e) {
-                (Fixing::Gt(_, v), Fixing::Gt(_, w)) => w >= v,
-                (Fixing::Le(_, v), Fixing::Le(_, w)) => w <= v,
-                (Fixing::Ne(_, v), Fixing::Ne(_, w)) => w == v,
-                (Fixing::Ne(_, v), Fixing::Gt(_, w)) => w >= v,
-                (Fixing::Ne(_, v), Fixing::Le(_, w)) => w < v,
-                _ => false,
-            };
-            if makes {
-                found = Some(p);
-                break;
+        let first_le = |v: Val| {
+            let i = lists.upper.partition_point(|&p| self.bound(p) > v);
+            lists.upper.get(i).map(|&p| p as usize)
+        };
+        match lit {
+            Fixing::Gt(_, v) if root.min > v => None,
+            Fixing::Le(_, v) if root.max <= v => None,
+            Fixing::Ne(_, v) if !root.contains(v) => None,
+            Fixing::Gt(_, v) => first_gt(v),
+            Fixing::Le(_, v) => first_le(v),
+            Fixing::Ne(_, v) => {
+                let hole = self.hole_at.get(&(x, v)).map(|&p| p as usize);
+                [hole, first_gt(v), first_le(v - 1)].into_iter().flatten().min()
             }
+            Fixing::Eq(..) => None,
         }
-        found
     }
 
     /// The level at which `lit` (which holds now) came to hold, `None` when it held when the

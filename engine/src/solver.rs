@@ -72,6 +72,8 @@ pub struct Solver {
     pub(crate) learner: crate::learn::driver::Learner,
     /// The propagator whose failure ended the last propagation, if one did.
     pub(crate) failed_by: Option<PropId>,
+    /// The cursors and heaps that choose the next variable of a search.
+    pub(crate) selector: crate::select::Selector,
 }
 
 fn check_value(v: Val) -> Result<(), ModelError> {
@@ -275,6 +277,8 @@ impl Solver {
                         self.weights[p.index()] += 1;
                     }
                     self.failed_by = Some(p);
+                    self.weights[p.index()] += 1;
+                    self.store.marks.weighed(p);
                     return false;
                 }
             }

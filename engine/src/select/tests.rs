@@ -1,0 +1,246 @@
+//! The selector's choice is the scan's, at every node of random walks through random models.
+//!
+//! A walk decides (any fixing of any variable), propagates (failures raise dom/wdeg weights,
+//! entailed propagators die), backtracks (domains and propagators come back), goes back to
+//! the first level as a restart does, and posts constraints there as restarts post nogoods;
+//! between steps, sometimes, the selector chooses and its choice is compared with the oracle:
+//! each group scanned in turn as before the heaps, then the first unfixed variable. The one
+//! propagator left (`sole.rs`) is compared the same way with the pass that found it before.
+
+use proptest::prelude::*;
+
+use super::scan;
+use crate::branch::{Branching, ValOrder, VarOrder};
+use crate::constraints::{all_different, linear, not_equal, Rel};
+use crate::ids::VarId;
+use crate::search::Fixing;
+use crate::solver::Solver;
+use crate::Consistency;
+
+const ORDERS: [VarOrder; 9] = [
+    VarOrder::Input,
+    VarOrder::SmallestDomain,
+    VarOrder::DomWdeg,
+    VarOrder::LargestDomain,
+    VarOrder::SmallestMin,
+    VarOrder::LargestMax,
+    VarOrder::Occurrence,
+    VarOrder::MostConstrained,
+    VarOrder::MaxRegret,
+];
+
+/// A small deterministic generator: the walk is a function of the case's seed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// The choice before the heaps: each group scanned in turn, then the first unfixed variable.
+fn oracle(solver: &Solver, branching: &[Branching]) -> Option<VarId> {
+    for group in branching {
+        if let Some(x) = scan::select_var(&solver.store, &solver.weights, &group.vars, group.var_order) {
+            return Some(x);
+        }
+    }
+    (0..solver.num_vars() as u32).map(VarId).find(|&x| !solver.is_fixed(x))
+}
+
+/// The one propagator left, as the search found it before the cursors: the only one alive,
+/// if it watches every unfixed variable.
+fn sole_oracle(solver: &Solver) -> Option<usize> {
+    if solver.store.alive_count != 1 {
+        return None;
+    }
+    let p = solver.store.alive.iter().position(|&a| a)?;
+    let covered = (0..solver.num_vars() as u32)
+        .map(VarId)
+        .all(|x| solver.is_fixed(x) || solver.store.watchers(x).any(|q| q.index() == p));
+    covered.then_some(p)
+}
+
+/// How many comparisons a walk made: of the next variable, and of the one propagator left
+/// where there was one.
+#[derive(Default)]
+struct Compared {
+    choices: usize,
+    sole: usize,
+}
+
+fn random_model(rng: &mut Rng, n: usize) -> Solver {
+    let mut solver = Solver::new();
+    for _ in 0..n {
+        let lo = rng.below(7) as i64 - 3;
+        let x = match rng.below(8) {
+            // A wide domain: its bitset words are trailed one by one.
+            0 => solver.new_var(lo, lo + 100 + rng.below(200) as i64),
+            1 => solver.new_var(lo, lo + rng.below(2) as i64),
+            2 => {
+                let values: Vec<i64> = (0..1 + rng.below(6)).map(|_| rng.below(12) as i64).collect();
+                solver.new_var_in(&values)
+            }
+            _ => solver.new_var(lo, lo + rng.below(10) as i64),
+        };
+        x.expect("a valid domain");
+    }
+    for _ in 0..rng.below(2 * n) {
+        post_random(rng, &mut solver, n);
+    }
+    solver
+}
+
+fn post_random(rng: &mut Rng, solver: &mut Solver, n: usize) {
+    let mut pick = |k: usize| -> Vec<VarId> { (0..k).map(|_| VarId(rng.below(n) as u32)).collect() };
+    match pick(1)[0].0 % 3 {
+        0 => {
+            let xs = pick(2);
+            not_equal(solver, xs[0], xs[1], 0);
+        }
+        1 => {
+            let mut xs = pick(4);
+            xs.sort();
+            xs.dedup();
+            all_different(solver, &xs, &[], Consistency::Bounds);
+        }
+        _ => {
+            let xs = pick(3);
+            let terms: Vec<(i64, VarId)> = xs.iter().map(|&x| (1, x)).collect();
+            let _ = linear(solver, &terms, Rel::Le, 12);
+        }
+    }
+}
+
+fn random_branching(rng: &mut Rng, n: usize) -> Vec<Branching> {
+    (0..rng.below(4))
+        .map(|_| Branching {
+            // Repeats allowed, as a model may name a variable twice.
+            vars: (0..rng.below(2 * n + 1)).map(|_| VarId(rng.below(n) as u32)).collect(),
+            var_order: ORDERS[rng.below(ORDERS.len())],
+            val_order: ValOrder::Min,
+        })
+        .collect()
+}
+
+/// A fixing of an unfixed variable that keeps at least one value (`None` if all are fixed).
+fn random_fixing(rng: &mut Rng, solver: &Solver) -> Option<Fixing> {
+    let unfixed: Vec<VarId> = (0..solver.num_vars() as u32).map(VarId).filter(|&x| !solver.is_fixed(x)).collect();
+    let x = unfixed[rng.below(unfixed.len().max(1)).min(unfixed.len().checked_sub(1)?)];
+    let values: Vec<i64> = solver.values(x).collect();
+    let v = values[rng.below(values.len())];
+    Some(match rng.below(4) {
+        0 => Fixing::Eq(x, v),
+        1 => Fixing::Ne(x, v),
+        2 => Fixing::Le(x, v),
+        _ => Fixing::Gt(x, v),
+    })
+}
+
+/// Walks `steps` steps from the root of a random model, comparing the selector with the
+/// oracle along the way.
+fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize) -> Result<Compared, TestCaseError> {
+    let mut rng = Rng(seed | 1);
+    let mut solver = random_model(&mut rng, n);
+    let branching = random_branching(&mut rng, n);
+    let mut compared = Compared::default();
+    if !solver.propagate() {
+        return Ok(compared);
+    }
+    solver.selector.scan_limit = scan_limit;
+    solver.selector.prepare(&mut solver.store, &solver.weights, &branching);
+    // The first level, as a search opens it (restarts come back to it).
+    solver.store.open_level();
+    let mut depth = 1;
+    let mut consistent = true;
+    for _ in 0..steps {
+        if consistent && rng.chance(60) {
+            let chosen = solver.selector.next(&mut solver.store, &solver.weights, &branching).map(|(x, _)| x);
+            prop_assert_eq!(chosen, oracle(&solver, &branching), "depth {}", depth);
+            compared.choices += 1;
+        }
+        if consistent && rng.chance(60) {
+            let sole = sole_oracle(&solver);
+            prop_assert_eq!(solver.selector.sole_propagator(&mut solver.store), sole, "depth {}", depth);
+            compared.sole += sole.is_some() as usize;
+        }
+        match rng.below(10) {
+            // Backtrack one level (after a failure, always).
+            _ if !consistent || (depth > 1 && rng.chance(35)) => {
+                solver.store.close_level();
+                solver.store.queue.clear();
+                depth -= 1;
+                consistent = true;
+                if depth == 0 {
+                    solver.store.open_level();
+                    depth = 1;
+                }
+            }
+            // A restart: back to the first level, where a nogood-like constraint may be posted.
+            0 if depth > 1 => {
+                while depth > 1 {
+                    solver.store.close_level();
+                    depth -= 1;
+                }
+                if rng.chance(50) {
+                    post_random(&mut rng, &mut solver, n);
+                    if let Some(&last) = solver.weights.last() {
+                        // As the search does with its nogoods: weight 0 until it fails.
+                        let p = solver.weights.len() - 1;
+                        solver.weights[p] = last * rng.below(2) as u64;
+                    }
+                    if solver.is_failed() {
+                        return Ok(compared);
+                    }
+                    consistent = solver.propagate_queue();
+                }
+            }
+            // Decide.
+            _ => {
+                let Some(fixing) = random_fixing(&mut rng, &solver) else { continue };
+                solver.store.open_level();
+                depth += 1;
+                consistent = solver.store.apply(fixing).is_ok() && solver.propagate_queue();
+                if !consistent {
+                    solver.store.queue.clear();
+                }
+            }
+        }
+    }
+    solver.selector.release(&mut solver.store);
+    Ok(compared)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Every group a heap (scan limit 0), some (3) or, as in production, only large ones.
+    #[test]
+    fn the_selector_chooses_as_the_scan_does(
+        seed in any::<u64>(),
+        n in 1usize..40,
+        scan_limit in prop::sample::select(vec![0usize, 3, super::SCAN_LIMIT]),
+    ) {
+        walk(seed, n, 120, scan_limit)?;
+    }
+}
+
+#[test]
+fn the_walks_compare_often() {
+    let (mut choices, mut sole) = (0, 0);
+    for seed in 1..200 {
+        // Small models too: there, one propagator is often the last one alive.
+        let n = 2 + (seed as usize * 7) % 24;
+        let compared = walk(seed * 7919, n, 120, 0).expect("the same choices");
+        choices += compared.choices;
+        sole += compared.sole;
+    }
+    assert!(choices > 2000, "only {choices} comparisons of the next variable");
+    assert!(sole > 200, "only {sole} nodes with one propagator left");
+}

@@ -275,10 +275,9 @@ impl Solver {
                     // failures would weigh on all of them alike.
                     if Some(p) != self.learner.db.slot {
                         self.weights[p.index()] += 1;
+                        self.store.marks.weighed(p);
                     }
                     self.failed_by = Some(p);
-                    self.weights[p.index()] += 1;
-                    self.store.marks.weighed(p);
                     return false;
                 }
             }

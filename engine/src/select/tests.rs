@@ -6,6 +6,12 @@
 //! between steps, sometimes, the selector chooses and its choice is compared with the oracle:
 //! each group scanned in turn as before the heaps, then the first unfixed variable. The one
 //! propagator left (`sole.rs`) is compared the same way with the pass that found it before.
+//!
+//! The oracle keeps its own dom/wdeg weights by the rule of the search before the heaps: a
+//! propagator's weight grows by one when it fails, and the nogood database's never does.
+//! The solver's weights are what both the scan and the heaps read, so a slip there (a merge
+//! once bumped them twice per failure) changes choices without the selector and the scan
+//! disagreeing; the walk compares the weights too.
 
 use proptest::prelude::*;
 
@@ -44,10 +50,11 @@ impl Rng {
     }
 }
 
-/// The choice before the heaps: each group scanned in turn, then the first unfixed variable.
-fn oracle(solver: &Solver, branching: &[Branching]) -> Option<VarId> {
+/// The choice before the heaps: each group scanned in turn, then the first unfixed variable;
+/// `weights` are the oracle's own.
+fn oracle(solver: &Solver, weights: &[u64], branching: &[Branching]) -> Option<VarId> {
     for group in branching {
-        if let Some(x) = scan::select_var(&solver.store, &solver.weights, &group.vars, group.var_order) {
+        if let Some(x) = scan::select_var(&solver.store, weights, &group.vars, group.var_order) {
             return Some(x);
         }
     }
@@ -143,6 +150,18 @@ fn random_fixing(rng: &mut Rng, solver: &Solver) -> Option<Fixing> {
     })
 }
 
+/// The oracle's weights: those of the solver's propagators posted since the last call, as
+/// posted; one more for a propagator that failed (`failed`: the propagation's result), unless
+/// it is the nogood database.
+fn follow_weights(weights: &mut Vec<u64>, solver: &Solver, failed: bool) {
+    weights.extend_from_slice(&solver.weights[weights.len()..]);
+    if let (true, Some(p)) = (failed, solver.failed_by) {
+        if Some(p) != solver.learner.db.slot {
+            weights[p.index()] += 1;
+        }
+    }
+}
+
 /// Walks `steps` steps from the root of a random model, comparing the selector with the
 /// oracle along the way.
 fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize) -> Result<Compared, TestCaseError> {
@@ -153,6 +172,8 @@ fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize) -> Result<Compared
     if !solver.propagate() {
         return Ok(compared);
     }
+    let mut weights = Vec::new();
+    follow_weights(&mut weights, &solver, false);
     solver.selector.scan_limit = scan_limit;
     solver.selector.prepare(&mut solver.store, &solver.weights, &branching);
     // The first level, as a search opens it (restarts come back to it).
@@ -162,7 +183,9 @@ fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize) -> Result<Compared
     for _ in 0..steps {
         if consistent && rng.chance(60) {
             let chosen = solver.selector.next(&mut solver.store, &solver.weights, &branching).map(|(x, _)| x);
-            prop_assert_eq!(chosen, oracle(&solver, &branching), "depth {}", depth);
+            prop_assert_eq!(chosen, oracle(&solver, &weights, &branching), "depth {}", depth);
+            // The weights themselves: a choice shows a wrong weight only when it tips a score.
+            prop_assert_eq!(&solver.weights, &weights, "failure weights at depth {}", depth);
             compared.choices += 1;
         }
         if consistent && rng.chance(60) {
@@ -189,16 +212,19 @@ fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize) -> Result<Compared
                     depth -= 1;
                 }
                 if rng.chance(50) {
+                    let posted_from = solver.weights.len();
                     post_random(&mut rng, &mut solver, n);
-                    if let Some(&last) = solver.weights.last() {
-                        // As the search does with its nogoods: weight 0 until it fails.
-                        let p = solver.weights.len() - 1;
-                        solver.weights[p] = last * rng.below(2) as u64;
+                    // As the search does with its nogoods: weight 0 until it fails (only
+                    // the new propagators: a constraint may post none).
+                    for p in posted_from..solver.weights.len() {
+                        solver.weights[p] *= rng.below(2) as u64;
                     }
                     if solver.is_failed() {
                         return Ok(compared);
                     }
+                    follow_weights(&mut weights, &solver, false);
                     consistent = solver.propagate_queue();
+                    follow_weights(&mut weights, &solver, !consistent);
                 }
             }
             // Decide.
@@ -206,7 +232,11 @@ fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize) -> Result<Compared
                 let Some(fixing) = random_fixing(&mut rng, &solver) else { continue };
                 solver.store.open_level();
                 depth += 1;
-                consistent = solver.store.apply(fixing).is_ok() && solver.propagate_queue();
+                consistent = solver.store.apply(fixing).is_ok() && {
+                    let ok = solver.propagate_queue();
+                    follow_weights(&mut weights, &solver, !ok);
+                    ok
+                };
                 if !consistent {
                     solver.store.queue.clear();
                 }

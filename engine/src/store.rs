@@ -70,7 +70,12 @@ impl Store {
         let list = &mut self.watches[x.index()];
         match list.last_mut() {
             Some(w) if w.prop == prop => w.events |= events.0,
-            _ => list.push(Watch { prop, events: events.0 }),
+            _ => {
+                list.push(Watch { prop, events: events.0 });
+                // The nogood database subscribes during a search, as it learns: a new
+                // watcher of `x` counts in its degree, as the scan counts every watch.
+                self.marks.subscribed(x, prop, self.alive[prop.index()]);
+            }
         }
     }
 

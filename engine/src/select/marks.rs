@@ -2,7 +2,10 @@
 //!
 //! The store calls [`Marks::changed`] after every domain change and every domain restored on
 //! backtracking, and [`Marks::killed`], [`Marks::revived`], [`Marks::weighed`] when a
-//! propagator goes dormant, wakes up again or fails (its dom/wdeg weight grows). A variable
+//! propagator goes dormant, wakes up again or fails (its dom/wdeg weight grows; the nogood
+//! database's failures do not weigh, so the solver does not call it for them), and
+//! [`Marks::subscribed`] when a propagator watches one more variable during a search (the
+//! nogood database does, as it learns: the scan counts that watch in the degree). A variable
 //! that some score-ordered group holds is then put once on the dirty list, whose scores the
 //! selector recomputes at the next decision; any other variable costs one byte test. While
 //! no search runs, nothing is tracked and every call is that one test.
@@ -32,6 +35,9 @@ pub(crate) struct Marks {
     /// once per watch (as the scan counted them). Empty when no order needs degrees.
     pub(crate) prop_start: Vec<u32>,
     pub(crate) prop_vars: Vec<u32>,
+    /// Per known propagator, the tracked variables it subscribed to after the count (the
+    /// nogood database subscribes as it learns); empty until one does.
+    pub(crate) late_vars: Vec<Vec<u32>>,
     /// Per tracked variable: its alive watchers, and the sum of their weights.
     pub(crate) degree: Vec<u32>,
     pub(crate) wdeg: Vec<u64>,
@@ -63,6 +69,40 @@ impl Marks {
         p.index() + 1 < self.prop_start.len()
     }
 
+    /// `p`, alive or not, now watches `x` too (once more, if it watched it already: the scan
+    /// counts every watch).
+    #[inline]
+    pub(crate) fn subscribed(&mut self, x: VarId, p: PropId, alive: bool) {
+        // A propagator posted after the count is counted at the next decision (the number
+        // of propagators changed), with all of its watches.
+        if !self.knows(p) || self.state.get(x.index()).is_none_or(|&s| s == UNTRACKED) {
+            return;
+        }
+        if self.late_vars.len() <= p.index() {
+            self.late_vars.resize_with(p.index() + 1, Vec::new);
+        }
+        self.late_vars[p.index()].push(x.0);
+        if alive {
+            self.degree[x.index()] += 1;
+            self.wdeg[x.index()] += self.weight[p.index()];
+            self.changed(x);
+        }
+    }
+
+    /// Calls `f` on each tracked variable `p` watches, once per watch: those of the count,
+    /// then those it subscribed to since.
+    #[inline]
+    fn for_each_var(&mut self, p: PropId, mut f: impl FnMut(&mut Marks, usize)) {
+        for i in self.prop_start[p.index()]..self.prop_start[p.index() + 1] {
+            let x = self.prop_vars[i as usize] as usize;
+            f(self, x);
+        }
+        for i in 0..self.late_vars.get(p.index()).map_or(0, Vec::len) {
+            let x = self.late_vars[p.index()][i] as usize;
+            f(self, x);
+        }
+    }
+
     /// `p` went dormant: its variables lose it from their degree and wdeg.
     #[inline]
     pub(crate) fn killed(&mut self, p: PropId) {
@@ -85,27 +125,25 @@ impl Marks {
     pub(crate) fn weighed(&mut self, p: PropId) {
         if self.knows(p) {
             self.weight[p.index()] += 1;
-            for i in self.prop_start[p.index()]..self.prop_start[p.index() + 1] {
-                let x = self.prop_vars[i as usize];
-                self.wdeg[x as usize] += 1;
-                self.changed(VarId(x));
-            }
+            self.for_each_var(p, |marks, x| {
+                marks.wdeg[x] += 1;
+                marks.changed(VarId(x as u32));
+            });
         }
     }
 
     fn shift(&mut self, p: PropId, alive: bool) {
         let w = self.weight[p.index()];
-        for i in self.prop_start[p.index()]..self.prop_start[p.index() + 1] {
-            let x = self.prop_vars[i as usize] as usize;
+        self.for_each_var(p, |marks, x| {
             if alive {
-                self.degree[x] += 1;
-                self.wdeg[x] += w;
+                marks.degree[x] += 1;
+                marks.wdeg[x] += w;
             } else {
-                self.degree[x] -= 1;
-                self.wdeg[x] -= w;
+                marks.degree[x] -= 1;
+                marks.wdeg[x] -= w;
             }
-            self.changed(VarId(x as u32));
-        }
+            marks.changed(VarId(x as u32));
+        });
     }
 
     /// Stops tracking (the search ended): every call is one test again.
@@ -114,6 +152,7 @@ impl Marks {
         self.dirty.clear();
         self.prop_start.clear();
         self.prop_vars.clear();
+        self.late_vars.clear();
         self.degree.clear();
         self.wdeg.clear();
         self.weight.clear();

@@ -371,6 +371,8 @@ fn count_degrees(store: &mut Store, weights: &[u64]) {
     let marks = &mut store.marks;
     marks.prop_start = prop_start;
     marks.prop_vars = prop_vars;
+    // The count saw every watch, the late ones too.
+    marks.late_vars.clear();
     marks.degree = degree;
     marks.wdeg = wdeg;
     marks.weight = weights.to_vec();

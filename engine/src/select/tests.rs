@@ -3,9 +3,11 @@
 //! A walk decides (any fixing of any variable), propagates (failures raise dom/wdeg weights,
 //! entailed propagators die), backtracks (domains and propagators come back), goes back to
 //! the first level as a restart does, and posts constraints there as restarts post nogoods;
-//! between steps, sometimes, the selector chooses and its choice is compared with the oracle:
-//! each group scanned in turn as before the heaps, then the first unfixed variable. The one
-//! propagator left (`sole.rs`) is compared the same way with the pass that found it before.
+//! with learning on, it also adds nogoods to the nogood database, which then watches more
+//! variables. Between steps, sometimes, the selector chooses and its choice is compared with
+//! the oracle: each group scanned in turn as before the heaps, then the first unfixed
+//! variable. The one propagator left (`sole.rs`) is compared the same way with the pass that
+//! found it before.
 //!
 //! The oracle keeps its own dom/wdeg weights by the rule of the search before the heaps: a
 //! propagator's weight grows by one when it fails, and the nogood database's never does.
@@ -19,6 +21,7 @@ use super::scan;
 use crate::branch::{Branching, ValOrder, VarOrder};
 use crate::constraints::{all_different, linear, not_equal, Rel};
 use crate::ids::VarId;
+use crate::propagator::Events;
 use crate::search::Fixing;
 use crate::solver::Solver;
 use crate::Consistency;
@@ -162,15 +165,34 @@ fn follow_weights(weights: &mut Vec<u64>, solver: &Solver, failed: bool) {
     }
 }
 
+/// Adds a nogood of one to three random fixings to the database, as the search posts what it
+/// learned: the database watches its first two variables from now on.
+fn add_random_nogood(rng: &mut Rng, solver: &mut Solver) {
+    let Some(slot) = solver.learner.db.slot else { return };
+    let nogood: Vec<Fixing> = (0..1 + rng.below(3)).filter_map(|_| random_fixing(rng, solver)).collect();
+    if nogood.is_empty() {
+        return;
+    }
+    let num_vars = solver.num_vars();
+    for x in solver.learner.db.add(nogood, &solver.store, num_vars) {
+        solver.store.subscribe(x, slot, Events::DOMAIN);
+    }
+    solver.store.queue.push(slot);
+}
+
 /// Walks `steps` steps from the root of a random model, comparing the selector with the
-/// oracle along the way.
-fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize) -> Result<Compared, TestCaseError> {
+/// oracle along the way; with `learning`, the nogood database takes part.
+fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize, learning: bool) -> Result<Compared, TestCaseError> {
     let mut rng = Rng(seed | 1);
     let mut solver = random_model(&mut rng, n);
     let branching = random_branching(&mut rng, n);
     let mut compared = Compared::default();
     if !solver.propagate() {
         return Ok(compared);
+    }
+    if learning {
+        // As the search starts it: the database's slot is posted before selection prepares.
+        solver.start_learning(false);
     }
     let mut weights = Vec::new();
     follow_weights(&mut weights, &solver, false);
@@ -227,6 +249,16 @@ fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize) -> Result<Compared
                     follow_weights(&mut weights, &solver, !consistent);
                 }
             }
+            // Learning: a nogood for the database, at any level (the search posts them where
+            // it backjumped to).
+            1 if learning => {
+                add_random_nogood(&mut rng, &mut solver);
+                consistent = solver.propagate_queue();
+                follow_weights(&mut weights, &solver, !consistent);
+                if !consistent {
+                    solver.store.queue.clear();
+                }
+            }
             // Decide.
             _ => {
                 let Some(fixing) = random_fixing(&mut rng, &solver) else { continue };
@@ -256,8 +288,9 @@ proptest! {
         seed in any::<u64>(),
         n in 1usize..40,
         scan_limit in prop::sample::select(vec![0usize, 3, super::SCAN_LIMIT]),
+        learning in any::<bool>(),
     ) {
-        walk(seed, n, 120, scan_limit)?;
+        walk(seed, n, 120, scan_limit, learning)?;
     }
 }
 
@@ -267,7 +300,7 @@ fn the_walks_compare_often() {
     for seed in 1..200 {
         // Small models too: there, one propagator is often the last one alive.
         let n = 2 + (seed as usize * 7) % 24;
-        let compared = walk(seed * 7919, n, 120, 0).expect("the same choices");
+        let compared = walk(seed * 7919, n, 120, 0, seed % 2 == 0).expect("the same choices");
         choices += compared.choices;
         sole += compared.sole;
     }

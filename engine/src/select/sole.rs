@@ -11,7 +11,8 @@
 //!   posted at a restart come after every other);
 //! - for the propagator found, the first variable that may be unfixed and not watched by it:
 //!   the ones before are fixed or watched by it. A fixed variable stays fixed below, and a
-//!   propagator's watches never change, so the cursor holds below the node where it moved;
+//!   propagator's watches never go away (the nogood database adds some as it learns), so
+//!   the cursor holds below the node where it moved;
 //!   it is kept together with the propagator it was moved for, and starts again at 0 for
 //!   another.
 

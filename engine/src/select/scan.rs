@@ -22,9 +22,7 @@ pub(crate) fn select_var(store: &Store, weights: &[u64], vars: &[VarId], order: 
         VarOrder::SmallestMin => unfixed.min_by_key(|&x| domain(x).min),
         VarOrder::LargestMax => unfixed.min_by_key(|&x| std::cmp::Reverse(domain(x).max)),
         VarOrder::Occurrence => unfixed.min_by_key(|&x| std::cmp::Reverse(degree(store, x))),
-        VarOrder::MostConstrained => {
-            unfixed.min_by_key(|&x| (domain(x).size(), std::cmp::Reverse(degree(store, x))))
-        }
+        VarOrder::MostConstrained => unfixed.min_by_key(|&x| (domain(x).size(), std::cmp::Reverse(degree(store, x)))),
         VarOrder::MaxRegret => unfixed.min_by_key(|&x| {
             let d = domain(x);
             let second = d.next_value(d.min + 1).unwrap_or(d.min);
@@ -33,8 +31,7 @@ pub(crate) fn select_var(store: &Store, weights: &[u64], vars: &[VarId], order: 
         VarOrder::DomWdeg => {
             let mut best: Option<(VarId, f64)> = None;
             for x in unfixed {
-                let wdeg: u64 =
-                    store.watchers(x).filter(|p| store.alive[p.index()]).map(|p| weights[p.index()]).sum();
+                let wdeg: u64 = store.watchers(x).filter(|p| store.alive[p.index()]).map(|p| weights[p.index()]).sum();
                 let score = domain(x).size() as f64 / wdeg.max(1) as f64;
                 if best.is_none_or(|(_, s)| score < s) {
                     best = Some((x, score));

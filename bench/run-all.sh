@@ -38,6 +38,7 @@ BENCHMARKS=(
   "limits|limits.sh|limits.sh --timeout 1 --memory 200|1 min"
   "freesearch|freesearch.sh --no-build|freesearch.sh --no-build --limit 1|10 min"
   "instructions|instructions.sh --no-build|instructions.sh --no-build|1 min"
+  "varsel|varsel.sh --no-build|varsel.sh --no-build --sizes 1000,10000|2 min"
 )
 
 ARGS=$*           # for the results file, before the loop below shifts them away

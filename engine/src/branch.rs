@@ -76,22 +76,25 @@ pub(crate) enum Decision {
 }
 
 impl Solver {
+    /// The next decision of a search over `branching`, `None` when every variable is fixed.
+    /// The variable comes from the search's [`crate::select::Selector`] (prepared for
+    /// `branching`), the value from the group's value order or the saved phase; with
+    /// activity-based search ([`crate::SearchConfig::activity`]), from the activities in a
+    /// run by activity alone and for the variables the groups leave.
     pub(crate) fn next_decision(&mut self, branching: &[Branching]) -> Option<Decision> {
         if self.activity_run() {
             return self.most_active().map(|x| self.activity_decision(x));
         }
-        for group in branching {
-            if let Some(x) = self.select_var(&group.vars, group.var_order) {
-                return Some(
-                    self.saved_phase(x, group.val_order).unwrap_or_else(|| self.select_value(x, group.val_order)),
-                );
+        let found = if self.uses_activity() {
+            match self.selector.next_in_groups(&mut self.store, &self.weights, branching) {
+                Some(found) => Some(found),
+                None => return self.most_active().map(|x| self.activity_decision(x)),
             }
-        }
-        if self.uses_activity() {
-            return self.most_active().map(|x| self.activity_decision(x));
-        }
-        let x = (0..self.num_vars() as u32).map(VarId).find(|&x| !self.is_fixed(x))?;
-        Some(self.saved_phase(x, ValOrder::Min).unwrap_or(Decision::Assign(x, self.min(x))))
+        } else {
+            self.selector.next(&mut self.store, &self.weights, branching)
+        };
+        let (x, order) = found?;
+        Some(self.saved_phase(x, order).unwrap_or_else(|| self.select_value(x, order)))
     }
 
     /// The decision on `x` chosen by activity: its value in the newest solution if still
@@ -120,46 +123,6 @@ impl Solver {
             ValOrder::Split | ValOrder::ReverseSplit => Decision::Greater(x, mid),
             _ => Decision::Assign(x, v),
         })
-    }
-
-    fn select_var(&self, vars: &[VarId], order: VarOrder) -> Option<VarId> {
-        let mut unfixed = vars.iter().copied().filter(|&x| !self.is_fixed(x));
-        // `min_by_key` keeps the first of equal keys: ties go to the earlier variable.
-        match order {
-            VarOrder::Input => unfixed.next(),
-            VarOrder::SmallestDomain => unfixed.min_by_key(|&x| self.size(x)),
-            VarOrder::LargestDomain => unfixed.min_by_key(|&x| std::cmp::Reverse(self.size(x))),
-            VarOrder::SmallestMin => unfixed.min_by_key(|&x| self.min(x)),
-            VarOrder::LargestMax => unfixed.min_by_key(|&x| std::cmp::Reverse(self.max(x))),
-            VarOrder::Occurrence => unfixed.min_by_key(|&x| std::cmp::Reverse(self.degree(x))),
-            VarOrder::MostConstrained => unfixed.min_by_key(|&x| (self.size(x), std::cmp::Reverse(self.degree(x)))),
-            VarOrder::MaxRegret => unfixed.min_by_key(|&x| {
-                let d = &self.store.domains[x.index()];
-                let second = d.next_value(d.min + 1).unwrap_or(d.min);
-                std::cmp::Reverse(second - d.min)
-            }),
-            VarOrder::DomWdeg => {
-                let mut best: Option<(VarId, f64)> = None;
-                for x in unfixed {
-                    let wdeg: u64 = self
-                        .store
-                        .watchers(x)
-                        .filter(|p| self.store.alive[p.index()])
-                        .map(|p| self.weights[p.index()])
-                        .sum();
-                    let score = self.size(x) as f64 / wdeg.max(1) as f64;
-                    if best.is_none_or(|(_, s)| score < s) {
-                        best = Some((x, score));
-                    }
-                }
-                best.map(|(x, _)| x)
-            }
-        }
-    }
-
-    /// The number of constraints still alive on `x`.
-    fn degree(&self, x: VarId) -> usize {
-        self.store.watchers(x).filter(|p| self.store.alive[p.index()]).count()
     }
 
     fn select_value(&self, x: VarId, order: ValOrder) -> Decision {
@@ -209,21 +172,27 @@ mod tests {
         vec![Branching { vars, var_order: VarOrder::Input, val_order }]
     }
 
+    /// The next decision of a search over `branching`, from the current state.
+    fn next(solver: &mut Solver, branching: &[Branching]) -> Option<Decision> {
+        solver.selector.prepare(&mut solver.store, &solver.weights, branching);
+        solver.next_decision(branching)
+    }
+
     #[test]
     fn a_saved_phase_is_tried_first_while_it_is_possible() {
         let mut solver = Solver::new();
         let x = solver.new_var(0, 9).unwrap();
-        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::Min)), Some(Decision::Assign(x, 0)));
+        assert_eq!(next(&mut solver, &group(vec![x], ValOrder::Min)), Some(Decision::Assign(x, 0)));
         solver.phases = vec![7];
-        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::Min)), Some(Decision::Assign(x, 7)));
-        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::Max)), Some(Decision::Assign(x, 7)));
+        assert_eq!(next(&mut solver, &group(vec![x], ValOrder::Min)), Some(Decision::Assign(x, 7)));
+        assert_eq!(next(&mut solver, &group(vec![x], ValOrder::Max)), Some(Decision::Assign(x, 7)));
         // A split goes to the half that holds the saved value.
-        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::Split)), Some(Decision::Greater(x, 4)));
-        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::ReverseSplit)), Some(Decision::Greater(x, 4)));
+        assert_eq!(next(&mut solver, &group(vec![x], ValOrder::Split)), Some(Decision::Greater(x, 4)));
+        assert_eq!(next(&mut solver, &group(vec![x], ValOrder::ReverseSplit)), Some(Decision::Greater(x, 4)));
         solver.phases = vec![2];
-        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::Split)), Some(Decision::LessEq(x, 4)));
+        assert_eq!(next(&mut solver, &group(vec![x], ValOrder::Split)), Some(Decision::LessEq(x, 4)));
         // Once the value is gone, the order's own choice.
         solver.store.remove(x, 2).unwrap();
-        assert_eq!(solver.next_decision(&group(vec![x], ValOrder::Max)), Some(Decision::Assign(x, 9)));
+        assert_eq!(next(&mut solver, &group(vec![x], ValOrder::Max)), Some(Decision::Assign(x, 9)));
     }
 }

@@ -270,6 +270,7 @@ mod propagator;
 pub mod propagators;
 mod queue;
 mod search;
+mod select;
 mod solver;
 mod stop;
 mod store;

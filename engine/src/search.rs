@@ -419,16 +419,8 @@ impl Solver {
 
     /// The one propagator left below this node: the only one alive, covering every
     /// unfixed variable.
-    fn sole_propagator(&self) -> Option<usize> {
-        if self.store.alive_count != 1 {
-            return None;
-        }
-        let p = self.store.alive.iter().position(|&a| a)?;
-        let prop = crate::ids::PropId(p as u32);
-        let covered = (0..self.num_vars() as u32)
-            .map(VarId)
-            .all(|x| self.is_fixed(x) || self.store.watchers(x).any(|q| q == prop));
-        covered.then_some(p)
+    fn sole_propagator(&mut self) -> Option<usize> {
+        self.selector.sole_propagator(&mut self.store)
     }
 
     /// The one propagator left that could count the solutions below this node: the only
@@ -476,6 +468,7 @@ impl Solver {
         if config.learning && !track && !config.resumable {
             self.start_learning(config.check_solutions, config.activity, config.learned_kept);
         }
+        self.selector.prepare(&mut self.store, &self.weights, &config.branching);
         self.store.open_level();
         // Everything runs once at the root: a previous search may have consumed the queue.
         for p in 0..self.props.len() {
@@ -539,10 +532,13 @@ impl Solver {
                 }
             }
             // A dedicated count counts every variable's values; with `project`, only where
-            // the one constraint left is over the groups' variables alone.
-            let countable = !project
-                || self.sole_propagator().is_some_and(|p| self.props[p].vars().iter().all(|x| in_groups[x.index()]));
-            if ok && config.count_only && cutoff.is_none() && countable {
+            // the one constraint left is over the groups' variables alone (asked only when
+            // counting: listing the constraint's variables costs their number).
+            let mut countable = || {
+                !project
+                    || self.sole_propagator().is_some_and(|p| self.props[p].vars().iter().all(|x| in_groups[x.index()]))
+            };
+            if ok && config.count_only && cutoff.is_none() && countable() {
                 match self.dedicated_count(&stop) {
                     Some(Ok(n)) => {
                         outcome.solutions += n;
@@ -733,6 +729,7 @@ impl Solver {
             self.weights.truncate(first_nogood);
             self.store.forget_props_from(first_nogood);
         }
+        self.selector.release(&mut self.store);
         self.stats.time += start.elapsed();
         outcome
     }

@@ -72,6 +72,8 @@ pub struct Solver {
     pub(crate) learner: crate::learn::driver::Learner,
     /// The propagator whose failure ended the last propagation, if one did.
     pub(crate) failed_by: Option<PropId>,
+    /// The cursors and heaps that choose the next variable of a search.
+    pub(crate) selector: crate::select::Selector,
 }
 
 fn check_value(v: Val) -> Result<(), ModelError> {
@@ -273,6 +275,7 @@ impl Solver {
                     // failures would weigh on all of them alike.
                     if Some(p) != self.learner.db.slot {
                         self.weights[p.index()] += 1;
+                        self.store.marks.weighed(p);
                     }
                     self.failed_by = Some(p);
                     return false;

@@ -41,6 +41,8 @@ pub(crate) struct Store {
     pub(crate) running: Option<PropId>,
     /// While learning: every change of the branch with its cause.
     pub(crate) history: Option<Box<History>>,
+    /// Which variables variable selection must look at again (see `crate::select`).
+    pub(crate) marks: crate::select::Marks,
 }
 
 impl Store {
@@ -68,7 +70,12 @@ impl Store {
         let list = &mut self.watches[x.index()];
         match list.last_mut() {
             Some(w) if w.prop == prop => w.events |= events.0,
-            _ => list.push(Watch { prop, events: events.0 }),
+            _ => {
+                list.push(Watch { prop, events: events.0 });
+                // The nogood database subscribes during a search, as it learns: a new
+                // watcher of `x` counts in its degree, as the scan counts every watch.
+                self.marks.subscribed(x, prop, self.alive[prop.index()]);
+            }
         }
     }
 
@@ -95,6 +102,7 @@ impl Store {
     }
 
     fn notify(&mut self, x: VarId, fired: u8) {
+        self.marks.changed(x);
         if self.watched[x.index()] & fired == 0 {
             return;
         }
@@ -352,6 +360,7 @@ impl Store {
     pub(crate) fn kill(&mut self, prop: PropId) {
         self.alive[prop.index()] = false;
         self.alive_count -= 1;
+        self.marks.killed(prop);
         if self.trail.depth() > 0 {
             self.trail.push(Undo::Revive { prop });
         }
@@ -365,26 +374,35 @@ impl Store {
         if let Some(history) = self.history.as_deref_mut() {
             history.backtrack_to(self.trail.depth() - 1);
         }
-        let Store { trail, domains, ints, alive, alive_count, .. } = self;
+        let Store { trail, domains, ints, alive, alive_count, marks, .. } = self;
+        let tracking = marks.tracking();
         for undo in trail.close_level() {
             match undo {
                 Undo::Small { var, min, max, word } => {
+                    if tracking {
+                        marks.changed(var);
+                    }
                     let d = &mut domains[var.index()];
                     d.min = min;
                     d.max = max;
                     d.word = word;
                 }
                 Undo::Bounds { var, min, max, size } => {
+                    if tracking {
+                        marks.changed(var);
+                    }
                     let d = &mut domains[var.index()];
                     d.min = min;
                     d.max = max;
                     d.wide_size = size;
                 }
+                // The level saved the variable's bounds too (`Undo::Bounds`), which marks it.
                 Undo::Block { var, index, word } => domains[var.index()].set_block(index as usize, word),
                 Undo::Int { id, old } => ints[id.0 as usize] = old,
                 Undo::Revive { prop } => {
                     alive[prop.index()] = true;
                     *alive_count += 1;
+                    marks.revived(prop);
                 }
             }
         }

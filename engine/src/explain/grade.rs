@@ -22,7 +22,11 @@
 
 use super::{Explanation, Reasoning, Stall, Step};
 
-/// How hard an explanation is: see the [module documentation](self).
+/// How hard an explanation is ([`Explanation::difficulty`]): the costliest step (a direct
+/// step by the constraints it cites, `1 − 1/g`; a case split or search by the open values
+/// no one-level case split refuted where it was needed, `1 + ln(1 + u)`: [`step_difficulty`])
+/// plus `ln(1 + s) / 3` for its `s` case splits and searches. Below 1 when no case split is
+/// needed; a front end maps it to a scale people know.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Difficulty {
     /// The cost of the costliest step.
@@ -46,7 +50,7 @@ pub fn step_difficulty(step: &Step) -> f64 {
 }
 
 impl Explanation {
-    /// How hard the explanation is, from its steps alone: see [`crate::explain::Difficulty`].
+    /// How hard the explanation is, from its steps alone: see [`Difficulty`].
     pub fn difficulty(&self) -> Difficulty {
         let hardest = self.steps.iter().map(step_difficulty).fold(0.0, f64::max);
         let splits = self.steps.iter().filter(|s| s.reasoning != Reasoning::Direct).count();

@@ -35,8 +35,7 @@ impl Driver<'_> {
                     stall.open += 1;
                     // Only what the assumption wakes runs again, from the fixpoint.
                     self.solver.store.open_level();
-                    let holds =
-                        self.solver.narrow(&Narrowing::Within(x, vec![v])) && self.solver.run_queued(None);
+                    let holds = self.solver.narrow(&Narrowing::Within(x, vec![v])) && self.solver.run_queued(None);
                     self.solver.store.close_level();
                     self.solver.store.queue.clear();
                     if !holds {

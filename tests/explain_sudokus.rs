@@ -1,7 +1,8 @@
 //! The twenty Sudokus of `bench/explain/sudoku/` explained (issue 19): each is solved with one
 //! solution, the one an independent brute force finds, whose first row is the one its header
 //! gives; every step's facts and conclusion hold in that solution; the easy ones (`# level:
-//! easy`) need no case split. Timing is the bench's (`bench/explain.sh`), not this test's.
+//! easy`) need no case split; the grade puts the easy ones at 3.0 or below, the hardest at
+//! 9.0 or above. Timing is the bench's (`bench/explain.sh`), not this test's.
 
 mod common;
 
@@ -141,6 +142,15 @@ fn check(p: &Puzzle) {
 
     let steps = o["steps"].as_array().expect("steps");
     assert!(!steps.is_empty(), "{}", p.name);
+    // The grade is on Sukaku Explainer's scale: singles stay below the first case split's
+    // grade, the five hardest published puzzles are rated 10 and more there.
+    let grade = o["grade"].as_f64().unwrap_or_else(|| panic!("{}: no grade", p.name));
+    assert!((1.0..=11.9).contains(&grade), "{}: grade {grade}", p.name);
+    match p.level.as_str() {
+        "easy" => assert!(grade <= 3.0, "{}: an easy Sudoku graded {grade}", p.name),
+        "hardest" => assert!(grade >= 9.0, "{}: one of the hardest graded {grade}", p.name),
+        _ => assert!(grade < 9.0, "{}: graded {grade} beside the hardest", p.name),
+    }
     for (i, step) in steps.iter().enumerate() {
         assert_eq!(step["step"], i + 1, "{}: steps numbered in order", p.name);
         let what = format!("{} step {}", p.name, i + 1);

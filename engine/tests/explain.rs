@@ -160,3 +160,43 @@ proptest! {
         }
     }
 }
+
+/// `n` variables in {1, 2}, each different from the next, one group per disequality. A path
+/// starts from a given value (the first is 1); a cycle has no given, and the last differs
+/// from the first too: an odd cycle has no solution, and no few constraints show it.
+fn alternating(n: usize, cycle: bool) -> (Solver, ExplainConfig) {
+    let mut s = Solver::new();
+    let x: Vec<VarId> = (0..n).map(|_| s.new_var(1, 2).unwrap()).collect();
+    let mut groups = Vec::new();
+    if !cycle {
+        groups.push(group(&mut s, |s| linear(s, &[(1, x[0])], Rel::Eq, 1).unwrap()));
+    }
+    for i in 0..if cycle { n } else { n - 1 } {
+        let (a, b) = (x[i], x[(i + 1) % n]);
+        groups.push(group(&mut s, |s| linear(s, &[(1, a), (-1, b)], Rel::Ne, 0).unwrap()));
+    }
+    (s, ExplainConfig::new(groups, x))
+}
+
+#[test]
+fn the_difficulty_puts_single_constraint_steps_below_a_case_split() {
+    // A path from a given value: each step is one disequality, no case split.
+    let (mut solver, config) = alternating(7, false);
+    let path = solver.explain(&config).expect("explained");
+    assert_eq!(path.ending, Ending::Solved);
+    assert!(path.steps.iter().all(|s| s.reasoning == Reasoning::Direct && s.stall.is_none()));
+    let easy = path.difficulty();
+    assert_eq!(easy.splits, 0);
+    assert!(easy.score < 1.0, "{easy:?}");
+
+    // An odd cycle: only a case split (or a search) decides anything.
+    let (mut s, config) = alternating(7, true);
+    let cycle = s.explain(&config).expect("explained");
+    assert!(matches!(cycle.ending, Ending::NoSolution | Ending::NoSolutionBySearch), "{:?}", cycle.ending);
+    let split = cycle.steps.iter().find(|s| s.reasoning != Reasoning::Direct).expect("a case split or search");
+    let stall = split.stall.expect("a case split says how open the model was");
+    assert!(stall.open >= stall.refuted && stall.open > 0, "{stall:?}");
+    let hard = cycle.difficulty();
+    assert!(hard.splits >= 1 && hard.score >= 1.0, "{hard:?}");
+    assert!(easy.score < hard.score);
+}

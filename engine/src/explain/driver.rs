@@ -2,6 +2,7 @@
 //! simplest, check it, learn its conclusion, and go on.
 
 mod project;
+mod stall;
 
 use crate::domain::Val;
 use crate::ids::{PropId, VarId};
@@ -193,15 +194,21 @@ impl Driver<'_> {
         }
         // A case split that fixes a variable reads better than a narrowing.
         if let Some(step) = self.case_split(true) {
-            return Ok(Ok(step));
+            return Ok(Ok(self.with_stall(step)));
         }
         if !narrowed.is_empty() {
             return Ok(Ok(self.direct_step(&narrowed, &domains, &active_groups)));
         }
         if let Some(step) = self.case_split(false) {
-            return Ok(Ok(step));
+            return Ok(Ok(self.with_stall(step)));
         }
-        self.beyond_propagation()
+        Ok(self.beyond_propagation()?.map(|step| self.with_stall(step)))
+    }
+
+    /// A case split or a search, with what the position offered before it (the grade
+    /// reads it: [`super::Explanation::difficulty`]).
+    fn with_stall(&mut self, step: Step) -> Step {
+        Step { stall: Some(self.stall()), ..step }
     }
 
     /// The simplest direct explanation among the candidates.
@@ -371,7 +378,7 @@ impl Driver<'_> {
     fn step(&self, reasoning: Reasoning, groups: Vec<usize>, facts: Vec<usize>, conclusion: Conclusion) -> Step {
         let facts =
             facts.into_iter().map(|i| Fact { var: self.config.shown[i], values: self.known[i].clone() }).collect();
-        Step { reasoning, groups, facts, conclusion }
+        Step { reasoning, groups, facts, conclusion, stall: None }
     }
 
     fn narrowed(&self, i: usize, values: &[Val]) -> Conclusion {

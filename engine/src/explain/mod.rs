@@ -35,8 +35,10 @@
 //! `≥ 1`), so a deduction made there would be told by no step.
 
 mod driver;
+mod grade;
 
 pub use driver::MAX_FACT_VALUES;
+pub use grade::{step_difficulty, Difficulty};
 mod subset;
 mod verify;
 
@@ -118,6 +120,22 @@ pub struct Step {
     pub facts: Vec<Fact>,
     /// What follows.
     pub conclusion: Conclusion,
+    /// For a case split or a search: how open the model was when nothing shorter was
+    /// left. `None` for a direct step.
+    pub stall: Option<Stall>,
+}
+
+/// Where an explanation stalls (nothing short of a case split moves it on): how many
+/// (variable, value) pairs propagation of all the constraints leaves open, and how many of
+/// them a one-level case split refutes (assumed, they make the constraints contradict each
+/// other by propagation). The open pairs left unrefuted measure how hard the stall is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stall {
+    /// Values still open in the variables' domains, counted over all shown variables that
+    /// have more than one.
+    pub open: usize,
+    /// Of those, the values whose assumption leads to a contradiction by propagation.
+    pub refuted: usize,
 }
 
 /// Why an explanation ends.

@@ -5,8 +5,10 @@
 //! it is kept. This module gives them names ([`Vocabulary`], recorded by each front end
 //! while it compiles) and tells them as text or JSON.
 
+mod grade;
 mod tell;
 mod vocabulary;
 
+pub use grade::grade;
 pub use tell::{explain, Told, ToldEnding, ToldStep};
 pub use vocabulary::{NamedConstraint, Vocabulary};

@@ -60,6 +60,10 @@ pub struct Told {
     pub vocabulary: Vocabulary,
     /// The variables fixed before the first step (the model's givens).
     pub givens: Vec<NamedFact>,
+    /// How hard the explanation is, on Sukaku Explainer's scale for Sudoku ([`super::grade`]):
+    /// `None` when it has no step or a limit stopped it (a grade of part of the way would
+    /// pass for the whole).
+    pub grade: Option<f64>,
 }
 
 /// Explains a compiled model (which must not have been searched or propagated). `Err`
@@ -87,6 +91,7 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
             ending: ToldEnding::NoSolutionAtOnce(reason),
             vocabulary,
             givens: Vec::new(),
+            grade: None,
         });
     }
     let givens = vocabulary
@@ -106,6 +111,11 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         }
         e => e.to_string(),
     })?;
+    let grade = match explanation.ending {
+        Ending::Stopped(_) => None,
+        _ if explanation.steps.is_empty() => None,
+        _ => Some(super::grade(explanation.difficulty().score)),
+    };
     let fact = |f: &cpsolve_engine::explain::Fact| NamedFact { var: name(f.var), values: f.values.clone() };
     let steps = explanation
         .steps
@@ -131,7 +141,7 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         Ending::NoSolutionBySearch => ToldEnding::NoSolutionBySearch,
         Ending::Stopped(_) => ToldEnding::Stopped,
     };
-    Ok(Told { steps, ending, vocabulary, givens })
+    Ok(Told { steps, ending, vocabulary, givens, grade })
 }
 
 /// Beyond this many givens, the text says how many rather than listing them.
@@ -247,6 +257,9 @@ impl Told {
         }
         out.push_str(&ending);
         out.push('\n');
+        if let Some(grade) = self.grade {
+            out.push_str(&format!("Grade: {grade:.1}\n"));
+        }
         out
     }
 
@@ -295,6 +308,9 @@ impl Told {
         object.insert("steps".into(), Value::from(steps));
         if let Value::Object(ending) = ending {
             object.extend(ending);
+        }
+        if let Some(grade) = self.grade {
+            object.insert("grade".into(), json!(grade));
         }
         object
     }

@@ -21,6 +21,15 @@ use crate::model::{Goal, Kind, Model, Output, Term};
 /// restarts and 17.1 s with these, 21 solved either way.
 pub const RESTART_SCALE: u64 = 1000;
 
+/// The restart scale of a search that learns from failures: a learning search keeps what
+/// it learned across restarts (nogoods, activities), so it restarts sooner. On the hard
+/// instances of notes/learning.md, 20 s each: 11 of 28 proved with 100, 9 with 1000.
+pub const LEARNING_RESTART_SCALE: u64 = 100;
+
+/// Which decisions follow activity, with learning, in cpsolve's own search (free search,
+/// or a model without annotation): see notes/learning.md for the measurement behind it.
+const OWN_SEARCH_ACTIVITY: ActivitySearch = ActivitySearch::Only;
+
 /// What the user asked for (MiniZinc's standard flags).
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -33,8 +42,10 @@ pub struct Options {
     pub timeout: Option<Duration>,
     /// Check every solution against the written constraints (and panic on a violation).
     pub verify: bool,
-    /// Restarts every `scale × luby(k)` failures, for searches that learn (dom/wdeg) and
-    /// want one solution or an optimum; `None`: never.
+    /// Restarts every `scale × luby(k)` failures, for searches that learn (dom/wdeg, or
+    /// learning from failures) and want one solution or an optimum; 0: never; `None`: the
+    /// default, [`RESTART_SCALE`], or [`LEARNING_RESTART_SCALE`] when the search learns
+    /// from failures.
     pub restart_scale: Option<u64>,
     /// Solution-based phase saving in optimisation (a satisfaction search stops at its
     /// solutions, so it has none to save).
@@ -51,11 +62,14 @@ pub struct Options {
     /// has many search solutions per answer (MiniZinc's `-a` prints each answer once).
     /// Off: every search solution is one (FlatZinc's own `-a`).
     pub distinct_outputs: bool,
-    /// Learn nogoods from failures ([`SearchConfig::learning`]).
-    pub learning: bool,
+    /// Learn nogoods from failures ([`SearchConfig::learning`]); `None`: where one solution
+    /// or an optimum is wanted (there the search may backjump and restart), not when it
+    /// enumerates or counts.
+    pub learning: Option<bool>,
     /// With learning: which decisions follow the variables' activity
-    /// ([`SearchConfig::activity`]).
-    pub activity: ActivitySearch,
+    /// ([`SearchConfig::activity`]); `None`: all of them in cpsolve's own search (free search
+    /// or no annotation), those the annotation leaves otherwise.
+    pub activity: Option<ActivitySearch>,
 }
 
 impl Default for Options {
@@ -67,13 +81,13 @@ impl Default for Options {
             free: false,
             timeout: None,
             verify: false,
-            restart_scale: Some(RESTART_SCALE),
+            restart_scale: None,
             phase_saving: PhaseSaving::default(),
             nogoods: true,
             final_search: false,
             distinct_outputs: false,
-            learning: false,
-            activity: ActivitySearch::Off,
+            learning: None,
+            activity: None,
         }
     }
 }
@@ -137,10 +151,17 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         (false, true, n) => n,
         (false, false, n) => Some(n.unwrap_or(1)),
     };
+    let one_answer = optimising || solutions == Some(1);
+    let learning = options.learning.unwrap_or(one_answer);
+    let activity = match options.activity {
+        Some(activity) => activity,
+        None if own_search => OWN_SEARCH_ACTIVITY,
+        None => ActivitySearch::Rest,
+    };
     // Restarts pay only where the order learns from failures and one answer is wanted.
-    let learns = branching.iter().any(|b| b.var_order == VarOrder::DomWdeg)
-        || (options.learning && options.activity != ActivitySearch::Off);
-    let restart_scale = (learns && (optimising || solutions == Some(1))).then_some(options.restart_scale).flatten();
+    let learns = branching.iter().any(|b| b.var_order == VarOrder::DomWdeg) || (learning && activity != ActivitySearch::Off);
+    let scale = options.restart_scale.unwrap_or(if learning { LEARNING_RESTART_SCALE } else { RESTART_SCALE });
+    let restart_scale = (learns && one_answer && scale > 0).then_some(scale);
     // The first solution is always new: only an enumeration has repeats to skip, and then
     // the count of distinct answers, not the engine's, decides when to stop.
     let mut distinct = (options.distinct_outputs && !optimising && solutions != Some(1))
@@ -152,8 +173,8 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         objective,
         restart_scale,
         nogoods: options.nogoods,
-        learning: options.learning,
-        activity: options.activity,
+        learning,
+        activity,
         final_search: options.final_search,
         phase_saving: optimising
             && match options.phase_saving {

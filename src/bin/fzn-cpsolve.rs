@@ -55,10 +55,11 @@ struct Args {
     /// Stop when the heap passes MB megabytes; default: half of the machine's memory.
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     memory: Option<u64>,
-    /// Restart after SCALE × luby(k) failures in run k, where the search learns (dom/wdeg)
-    /// and one solution or an optimum is wanted; 0: never restart.
-    #[arg(long = "restart-scale", value_name = "SCALE", default_value_t = cpsolve_flatzinc::run::RESTART_SCALE)]
-    restart_scale: u64,
+    /// Restart after SCALE × luby(k) failures in run k, where the search learns (dom/wdeg,
+    /// or learning from failures) and one solution or an optimum is wanted; 0: never
+    /// restart. Default: 100 when learning from failures, else 1000.
+    #[arg(long = "restart-scale", value_name = "SCALE")]
+    restart_scale: Option<u64>,
     /// In optimisation, decide each variable first to its value in the newest solution:
     /// `own` (the default) in cpsolve's own search only (free search, or no annotation),
     /// `always` in annotated searches too, `never`.
@@ -68,13 +69,15 @@ struct Args {
     /// nogoods, so that later runs do not search them again (`yes`, the default, or `no`).
     #[arg(long, value_name = "YES|NO", default_value = "yes", value_parser = ["yes", "no"])]
     nogoods: String,
-    /// Learn a nogood from every failure (conflict analysis; `no`, the default, or `yes`).
-    #[arg(long, value_name = "YES|NO", default_value = "no", value_parser = ["yes", "no"])]
+    /// Learn a nogood from every failure (conflict analysis): `auto` (the default: where one
+    /// solution or an optimum is wanted, not in enumerations), `yes` or `no`.
+    #[arg(long, value_name = "AUTO|YES|NO", default_value = "auto", value_parser = ["auto", "yes", "no"])]
     learning: String,
     /// With learning, which decisions follow the variables' activity (the variables recent
-    /// conflicts met most): `off`, `rest` (those the search annotation leaves), `alternate`
-    /// (every other run between restarts), `only`.
-    #[arg(long, value_name = "WHICH", default_value = "off", value_parser = ["off", "rest", "alternate", "only"])]
+    /// conflicts met most): `auto` (the default: all in cpsolve's own search, those the
+    /// annotation leaves otherwise), `off`, `rest` (those the annotation leaves),
+    /// `alternate` (the annotation and activity take turns between restarts), `only`.
+    #[arg(long, value_name = "WHICH", default_value = "auto", value_parser = ["auto", "off", "rest", "alternate", "only"])]
     activity: String,
 }
 
@@ -132,7 +135,7 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         free: args.free,
         timeout,
         verify: true,
-        restart_scale: (args.restart_scale > 0).then_some(args.restart_scale),
+        restart_scale: args.restart_scale,
         phase_saving: match args.phase_saving.as_str() {
             "always" => PhaseSaving::Always,
             "never" => PhaseSaving::Never,
@@ -143,12 +146,17 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         final_search: true,
         // MiniZinc prints an answer once: `-n N` means N different answers.
         distinct_outputs: true,
-        learning: args.learning == "yes",
+        learning: match args.learning.as_str() {
+            "yes" => Some(true),
+            "no" => Some(false),
+            _ => None,
+        },
         activity: match args.activity.as_str() {
-            "rest" => ActivitySearch::Rest,
-            "alternate" => ActivitySearch::Alternate,
-            "only" => ActivitySearch::Only,
-            _ => ActivitySearch::Off,
+            "off" => Some(ActivitySearch::Off),
+            "rest" => Some(ActivitySearch::Rest),
+            "alternate" => Some(ActivitySearch::Alternate),
+            "only" => Some(ActivitySearch::Only),
+            _ => None,
         },
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);

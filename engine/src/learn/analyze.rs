@@ -26,9 +26,9 @@ use crate::search::Fixing;
 /// on facts of the whole search alone (the search below the root is then over). With `verify`, every literal cited is
 /// checked to have held when it was cited (a propagator's explanation bug panics).
 ///
-/// `None` when the nogood would be longer than `max_len` literals (it would not be kept),
-/// or when the analysis would cite more than [`WORK_LIMIT`] literals: an analysis through
-/// naive explanations of large constraints can grow without use, and the search must go on.
+/// Without a nogood (`nogood: None`) when the analysis would cite more than [`WORK_LIMIT`]
+/// literals: an analysis through naive explanations of large constraints can grow without
+/// use, and the search must go on. The variables met so far are reported either way.
 pub(crate) fn analyze(
     history: &History,
     props: &[Box<dyn Propagator>],
@@ -36,8 +36,7 @@ pub(crate) fn analyze(
     conflict: &[Fixing],
     depth: usize,
     verify: bool,
-    max_len: usize,
-) -> Option<Learned> {
+) -> Learned {
     let mut work = Analysis {
         history,
         verify,
@@ -54,8 +53,8 @@ pub(crate) fn analyze(
     }
     let mut uip = None;
     while let Some(p) = work.current.pop_last() {
-        if work.earlier.len() >= max_len || work.cited > WORK_LIMIT {
-            return None;
+        if work.cited > WORK_LIMIT {
+            return Learned { nogood: None, assert_level: history.root_level, met: work.met };
         }
         let event = history.events[p];
         if work.current.is_empty() {
@@ -100,19 +99,17 @@ pub(crate) fn analyze(
             work.add(lit, p);
         }
     }
-    if work.earlier.len() + usize::from(uip.is_some()) > max_len {
-        return None;
-    }
     let mut nogood = work.earlier;
     nogood.extend(uip);
-    Some(Learned { nogood, assert_level: work.newest_earlier.unwrap_or(history.root_level), met: work.met })
+    Learned { nogood: Some(nogood), assert_level: work.newest_earlier.unwrap_or(history.root_level), met: work.met }
 }
 
 /// What analysis learned from a conflict.
 #[derive(Debug)]
 pub(crate) struct Learned {
     /// Literals that cannot all hold; the last is the one of the current level, if any.
-    pub(crate) nogood: Vec<Fixing>,
+    /// `None` when the analysis gave up.
+    pub(crate) nogood: Option<Vec<Fixing>>,
     /// The newest level among the other literals: back there, all of them still hold and
     /// the nogood makes the last one false (the root level when there are none).
     pub(crate) assert_level: u32,

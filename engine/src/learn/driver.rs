@@ -147,20 +147,21 @@ impl Solver {
             }
             conflict
         };
-        let verify = self.learner.verify;
-        let Some(learned) = analyze(history, &self.props, &self.learner.db, &conflict, depth, verify, MAX_NOGOOD_LEN)
-        else {
-            return; // too long to keep, or too costly to find
-        };
+        let learned = analyze(history, &self.props, &self.learner.db, &conflict, depth, self.learner.verify);
         if let Some(activity) = self.learner.activity.as_mut() {
             for &x in &learned.met {
                 activity.bump(x);
             }
             activity.decay();
         }
-        let nogood = learned.nogood;
+        let Some(nogood) = learned.nogood else {
+            return; // too costly to find
+        };
         if nogood.is_empty() {
             self.learner.exhausted = true;
+            return;
+        }
+        if nogood.len() > MAX_NOGOOD_LEN {
             return;
         }
         // A nogood learned twice means the database let the same failure happen again

@@ -285,7 +285,9 @@ pub use propagator::{
     Conflict, Context, Events, Interrupted, PostContext, Priority, PropResult, PropStatus, Propagator,
 };
 pub use propagators::all_different::Consistency;
-pub use search::{luby, ActivitySearch, Fixing, Limits, Outcome, SearchConfig, Sense, Solution, Stats, Stop, Subproblem};
+pub use search::{
+    luby, ActivitySearch, Fixing, Limits, Outcome, SearchConfig, Sense, Solution, Stats, Stop, Subproblem,
+};
 pub use solver::{ModelError, Solver, VAL_LIMIT};
 pub use stop::StopToken;
 

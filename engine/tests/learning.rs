@@ -12,10 +12,16 @@ use common::{VAL_ORDERS, VAR_ORDERS};
 use cpsolve_engine::constraints::{
     abs, all_different, cumulative, element, extremum, linear, not_equal, reified_linear, table, times,
 };
-use cpsolve_engine::{ActivitySearch, Branching, Consistency, Fixing, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder};
+use cpsolve_engine::{
+    ActivitySearch, Branching, Consistency, Fixing, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
+};
 use proptest::prelude::*;
 
 const RELS: [Rel; 6] = [Rel::Eq, Rel::Ne, Rel::Le, Rel::Lt, Rel::Ge, Rel::Gt];
+
+/// A relation over the model's variables: terms (coefficient, variable index), a relation
+/// (index into `RELS`) and a constant.
+type Relation = (Vec<(i64, usize)>, usize, i64);
 
 /// One constraint over the model's variables, by index.
 #[derive(Debug, Clone)]
@@ -31,7 +37,7 @@ enum Con {
     Reified(usize, Vec<(i64, usize)>, usize, i64),
     /// `count(bᵢ) = x` where each `bᵢ ⇔ relation ᵢ` is a new 0/1 variable: conditions used
     /// as numbers, as FlatZinc flattens `count`, `sum(bool2int(...))` and disjunctions.
-    CountReified(Vec<(Vec<(i64, usize)>, usize, i64)>, usize),
+    CountReified(Vec<Relation>, usize),
     /// Tasks (start, duration, use) with durations and uses fixed, capacity a variable.
     Cumulative(Vec<(usize, i64, i64)>, usize),
 }

@@ -159,7 +159,8 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         None => ActivitySearch::Rest,
     };
     // Restarts pay only where the order learns from failures and one answer is wanted.
-    let learns = branching.iter().any(|b| b.var_order == VarOrder::DomWdeg) || (learning && activity != ActivitySearch::Off);
+    let learns =
+        branching.iter().any(|b| b.var_order == VarOrder::DomWdeg) || (learning && activity != ActivitySearch::Off);
     let scale = options.restart_scale.unwrap_or(if learning { LEARNING_RESTART_SCALE } else { RESTART_SCALE });
     let restart_scale = (learns && one_answer && scale > 0).then_some(scale);
     // The first solution is always new: only an enumeration has repeats to skip, and then

@@ -88,6 +88,9 @@ impl Solver {
         let root_level = self.store.trail.depth() as u32 + 1;
         self.store.history = Some(Box::new(History::new(&self.store.domains, root_level)));
         let activity = (activity_search != ActivitySearch::Off).then(|| Activity::new(self.num_vars(), ACTIVITY_DECAY));
+        if let Some(history) = self.store.history.as_deref_mut() {
+            history.track_restored = activity.is_some();
+        }
         let activity_run = activity_search == ActivitySearch::Only;
         let kept = kept.unwrap_or(FIRST_KEPT).max(1);
         self.learner = Learner { verify, activity, activity_search, activity_run, kept, ..Learner::default() };

@@ -71,8 +71,11 @@ pub(crate) struct History {
     /// What is running now: every change is charged to it.
     pub(crate) cause: Cause,
     /// The variables whose events backtracks undid since the last [`History::take_restored`]
-    /// (with repeats): activity-based selection takes them back as candidates.
+    /// (with repeats), when [`History::track_restored`]: activity-based selection takes them
+    /// back as candidates.
     restored: Vec<VarId>,
+    /// Whether to keep `restored` (only activity-based selection reads it).
+    pub(crate) track_restored: bool,
 }
 
 impl History {
@@ -87,6 +90,7 @@ impl History {
             root_level,
             cause: Cause::Axiom,
             restored: Vec::new(),
+            track_restored: false,
         }
     }
 
@@ -158,7 +162,9 @@ impl History {
                 Fixing::Eq(..) => None,
             };
             self.events.pop();
-            self.restored.push(x);
+            if self.track_restored {
+                self.restored.push(x);
+            }
         }
         self.decisions.truncate(depth + 1);
     }

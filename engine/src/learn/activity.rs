@@ -6,45 +6,44 @@
 //! score). The search decides next the unfixed variable of highest activity: it works where
 //! the model's hardest part is, as the conflicts show it, whatever the model's order.
 //!
-//! The variables sit in a binary max-heap indexed by variable, so that a bump moves one
-//! entry and the choice is at the top. A variable found fixed at the top leaves the heap;
-//! it comes back when a backtrack restores its domain (the history tells which variables
-//! changed at the levels undone). Ties go to the smaller variable index, so the choice is
-//! deterministic. A generic priority-queue crate would hash its keys; variables are dense
-//! indices, so an array of positions does the same job without it, as SAT solvers do.
+//! The variables sit in the selection's indexed heap ([`IndexedHeap`]), keyed so that the
+//! most active comes first, so that a bump moves one entry and the choice is at the top. A
+//! variable found fixed at the top leaves the heap; it comes back when a backtrack restores
+//! its domain (the history tells which variables changed at the levels undone). Ties go to
+//! the smaller variable index, so the choice is deterministic.
 
 use crate::ids::VarId;
+use crate::select::heap::IndexedHeap;
 
 /// When activities grow past this, all are scaled down (with the increment) so that they
 /// stay finite; their order does not change.
 const RESCALE_ABOVE: f64 = 1e100;
 
-/// Not in the heap.
-const ABSENT: u32 = u32::MAX;
-
 /// Activities of the variables, and the heap of the candidates for the next decision.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Activity {
     score: Vec<f64>,
     /// What a bump adds now; it grows by `1 / decay` after each conflict.
     increment: f64,
     decay: f64,
-    /// The heap: variable indices, the most active first.
-    heap: Vec<u32>,
-    /// Each variable's place in `heap`, or [`ABSENT`].
-    place: Vec<u32>,
+    /// The candidates, the most active first.
+    heap: IndexedHeap,
+}
+
+/// The heap key of an activity: the heap puts the smallest key first, and activities are
+/// never negative, so their bit patterns order as they do.
+fn key(score: f64) -> u128 {
+    u128::from(u64::MAX - score.to_bits())
 }
 
 impl Activity {
     /// All `num_vars` variables with activity zero, `decay` in (0, 1] (MiniSat uses 0.95).
     pub(crate) fn new(num_vars: usize, decay: f64) -> Activity {
-        Activity {
-            score: vec![0.0; num_vars],
-            increment: 1.0,
-            decay,
-            heap: (0..num_vars as u32).collect(),
-            place: (0..num_vars as u32).collect(),
+        let mut heap = IndexedHeap::new(num_vars);
+        for x in 0..num_vars as u32 {
+            heap.set(x, key(0.0));
         }
+        Activity { score: vec![0.0; num_vars], increment: 1.0, decay, heap }
     }
 
     /// The activity of `x`.
@@ -58,13 +57,15 @@ impl Activity {
         let i = x.index();
         self.score[i] += self.increment;
         if self.score[i] > RESCALE_ABOVE {
-            for s in &mut self.score {
-                *s /= RESCALE_ABOVE;
-            }
             self.increment /= RESCALE_ABOVE;
-        }
-        if self.place[i] != ABSENT {
-            self.sift_up(self.place[i] as usize);
+            for (y, s) in self.score.iter_mut().enumerate() {
+                *s /= RESCALE_ABOVE;
+                if self.heap.contains(y as u32) {
+                    self.heap.set(y as u32, key(*s));
+                }
+            }
+        } else if self.heap.contains(x.0) {
+            self.heap.set(x.0, key(self.score[i]));
         }
     }
 
@@ -75,78 +76,22 @@ impl Activity {
 
     /// Makes `x` a candidate again (its domain was restored), if it is not one.
     pub(crate) fn restore(&mut self, x: VarId) {
-        let i = x.index();
-        if self.place[i] == ABSENT {
-            self.place[i] = self.heap.len() as u32;
-            self.heap.push(i as u32);
-            self.sift_up(self.heap.len() - 1);
+        if !self.heap.contains(x.0) {
+            self.heap.set(x.0, key(self.score[x.index()]));
         }
     }
 
     /// The most active variable for which `open` holds; the ones on the way for which it
     /// does not leave the heap (until [`Activity::restore`]).
     pub(crate) fn most_active(&mut self, open: impl Fn(VarId) -> bool) -> Option<VarId> {
-        while let Some(&top) = self.heap.first() {
+        while let Some(top) = self.heap.top() {
             let x = VarId(top);
             if open(x) {
                 return Some(x);
             }
-            self.remove_top();
+            self.heap.remove(top);
         }
         None
-    }
-
-    fn remove_top(&mut self) {
-        let top = self.heap.swap_remove(0);
-        self.place[top as usize] = ABSENT;
-        if let Some(&moved) = self.heap.first() {
-            self.place[moved as usize] = 0;
-            self.sift_down(0);
-        }
-    }
-
-    /// Whether the variable at heap index `a` goes before the one at `b`.
-    fn before(&self, a: u32, b: u32) -> bool {
-        let (sa, sb) = (self.score[a as usize], self.score[b as usize]);
-        sa > sb || (sa == sb && a < b)
-    }
-
-    fn sift_up(&mut self, mut i: usize) {
-        let x = self.heap[i];
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            let p = self.heap[parent];
-            if !self.before(x, p) {
-                break;
-            }
-            self.heap[i] = p;
-            self.place[p as usize] = i as u32;
-            i = parent;
-        }
-        self.heap[i] = x;
-        self.place[x as usize] = i as u32;
-    }
-
-    fn sift_down(&mut self, mut i: usize) {
-        let x = self.heap[i];
-        let n = self.heap.len();
-        loop {
-            let left = 2 * i + 1;
-            if left >= n {
-                break;
-            }
-            let right = left + 1;
-            let child = if right < n && self.before(self.heap[right], self.heap[left]) { right } else { left };
-            let c = self.heap[child];
-            if !self.before(c, x) {
-                break;
-            }
-            self.heap[i] = c;
-            self.place[c as usize] = i as u32;
-            i = child;
-        }
-        self.heap[i] = x;
-        self.place[x as usize] = i as u32;
     }
 }
 

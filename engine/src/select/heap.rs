@@ -46,6 +46,12 @@ impl IndexedHeap {
         }
     }
 
+    /// Whether `pos` is in the heap.
+    #[inline]
+    pub(crate) fn contains(&self, pos: u32) -> bool {
+        self.slot[pos as usize] != ABSENT
+    }
+
     /// Takes `pos` out, if it is in.
     pub(crate) fn remove(&mut self, pos: u32) {
         let i = self.slot[pos as usize];

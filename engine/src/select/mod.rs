@@ -25,7 +25,7 @@
 //! The search calls [`Selector::prepare`] when it starts (the groups are the search's) and
 //! [`Selector::release`] when it ends; between searches nothing is tracked.
 
-mod heap;
+pub(crate) mod heap;
 pub(crate) mod marks;
 pub(crate) mod scan;
 mod sole;

@@ -54,27 +54,20 @@ impl Side {
         }
     }
 
+    /// The linear propagator itself.
+    fn linear(&self) -> &dyn Propagator {
+        match self {
+            Side::Le(p) => p,
+            Side::Eq(p) => p,
+            Side::Ne(p) => p,
+        }
+    }
+
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         match self {
             Side::Le(p) => p.propagate(cx),
             Side::Eq(p) => p.propagate(cx),
             Side::Ne(p) => p.propagate(cx),
-        }
-    }
-
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
-        match self {
-            Side::Le(p) => p.explain(lit, cx),
-            Side::Eq(p) => p.explain(lit, cx),
-            Side::Ne(p) => p.explain(lit, cx),
-        }
-    }
-
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
-        match self {
-            Side::Le(p) => p.explain_conflict(cx),
-            Side::Eq(p) => p.explain_conflict(cx),
-            Side::Ne(p) => p.explain_conflict(cx),
         }
     }
 }
@@ -215,7 +208,7 @@ impl Propagator for ReifiedLinear {
             return None;
         }
         if cx.min(self.b) == cx.max(self.b) {
-            let mut reason = self.enforced(cx)?.explain(lit, cx)?;
+            let mut reason = self.enforced(cx)?.linear().explain(lit, cx)?;
             reason.push(self.b_literal(cx));
             return Some(reason);
         }
@@ -236,7 +229,7 @@ impl Propagator for ReifiedLinear {
         if self.terms.iter().any(|&(_, x)| x == self.b) || cx.min(self.b) != cx.max(self.b) {
             return None;
         }
-        let mut reason = self.enforced(cx)?.explain_conflict(cx)?;
+        let mut reason = self.enforced(cx)?.linear().explain_conflict(cx)?;
         reason.push(self.b_literal(cx));
         Some(reason)
     }

@@ -95,6 +95,10 @@ fn several_solutions_end_in_a_free_choice_and_none_in_a_contradiction() {
     let (code, json) = explain(&["-e", "var x in 1..3\nvar y in 1..3\nx < y"]);
     assert_eq!(code, 0);
     assert_eq!(json["ending"], "free choice");
+    // A variable in no constraint is a free choice too (this panicked once).
+    let (code, json) = explain(&["-e", "var x in 1..3\nvar y in 1..2\nx < 2"]);
+    assert_eq!(code, 0);
+    assert_eq!(json["ending"], "free choice");
     let (code, json) = explain(&["-e", "var x in 1..3\nvar y in 1..3\nx + y == 7"]);
     assert_eq!(code, 1);
     assert_eq!(json["ending"], "no solution");

@@ -110,6 +110,14 @@ pub trait Propagator: std::fmt::Debug + Send {
         None
     }
 
+    /// The linear equation `Σ aᵢ·xᵢ = c` this propagator enforces, when it is one, as
+    /// `(terms, c)`: it must hold exactly for the assignments [`Propagator::is_satisfied`]
+    /// accepts. Step-wise explanations add such equations up (a counting argument: "the
+    /// rows sum to 45, the columns to 48"). `None`: not an equation.
+    fn linear_equation(&self) -> Option<(Vec<(i64, VarId)>, i64)> {
+        None
+    }
+
     /// Why it failed: literals that hold now and that the constraint forbids together.
     /// `None`: the domains of all its variables.
     fn explain_conflict(&self, _cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {

@@ -3,6 +3,7 @@
 
 mod project;
 mod stall;
+mod sums;
 
 use crate::domain::Val;
 use crate::ids::{PropId, VarId};
@@ -69,6 +70,9 @@ struct Driver<'a> {
     /// one of them was narrowed: every probe sees the plumbing's facts.
     in_plumbing: Vec<bool>,
     plumbing_version: u64,
+    /// Whether the model's equations were searched for a counting argument (once is
+    /// enough: they do not change).
+    sum_tried: bool,
 }
 
 impl Solver {
@@ -127,6 +131,7 @@ impl Solver {
             fruitless: Default::default(),
             in_plumbing: Vec::new(),
             plumbing_version: 0,
+            sum_tried: false,
         };
         driver.in_plumbing = driver.plumbing_scope();
         driver.run()
@@ -143,7 +148,9 @@ impl Driver<'_> {
             if steps.len() >= self.config.max_steps {
                 break Ending::Stopped(None);
             }
-            if self.known.iter().all(|d| d.len() == 1) {
+            // Every variable known is a solution only when the constraints hold: on the
+            // way to a contradiction, steps may fix them all first.
+            if self.known.iter().all(|d| d.len() == 1) && self.consistent() {
                 break Ending::Solved;
             }
             let step = match self.next_step()? {
@@ -172,6 +179,14 @@ impl Driver<'_> {
         Ok(Explanation { steps, ending, known })
     }
 
+    /// Whether the propagation of all the groups from the known facts ends without a
+    /// conflict.
+    fn consistent(&mut self) -> bool {
+        let all: Vec<usize> = (0..self.config.groups.len()).collect();
+        let facts = self.known_facts();
+        self.probe_domains(&all, &facts, None, None).is_some()
+    }
+
     /// The simplest next step, or why there is none.
     fn next_step(&mut self) -> Result<Result<Step, Ending>, ExplainError> {
         let all: Vec<usize> = (0..self.config.groups.len()).collect();
@@ -180,6 +195,13 @@ impl Driver<'_> {
         let fixpoint = self.probe_domains(&all, &facts, None, Some(&mut active));
         let active_groups = self.active_groups(&active);
         let Some(domains) = fixpoint else {
+            // No solution. The propagation of everything found it, but what it cites can be
+            // most of the model: first the small steps a person takes towards the
+            // contradiction (as on the way to a solution), each told when a few
+            // constraints reach it.
+            if let Some(step) = self.towards_contradiction() {
+                return Ok(Ok(step));
+            }
             let (groups, facts) = self.minimise(&active_groups, None, &Goal::Conflict);
             return Ok(Ok(self.step(Reasoning::Direct, groups, facts, Conclusion::Contradiction)));
         };
@@ -190,6 +212,10 @@ impl Driver<'_> {
         }
         // What a few constraints together fix, as a person tries the cases of a small one.
         if let Some(step) = self.projection_step() {
+            return Ok(Ok(step));
+        }
+        // Equations that cannot all hold, by counting: no case split needed.
+        if let Some(step) = self.sum_step() {
             return Ok(Ok(step));
         }
         // A case split that fixes a variable reads better than a narrowing.
@@ -358,7 +384,8 @@ impl Driver<'_> {
         };
         let i = (0..self.known.len()).find(|&i| self.known[i].len() > 1).expect("an open variable");
         let x = self.config.shown[i];
-        let value = solution.iter().find(|(y, _)| *y == x).map(|&(_, v)| v).expect("the solution fixes x");
+        // A variable in no constraint is not in the solution: any of its values is one.
+        let value = solution.iter().find(|(y, _)| *y == x).map_or(self.known[i][0], |&(_, v)| v);
         let mut other = facts.clone();
         other.push(Narrowing::Without(x, vec![value]));
         match self.solver.refute(&all_props, &other, budget) {
@@ -387,7 +414,7 @@ impl Driver<'_> {
 
     /// The independent check of a step, before it is told.
     fn check(&mut self, step: &Step) -> Result<(), ExplainError> {
-        check_step(self.solver, &self.props_of(&step.groups), step, self.config.verify_budget)
+        check_step(self.solver, &self.config.groups, &self.props_of(&step.groups), step, self.config.verify_budget)
     }
 
     /// The fewest groups, then the fewest facts, that still reach `goal`, by deletion.
@@ -430,9 +457,48 @@ impl Driver<'_> {
         groups.len() <= MAX_PROJECTED_GROUPS && self.projectable(groups) && meets(self.project(groups, facts, assume))
     }
 
+    /// On the way to a contradiction (the propagation of all the groups fails): what
+    /// one, two or three connected groups fix or contradict, by propagation or by their
+    /// cases; failing that, what one group alone narrows. `None`: no small step is left,
+    /// and the contradiction is told with every group it needs.
+    fn towards_contradiction(&mut self) -> Option<Step> {
+        if let Some(step) = self.small_sets_step(true) {
+            return Some(step);
+        }
+        if let Some(step) = self.sum_step() {
+            return Some(step);
+        }
+        // No set of a few groups fixes a variable: the narrowing one group makes, the
+        // fewest facts first.
+        let mut best: Option<Step> = None;
+        for g in 0..self.config.groups.len() {
+            let facts = self.scope_facts(&[g]);
+            let Some(domains) = self.probe_domains(&[g], &facts, None, None) else { continue };
+            for i in 0..domains.len() {
+                if domains[i].len() < self.known[i].len() {
+                    let goal = Goal::Within(i, domains[i].clone());
+                    let (groups, facts) = self.minimise(&[g], None, &goal);
+                    let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
+                    if best.as_ref().is_none_or(|b| step.facts.len() < b.facts.len()) {
+                        best = Some(step);
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// A variable that one, two or three connected groups fix together (fewest groups
     /// first, then fewest facts), when propagation of all of them fixes none.
     fn projection_step(&mut self) -> Option<Step> {
+        self.small_sets_step(false)
+    }
+
+    /// A variable that one, two or three connected groups fix together, or a contradiction
+    /// among them: the fewest groups first, then the fewest facts. Sets too large to try
+    /// case by case are propagated when `propagate_large` (after the propagation of all
+    /// the groups failed, a subset may still fix what the whole does not say cheaply).
+    fn small_sets_step(&mut self, propagate_large: bool) -> Option<Step> {
         if self.connected.is_empty() {
             let mut level: Vec<Vec<usize>> = (0..self.config.groups.len()).map(|g| vec![g]).collect();
             for size in 1..=MAX_PROJECTED_GROUPS {
@@ -466,15 +532,24 @@ impl Driver<'_> {
                 if self.fruitless.get(groups) == Some(&stamp) {
                     continue;
                 }
+                // A set with every variable known finds nothing more, unless it is the
+                // contradiction looked for.
+                if spaces_all_fixed(groups, &spaces) && !propagate_large {
+                    continue;
+                }
                 let (lower, upper) = bounds(groups);
-                if lower > project::MAX_LEAVES
-                    || spaces_all_fixed(groups, &spaces)
-                    || (upper > project::MAX_LEAVES && !self.projectable(groups))
-                {
+                let by_cases =
+                    lower <= project::MAX_LEAVES && (upper <= project::MAX_LEAVES || self.projectable(groups));
+                if !by_cases && !propagate_large {
                     continue;
                 }
                 let facts = self.scope_facts(groups);
-                let Some(domains) = self.project(groups, &facts, None) else {
+                let reached = if by_cases {
+                    self.project(groups, &facts, None)
+                } else {
+                    self.probe_domains(groups, &facts, None, None)
+                };
+                let Some(domains) = reached else {
                     // These groups alone contradict the facts.
                     contradiction = Some(groups.clone());
                     break;
@@ -657,8 +732,21 @@ fn spaces_all_fixed(set: &[usize], spaces: &[u64]) -> bool {
 }
 
 /// Checks that the propagators `props` with the step's facts leave no value outside its
-/// conclusion (or, for a contradiction, no solution at all).
-pub(super) fn check_step(solver: &mut Solver, props: &[PropId], step: &Step, budget: u64) -> Result<(), ExplainError> {
+/// conclusion (or, for a contradiction, no solution at all); a counting step, that its
+/// equations add up to a false one.
+pub(super) fn check_step(
+    solver: &mut Solver,
+    groups: &[super::Group],
+    props: &[PropId],
+    step: &Step,
+    budget: u64,
+) -> Result<(), ExplainError> {
+    if let Reasoning::Sum { factors, total } = &step.reasoning {
+        return match sums::check_sum(solver, groups, &step.groups, factors, *total) {
+            true if step.conclusion == Conclusion::Contradiction && step.facts.is_empty() => Ok(()),
+            _ => Err(ExplainError::Unverified { step: Box::new(step.clone()), counterexample: None }),
+        };
+    }
     let mut facts: Vec<Narrowing> = step.facts.iter().map(|f| Narrowing::Within(f.var, f.values.clone())).collect();
     if let Conclusion::Narrowed(fact) = &step.conclusion {
         facts.push(Narrowing::Without(fact.var, fact.values.clone()));

@@ -41,7 +41,7 @@ pub struct Difficulty {
 /// for a case split or search, `u` the open values no one-level case split refuted there.
 pub fn step_difficulty(step: &Step) -> f64 {
     match step.reasoning {
-        Reasoning::Direct => 1.0 - 1.0 / step.groups.len().max(1) as f64,
+        Reasoning::Direct | Reasoning::Sum { .. } => 1.0 - 1.0 / step.groups.len().max(1) as f64,
         Reasoning::CaseSplit { .. } | Reasoning::Search => {
             let unrefuted = step.stall.map_or(0, |Stall { open, refuted }| open.saturating_sub(refuted));
             1.0 + (unrefuted as f64).ln_1p()
@@ -53,7 +53,11 @@ impl Explanation {
     /// How hard the explanation is, from its steps alone: see [`Difficulty`].
     pub fn difficulty(&self) -> Difficulty {
         let hardest = self.steps.iter().map(step_difficulty).fold(0.0, f64::max);
-        let splits = self.steps.iter().filter(|s| s.reasoning != Reasoning::Direct).count();
+        let splits = self
+            .steps
+            .iter()
+            .filter(|s| matches!(s.reasoning, Reasoning::CaseSplit { .. } | Reasoning::Search))
+            .count();
         Difficulty { hardest, splits, score: hardest + (splits as f64).ln_1p() / 3.0 }
     }
 }

@@ -104,6 +104,15 @@ pub enum Reasoning {
         /// The value assumed.
         value: Val,
     },
+    /// The groups' equations, each times its factor (in the order of [`Step::groups`]),
+    /// add up to `0 = c` with `c ≠ 0`: a counting argument ("the rows sum to 45, the
+    /// columns to 48"). Its conclusion is a contradiction.
+    Sum {
+        /// One factor per group.
+        factors: Vec<i64>,
+        /// The right-hand side of the sum, which is not 0 while its left-hand side is.
+        total: i64,
+    },
     /// Every other value of the variable leads to a contradiction, as a search with all
     /// the constraints shows: no short deduction was found. The last resort.
     Search,
@@ -206,7 +215,7 @@ impl Solver {
         props.extend((0..self.props.len()).filter(|&p| !grouped[p]).map(|p| PropId(p as u32)));
         props.sort();
         props.dedup();
-        driver::check_step(self, &props, step, config.verify_budget)
+        driver::check_step(self, &config.groups, &props, step, config.verify_budget)
     }
 }
 

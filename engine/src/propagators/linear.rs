@@ -266,6 +266,10 @@ impl<T: AsRef<[Term]> + std::fmt::Debug + Send> Propagator for LinearEq<T> {
     fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
         explain_miss(self.terms.as_ref(), self.rhs, false, cx)
     }
+
+    fn linear_equation(&self) -> Option<(Vec<(i64, VarId)>, i64)> {
+        Some((self.terms.as_ref().to_vec(), self.rhs))
+    }
 }
 
 /// `Σ aᵢ·xᵢ ≠ c`

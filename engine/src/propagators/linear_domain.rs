@@ -299,6 +299,10 @@ impl Propagator for LinearEqDomain {
         self.terms.iter().map(|&(_, x)| x).collect()
     }
 
+    fn linear_equation(&self) -> Option<(Vec<(i64, VarId)>, i64)> {
+        Some((self.terms.clone(), self.rhs))
+    }
+
     fn idempotent(&self) -> bool {
         true
     }

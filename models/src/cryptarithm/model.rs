@@ -214,7 +214,10 @@ fn post_columns(
             terms.push((1, c));
         }
         // The carry out takes every value the column sum allows; its range follows from the
-        // bounds of what flows in.
+        // bounds of what flows in. When that range has one value or none, it is rounded
+        // outwards instead: the column's propagator, not the compilation, then fixes the
+        // carry or finds the contradiction, so that an explanation can say why (a carry
+        // fixed or emptied here would be a deduction no step tells).
         let (mut lo, mut hi) = (constant as i128, constant as i128);
         for &(a, x) in &terms {
             let (p, q) = (a as i128 * solver.min(x) as i128, a as i128 * solver.max(x) as i128);
@@ -222,11 +225,11 @@ fn post_columns(
             hi += p.max(q);
         }
         if j + 1 < columns {
-            let carry_lo = lo.div_euclid(base as i128) + i128::from(lo.rem_euclid(base as i128) != 0);
-            let carry_hi = hi.div_euclid(base as i128);
-            if carry_lo > carry_hi {
-                solver.fail();
-                return Ok(());
+            let mut carry_lo = lo.div_euclid(base as i128) + i128::from(lo.rem_euclid(base as i128) != 0);
+            let mut carry_hi = hi.div_euclid(base as i128);
+            if carry_lo >= carry_hi {
+                carry_lo = lo.div_euclid(base as i128);
+                carry_hi = hi.div_euclid(base as i128) + i128::from(hi.rem_euclid(base as i128) != 0);
             }
             let to_i64 = |v: i128| i64::try_from(v).map_err(|_| "a column sum overflows 64-bit arithmetic".to_string());
             let carry = solver.new_var(to_i64(carry_lo)?, to_i64(carry_hi)?).map_err(|e| e.to_string())?;

@@ -30,6 +30,11 @@ pub struct ToldStep {
     pub facts: Vec<NamedFact>,
     /// What follows; `None` for a contradiction.
     pub conclusion: Option<NamedFact>,
+    /// For a counting argument, each constraint's factor (in the order of `constraints`):
+    /// their equations, so multiplied, add up to a false one.
+    pub factors: Option<Vec<i64>>,
+    /// For a counting argument, what the equations add up to: `0 = total`.
+    pub total: i64,
 }
 
 /// How the explanation ends.
@@ -122,8 +127,16 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         .iter()
         .map(|step| ToldStep {
             assumed: match step.reasoning {
-                Reasoning::Direct | Reasoning::Search => None,
+                Reasoning::Direct | Reasoning::Search | Reasoning::Sum { .. } => None,
                 Reasoning::CaseSplit { var, value } => Some((name(var), value)),
+            },
+            factors: match &step.reasoning {
+                Reasoning::Sum { factors, .. } => Some(factors.clone()),
+                _ => None,
+            },
+            total: match step.reasoning {
+                Reasoning::Sum { total, .. } => total,
+                _ => 0,
             },
             by_search: step.reasoning == Reasoning::Search,
             constraints: step.groups.clone(),
@@ -209,6 +222,10 @@ impl Told {
                     show_fact(fact)
                 ),
                 (None, Some(fact)) => show_fact(fact),
+                (None, None) if step.factors.is_some() => format!(
+                    "no solution: these equations cannot all hold: each times the factor shown, they add up to 0 = {}",
+                    step.total
+                ),
                 (None, None) => "no solution: these contradict each other".to_string(),
                 (Some((var, value)), Some(fact)) => {
                     format!(
@@ -226,7 +243,11 @@ impl Told {
             }
             for (i, &c) in step.constraints.iter().enumerate() {
                 let by = if i == 0 { "by  " } else { "and " };
-                out.push_str(&format!("{pad}{by}{}\n", self.constraint_text(c, source)));
+                let factor = match step.factors.as_ref().map(|f| f[i]) {
+                    Some(f) => format!("   × {f}"),
+                    None => String::new(),
+                };
+                out.push_str(&format!("{pad}{by}{}{factor}\n", self.constraint_text(c, source)));
             }
         }
         let steps = match self.steps.len() {
@@ -277,15 +298,29 @@ impl Told {
                 let reasoning = match (&step.assumed, step.by_search) {
                     (Some(_), _) => "case split",
                     (None, true) => "search",
+                    (None, false) if step.factors.is_some() => "sum",
                     (None, false) => "direct",
                 };
                 object.insert("reasoning".into(), json!(reasoning));
                 if let Some((var, value)) = &step.assumed {
                     object.insert("assume".into(), json!({ "var": var, "value": value }));
                 }
-                let constraints: Vec<Value> =
-                    step.constraints.iter().map(|&c| self.constraint_json(c, source)).collect();
+                let constraints: Vec<Value> = step
+                    .constraints
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| {
+                        let mut constraint = self.constraint_json(c, source);
+                        if let (Some(factors), Value::Object(object)) = (&step.factors, &mut constraint) {
+                            object.insert("factor".into(), json!(factors[i]));
+                        }
+                        constraint
+                    })
+                    .collect();
                 object.insert("constraints".into(), Value::from(constraints));
+                if step.factors.is_some() {
+                    object.insert("total".into(), json!(step.total));
+                }
                 object.insert("facts".into(), Value::from(step.facts.iter().map(fact).collect::<Vec<_>>()));
                 let conclusion = match &step.conclusion {
                     Some(f) => fact(f),

@@ -138,8 +138,12 @@ pub struct MineStep {
 pub struct MineExplanation {
     /// One step per certain covered cell (flags are not steps), simplest first.
     pub steps: Vec<MineStep>,
-    /// No layout agrees with the position (then there are no steps).
+    /// No layout agrees with the position: the steps then lead to [`Self::contradiction`].
     pub impossible: bool,
+    /// For an impossible position, the numbers (with the facts the steps proved, and maybe
+    /// the mine count) that no layout satisfies: the last step. `None` when no premise
+    /// within the bounds was found (the exact analysis alone shows it).
+    pub contradiction: Option<Premise>,
     /// Whether steps may use earlier steps' cells as facts.
     pub chained: bool,
     /// Sets of numbers checked (the work done).
@@ -185,6 +189,82 @@ pub enum Check {
 pub fn proves(board: &Board, premise: &Premise, cell: usize, is: Is) -> Check {
     let facts: Map<usize, Is> = premise.facts.iter().copied().collect();
     check(board, &premise.numbers, &|c| facts.get(&c).copied(), None, premise.mine_count, cell, is)
+}
+
+/// Whether `premise` alone admits no layout at all (`Proves`: it contradicts itself), by
+/// the same enumeration as [`proves`]. Independent of the exact analysis.
+pub fn contradicts(board: &Board, premise: &Premise) -> Check {
+    let facts: Map<usize, Is> = premise.facts.iter().copied().collect();
+    contradiction_check(board, &premise.numbers, &|c| facts.get(&c).copied(), premise.mine_count)
+}
+
+fn contradiction_check(
+    board: &Board,
+    numbers: &[usize],
+    fact: &dyn Fn(usize) -> Option<Is>,
+    mine_count: bool,
+) -> Check {
+    let unknown = |j: usize| board.cells[j] == Cell::Covered && fact(j).is_none();
+    let mut cons: Vec<(usize, Vec<usize>)> = Vec::with_capacity(numbers.len());
+    for &n in numbers {
+        let Some(&Cell::Open(v)) = board.cells.get(n) else { return Check::DoesNotProve };
+        let mut found = 0usize;
+        let mut scope = Vec::new();
+        for j in board.neighbours(n) {
+            match board.cells[j] {
+                Cell::Flag => found += 1,
+                Cell::Covered => match fact(j) {
+                    Some(Is::Mine) => found += 1,
+                    Some(Is::Safe) => {}
+                    None => scope.push(j),
+                },
+                Cell::Open(_) => {}
+            }
+        }
+        // More mines around than the number says, or too few cells left for its mines.
+        let Some(need) = usize::from(v).checked_sub(found) else { return Check::Proves };
+        if need > scope.len() {
+            return Check::Proves;
+        }
+        if !scope.is_empty() {
+            scope.sort_unstable();
+            cons.push((need, scope));
+        }
+    }
+    let pieces = split(&cons);
+    if pieces.iter().any(|p| p.vars.len() > SCOPE_CAP) {
+        return Check::TooLarge;
+    }
+    let mut sums = vec![true];
+    for p in &pieces {
+        let t = totals(p, None, !mine_count);
+        if t == 0 {
+            return Check::Proves;
+        }
+        if mine_count {
+            let mut next = vec![false; sums.len() + p.vars.len()];
+            for (a, _) in sums.iter().enumerate().filter(|(_, &s)| s) {
+                for b in (0..=p.vars.len()).filter(|b| t >> b & 1 == 1) {
+                    next[a + b] = true;
+                }
+            }
+            sums = next;
+        }
+    }
+    if !mine_count {
+        return Check::DoesNotProve;
+    }
+    let Some(mines) = board.mines else { return Check::DoesNotProve };
+    let covered_unknown = (0..board.cells.len()).filter(|&j| unknown(j)).count();
+    let known_mines = board.flags() + (0..board.cells.len()).filter(|&j| fact(j) == Some(Is::Mine)).count();
+    let Some(left) = mines.checked_sub(known_mines) else { return Check::Proves };
+    let scope_cells: usize = pieces.iter().map(|p| p.vars.len()).sum();
+    let outside = covered_unknown - scope_cells;
+    if sums.iter().enumerate().any(|(s, &ok)| ok && s <= left && left - s <= outside) {
+        Check::DoesNotProve
+    } else {
+        Check::Proves
+    }
 }
 
 /// A connected piece of a scope: its cells, and each number's demand over them (local indices).
@@ -724,6 +804,80 @@ impl<'a> Frame<'a> {
         Ok(None)
     }
 
+    /// The smallest set of numbers, connected through shared cells, that no layout
+    /// satisfies (without the mine count), size by size within [`SET_BUDGET`]; failing
+    /// that, with the mine count, all the numbers made minimal. `None`: none in bounds.
+    fn contradiction(&self, checks: &mut u64, deadline: &Deadline) -> Result<Option<Premise>, Stopped> {
+        let contradicts = |set: &[usize], mine_count: bool, checks: &mut u64| {
+            *checks += 1;
+            let numbers: Vec<usize> = set.iter().map(|&k| self.numbers[k]).collect();
+            contradiction_check(self.board, &numbers, &|c| self.facts.get(&c).copied(), mine_count) == Check::Proves
+        };
+        // A number whose neighbours are all known still counts: it may be the one wrong.
+        let all_numbers: Vec<usize> =
+            (0..self.board.cells.len()).filter(|&i| matches!(self.board.cells[i], Cell::Open(_))).collect();
+        for &n in &all_numbers {
+            *checks += 1;
+            if contradiction_check(self.board, &[n], &|c| self.facts.get(&c).copied(), false) == Check::Proves {
+                let mut facts: Vec<(usize, Is)> =
+                    self.board.neighbours(n).filter_map(|j| self.facts.get(&j).map(|&v| (j, v))).collect();
+                facts.sort_unstable_by_key(|f| f.0);
+                return Ok(Some(Premise { numbers: vec![n], facts, mine_count: false }));
+            }
+        }
+        let mut level: Vec<Vec<usize>> = (0..self.numbers.len()).map(|k| vec![k]).collect();
+        let mut tried = 0usize;
+        while !level.is_empty() && tried <= SET_BUDGET {
+            for set in &level {
+                if deadline.expired() {
+                    return Err(Stopped);
+                }
+                tried += 1;
+                if contradicts(set, false, checks) {
+                    return Ok(Some(self.premise(set, false)));
+                }
+            }
+            let mut next: HashSet<Vec<usize>, FixedState> = HashSet::default();
+            for set in &level {
+                for &k in set {
+                    for &a in &self.adjacent[k] {
+                        if set.binary_search(&a).is_ok() {
+                            continue;
+                        }
+                        let mut s = set.clone();
+                        let at = s.binary_search(&a).unwrap_or_else(|e| e);
+                        s.insert(at, a);
+                        if self.scope_size(&s) <= SCOPE_CAP {
+                            next.insert(s);
+                        }
+                    }
+                }
+                if next.len() > SET_BUDGET {
+                    break;
+                }
+            }
+            level = next.into_iter().collect();
+            level.sort_unstable();
+        }
+        if self.board.mines.is_some() {
+            let mut set: Vec<usize> = (0..self.numbers.len()).collect();
+            if contradicts(&set, true, checks) {
+                for k in (0..set.len()).rev() {
+                    if deadline.expired() {
+                        return Err(Stopped);
+                    }
+                    let mut fewer = set.clone();
+                    fewer.remove(k);
+                    if contradicts(&fewer, true, checks) {
+                        set = fewer;
+                    }
+                }
+                return Ok(Some(self.premise(&set, true)));
+            }
+        }
+        Ok(None)
+    }
+
     /// How far a number is from a cell (king moves).
     fn distance(&self, k: usize, cell: usize) -> usize {
         let (n, w) = (self.numbers[k], self.board.width);
@@ -752,9 +906,7 @@ pub fn explain(board: &Board, options: ExplainOptions, deadline: &Deadline) -> R
     let a = analyse(board, deadline);
     match a.verdict {
         Verdict::TimedOut => return Err(Stopped),
-        Verdict::Impossible => {
-            return Ok(MineExplanation { steps: Vec::new(), impossible: true, chained: options.chain, checks: 0 })
-        }
+        Verdict::Impossible => return impossible(board, deadline),
         Verdict::Exact => {}
     }
     let mut targets: Vec<(usize, Is)> =
@@ -776,7 +928,65 @@ pub fn explain(board: &Board, options: ExplainOptions, deadline: &Deadline) -> R
     if !options.chain {
         steps.sort_by_key(|s| (s.whole_frontier, s.premise.numbers.len() + usize::from(s.premise.mine_count), s.cell));
     }
-    Ok(MineExplanation { steps, impossible: false, chained: options.chain, checks })
+    Ok(MineExplanation { steps, impossible: false, contradiction: None, chained: options.chain, checks })
+}
+
+/// An impossible position, in steps: rounds of the cells that sets of numbers smaller than
+/// the smallest contradicting set prove (as facts for what follows, as when chaining), then
+/// the contradiction. A person reads off what a few numbers force until two of them
+/// disagree. Without a contradicting set in bounds, no step: the exact analysis alone
+/// shows it.
+fn impossible(board: &Board, deadline: &Deadline) -> Result<MineExplanation, Stopped> {
+    let mut facts: Map<usize, Is> = Map::default();
+    let mut steps = Vec::new();
+    let mut checks = 0u64;
+    loop {
+        let frame = Frame::new(board, &facts);
+        let contradiction = frame.contradiction(&mut checks, deadline)?;
+        let size = contradiction.as_ref().map_or(usize::MAX, |p| p.numbers.len() + usize::from(p.mine_count));
+        // Cells that fewer numbers prove than the contradiction needs, found a size at a time.
+        let mut round: Vec<MineStep> = Vec::new();
+        if size > 2 {
+            for cell in frame.touching.keys().copied().collect::<std::collections::BTreeSet<usize>>() {
+                for is in [Is::Safe, Is::Mine] {
+                    let (found, _) = frame.connected(cell, is, &mut checks, deadline)?;
+                    if let Some(set) = found.filter(|set| set.len() < size) {
+                        round.push(MineStep {
+                            cell,
+                            is,
+                            premise: frame.premise(&set, false),
+                            smallest: true,
+                            whole_frontier: false,
+                        });
+                    }
+                }
+            }
+        }
+        // A cell "proved" both safe and a mine is the contradiction itself.
+        round.sort_by_key(|s| (s.premise.numbers.len(), s.cell));
+        let mut seen = std::collections::BTreeSet::new();
+        round.retain(|s| seen.insert(s.cell));
+        if let Some(best) = round.first().map(|s| s.premise.numbers.len()) {
+            round.retain(|s| s.premise.numbers.len() == best);
+            for s in &round {
+                facts.insert(s.cell, s.is);
+            }
+            steps.extend(round);
+            continue;
+        }
+        // Only the steps the contradiction rests on, through their facts.
+        let mut needed: std::collections::BTreeSet<usize> =
+            contradiction.iter().flat_map(|p| p.facts.iter().map(|f| f.0)).collect();
+        let mut kept = Vec::new();
+        for step in steps.into_iter().rev() {
+            if needed.contains(&step.cell) {
+                needed.extend(step.premise.facts.iter().map(|f| f.0));
+                kept.push(step);
+            }
+        }
+        kept.reverse();
+        return Ok(MineExplanation { steps: kept, impossible: true, contradiction, chained: true, checks });
+    }
 }
 
 /// The proof of one cell given a frame: without the count, else with it, else the fallback.
@@ -926,12 +1136,58 @@ pub fn step_text(board: &Board, step: &MineStep) -> String {
     out
 }
 
+/// The last line of an impossible position: `no layout: the 1 at (1,2) and the 3 at (2,2)
+/// cannot all hold, given (1,3) safe`.
+pub fn contradiction_text(board: &Board, premise: &Premise) -> String {
+    let mut parts: Vec<String> = premise
+        .numbers
+        .iter()
+        .map(|&n| {
+            let v = match board.cells[n] {
+                Cell::Open(v) => v,
+                _ => 0,
+            };
+            format!("the {v} at {}", at(board, n))
+        })
+        .collect();
+    if premise.mine_count {
+        parts.push(match board.mines {
+            Some(m) => format!("the mine count ({m})"),
+            None => "the mine count".into(),
+        });
+    }
+    let verb = if parts.len() == 1 { "cannot hold" } else { "cannot all hold" };
+    let mut out = format!("no layout: {} {verb}", listed(&parts));
+    if !premise.facts.is_empty() {
+        let named: Vec<String> = premise
+            .facts
+            .iter()
+            .map(|&(c, v)| format!("{} {}", at(board, c), if v == Is::Safe { "safe" } else { "a mine" }))
+            .collect();
+        let _ = write!(out, ", given {}", listed(&named));
+    }
+    out
+}
+
 /// The text of an explanation: a heading, one line per step, and how to read positions.
 pub fn explanation_text(board: &Board, e: &MineExplanation) -> String {
     let mut out = super::view::describe(board);
     out.push('\n');
     if e.impossible {
         out.push_str("unsatisfiable: no layout of mines agrees with the position\n");
+        let Some(premise) = &e.contradiction else {
+            out.push_str("(the exact analysis shows it; no few numbers do)\n");
+            return out;
+        };
+        if !e.steps.is_empty() {
+            out.push_str("each line names numbers that prove it on their own, with cells proved on earlier lines\n");
+        }
+        for s in &e.steps {
+            out.push_str(&step_text(board, s));
+            out.push('\n');
+        }
+        out.push_str(&contradiction_text(board, premise));
+        out.push_str("\npositions are (row, column) from 1\n");
         return out;
     }
     if e.steps.is_empty() {
@@ -983,10 +1239,23 @@ pub fn explanation_json(board: &Board, e: &MineExplanation) -> Value {
             })
         })
         .collect();
-    json!({
+    let mut object = json!({
         "kind": "minesweeper",
         "status": if e.impossible { "unsatisfiable" } else { "solved" },
         "chained": e.chained,
         "steps": steps,
-    })
+    });
+    if e.impossible {
+        object["contradiction"] = match &e.contradiction {
+            Some(p) => json!({
+                "numbers": p.numbers.iter()
+                    .map(|&n| json!({"at": rc(n), "value": match board.cells[n] { Cell::Open(v) => v, _ => 0 }}))
+                    .collect::<Vec<_>>(),
+                "facts": p.facts.iter().map(|&(c, v)| json!({"cell": rc(c), "is": v.name()})).collect::<Vec<_>>(),
+                "uses_mine_count": p.mine_count,
+            }),
+            None => Value::Null,
+        };
+    }
+    object
 }

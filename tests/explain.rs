@@ -170,3 +170,41 @@ fn explanations_of_corpus_files() {
         );
     }
 }
+
+/// Unsatisfiable puzzles of each kind end in "no solution" reached by small verified steps:
+/// no search, no case split, no step citing more than six constraints.
+#[test]
+fn unsatisfiable_puzzles_are_told_in_small_steps() {
+    for args in [
+        vec!["unsat/sudoku-extra-given.puz"],
+        vec!["unsat/counting.puz"],
+        vec!["-e", "cryptarithm SEND+MORE=MONEYS"],
+        vec!["-e", "cryptarithm AB+BA=CCC"],
+        vec!["-e", "cryptarithm GDDD+CDJ=JGGCD"],
+    ] {
+        let (code, json) = explain(&args);
+        assert_eq!(code, 1, "{args:?}");
+        assert_eq!(json["ending"], "no solution", "{args:?}: {json}");
+        let steps = json["steps"].as_array().expect("steps");
+        assert!(!steps.is_empty(), "{args:?}: no step");
+        for step in steps {
+            assert!(["direct", "sum"].contains(&step["reasoning"].as_str().unwrap()), "{args:?}: {step}");
+            assert!(step["constraints"].as_array().unwrap().len() <= 6, "{args:?}: {step}");
+        }
+        assert_eq!(steps.last().unwrap()["conclusion"]["contradiction"], true);
+    }
+    // The Sudoku's contradiction says which cell clashes with what.
+    let run = common::cpsolve(&["explain", "unsat/sudoku-extra-given.puz"], None);
+    assert!(run.stdout.contains("no solution: x[3,1] = 2, yet these allow it only"), "{}", run.stdout);
+    // The counting argument names its factors and what the sum comes to.
+    let run = common::cpsolve(&["explain", "unsat/counting.puz"], None);
+    assert!(
+        run.stdout.contains("they add up to 0 = 3") || run.stdout.contains("they add up to 0 = -3"),
+        "{}",
+        run.stdout
+    );
+    // Minesweeper: cells proved first, then the numbers that contradict.
+    let run = common::cpsolve(&["explain", "unsat/minesweeper-impossible.puz"], None);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stdout.contains("no layout: the 1 at (1,3) and the 2 at (2,3) cannot all hold"), "{}", run.stdout);
+}

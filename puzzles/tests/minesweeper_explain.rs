@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use cpsolve_puzzles::minesweeper::analysis::{analyse, Verdict};
 use cpsolve_puzzles::minesweeper::explain::{
-    explain, explanation_json, explanation_text, proves, step_text, Check, ExplainOptions, Is, MineExplanation,
-    MineStep, Premise,
+    contradicts, explain, explanation_json, explanation_text, proves, step_text, Check, ExplainOptions, Is,
+    MineExplanation, MineStep, Premise,
 };
 use cpsolve_puzzles::minesweeper::frontier::{local_deductions, MINE, SAFE};
 use cpsolve_puzzles::minesweeper::game::{game_rng, FirstClick, Game, Level, Reveal};
@@ -384,14 +384,124 @@ fn a_deadline_stops_it() {
     assert!(explain(&board, ExplainOptions::default(), &Deadline::new(Some(past), StopToken::new())).is_err());
 }
 
+/// The plain contradiction check: no layout of the premise's scope satisfies its numbers
+/// (and, with the count, leaves a number of mines that fits outside). `None` when the scope
+/// has more than 16 cells.
+fn naive_contradicts(board: &Board, premise: &Premise) -> Option<bool> {
+    let facts: HashMap<usize, Is> = premise.facts.iter().copied().collect();
+    let unknown = |j: usize| board.cells[j] == Cell::Covered && !facts.contains_key(&j);
+    let mut scope: Vec<usize> =
+        premise.numbers.iter().flat_map(|&n| board.neighbours(n)).filter(|&j| unknown(j)).collect();
+    scope.sort_unstable();
+    scope.dedup();
+    if scope.len() > 16 {
+        return None;
+    }
+    let outside = (0..board.cells.len()).filter(|&j| unknown(j) && scope.binary_search(&j).is_err()).count();
+    let known =
+        board.cells.iter().filter(|&&c| c == Cell::Flag).count() + facts.values().filter(|&&v| v == Is::Mine).count();
+    for mask in 0u32..1 << scope.len() {
+        let mine = |j: usize| match board.cells[j] {
+            Cell::Flag => true,
+            Cell::Open(_) => false,
+            Cell::Covered => match facts.get(&j) {
+                Some(v) => *v == Is::Mine,
+                None => scope.binary_search(&j).is_ok_and(|k| mask >> k & 1 == 1),
+            },
+        };
+        let numbers_hold = premise.numbers.iter().all(|&n| {
+            let Cell::Open(v) = board.cells[n] else { return false };
+            board.neighbours(n).filter(|&j| mine(j)).count() == usize::from(v)
+        });
+        if !numbers_hold {
+            continue;
+        }
+        if !premise.mine_count {
+            return Some(false);
+        }
+        let here = mask.count_ones() as usize + known;
+        let total = board.mines.expect("a mine count");
+        if here <= total && total - here <= outside {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+/// An impossible position's explanation: each step proves its cell, each fact a step uses
+/// was proved before, and the contradiction holds by both checkers and is minimal.
+fn check_impossible(board: &Board, e: &MineExplanation) {
+    assert!(e.impossible);
+    let mut proved: HashMap<usize, Is> = HashMap::new();
+    for step in &e.steps {
+        proving_and_minimal(board, step).unwrap();
+        for fact in &step.premise.facts {
+            assert_eq!(proved.get(&fact.0), Some(&fact.1), "a fact no earlier step proved: {}", step_text(board, step));
+        }
+        proved.insert(step.cell, step.is);
+    }
+    let premise = e.contradiction.as_ref().expect("a contradiction in bounds");
+    for fact in &premise.facts {
+        assert_eq!(proved.get(&fact.0), Some(&fact.1), "the contradiction rests on a fact no step proved");
+    }
+    assert_eq!(contradicts(board, premise), Check::Proves, "{premise:?}");
+    if let Some(plain) = naive_contradicts(board, premise) {
+        assert!(plain, "the plain check finds a layout for {premise:?}");
+    }
+    for k in 0..premise.numbers.len() {
+        let mut fewer = premise.clone();
+        fewer.numbers.remove(k);
+        assert_ne!(contradicts(board, &fewer), Check::Proves, "not minimal: {premise:?} without {k}");
+        if let Some(plain) = naive_contradicts(board, &fewer) {
+            assert!(!plain);
+        }
+    }
+}
+
 #[test]
-fn an_impossible_position_has_no_steps() {
-    // A 2 with one covered neighbour.
+fn an_impossible_position_ends_in_the_numbers_that_contradict() {
+    // A 2 with one covered neighbour: the 2 alone.
     let board = parse(&["x2", "11"], None);
     let e = explain(&board, ExplainOptions::default(), &Deadline::never()).unwrap();
-    assert!(e.impossible && e.steps.is_empty());
-    assert!(explanation_text(&board, &e).contains("unsatisfiable"));
+    check_impossible(&board, &e);
+    assert!(e.steps.is_empty());
+    assert_eq!(e.contradiction.as_ref().unwrap().numbers, [1]);
+    assert!(explanation_text(&board, &e).contains("no layout: the 2 at (1,2) cannot hold"));
     assert_eq!(explanation_json(&board, &e)["status"], "unsatisfiable");
+    // A position whose contradiction needs cells proved first.
+    let board = parse(&["1x1xx2xx", "x12xx31x", "xxx3xx2x", "0xxx1xxx"], Some(7));
+    let e = explain(&board, ExplainOptions::default(), &Deadline::never()).unwrap();
+    check_impossible(&board, &e);
+    assert!(!e.steps.is_empty());
+    // Breaking the contradiction (a number left out) is caught by the check.
+    let mut broken = e.contradiction.clone().unwrap();
+    broken.numbers.pop();
+    assert_ne!(contradicts(&board, &broken), Check::Proves);
+}
+
+/// Positions of seeded games with one revealed number off by one: whenever that makes the
+/// position impossible, the explanation ends in a small verified contradiction.
+#[test]
+fn impossible_positions_of_games() {
+    let mut impossible = 0;
+    for index in 0..120u64 {
+        let mut board = position(index);
+        let numbers: Vec<usize> =
+            (0..board.cells.len()).filter(|&i| matches!(board.cells[i], Cell::Open(v) if v > 0 && v < 8)).collect();
+        if numbers.is_empty() {
+            continue;
+        }
+        let at = numbers[(index as usize * 7) % numbers.len()];
+        let Cell::Open(v) = board.cells[at] else { unreachable!() };
+        board.cells[at] = Cell::Open(if index % 2 == 0 { v + 1 } else { v - 1 });
+        if analyse(&board, &Deadline::never()).verdict != Verdict::Impossible {
+            continue;
+        }
+        let e = explain(&board, ExplainOptions::default(), &Deadline::never()).unwrap();
+        check_impossible(&board, &e);
+        impossible += 1;
+    }
+    assert!(impossible >= 20, "only {impossible} impossible positions");
 }
 
 /// Every corpus position (`tests/corpus/minesweeper/*.puz`): the same checks, both ways.

@@ -402,10 +402,29 @@ impl Driver<'_> {
         }
     }
 
-    fn step(&self, reasoning: Reasoning, groups: Vec<usize>, facts: Vec<usize>, conclusion: Conclusion) -> Step {
+    fn step(&mut self, reasoning: Reasoning, groups: Vec<usize>, facts: Vec<usize>, conclusion: Conclusion) -> Step {
+        let clash = match (&reasoning, &conclusion) {
+            (Reasoning::Direct, Conclusion::Contradiction) => self.clash(&groups, &facts),
+            _ => None,
+        };
         let facts =
             facts.into_iter().map(|i| Fact { var: self.config.shown[i], values: self.known[i].clone() }).collect();
-        Step { reasoning, groups, facts, conclusion, stall: None }
+        Step { reasoning, groups, facts, conclusion, stall: None, clash }
+    }
+
+    /// Of a contradiction's facts, one that the groups exclude from the others: the
+    /// values they leave its variable (see [`Step::clash`]).
+    fn clash(&mut self, groups: &[usize], facts: &[usize]) -> Option<Fact> {
+        for (k, &i) in facts.iter().enumerate() {
+            let mut others = facts.to_vec();
+            others.remove(k);
+            if let Some(domains) = self.probe_domains(groups, &others, None, None) {
+                if domains[i].iter().all(|v| !self.known[i].contains(v)) {
+                    return Some(Fact { var: self.config.shown[i], values: domains[i].clone() });
+                }
+            }
+        }
+        None
     }
 
     fn narrowed(&self, i: usize, values: &[Val]) -> Conclusion {
@@ -474,11 +493,11 @@ impl Driver<'_> {
         for g in 0..self.config.groups.len() {
             let facts = self.scope_facts(&[g]);
             let Some(domains) = self.probe_domains(&[g], &facts, None, None) else { continue };
-            for i in 0..domains.len() {
-                if domains[i].len() < self.known[i].len() {
-                    let goal = Goal::Within(i, domains[i].clone());
+            for (i, domain) in domains.iter().enumerate() {
+                if domain.len() < self.known[i].len() {
+                    let goal = Goal::Within(i, domain.clone());
                     let (groups, facts) = self.minimise(&[g], None, &goal);
-                    let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
+                    let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, domain));
                     if best.as_ref().is_none_or(|b| step.facts.len() < b.facts.len()) {
                         best = Some(step);
                     }
@@ -741,6 +760,23 @@ pub(super) fn check_step(
     step: &Step,
     budget: u64,
 ) -> Result<(), ExplainError> {
+    if let Some(clash) = &step.clash {
+        // The clash is a step of its own: the groups, from the other facts, narrow its
+        // variable to values its fact excludes.
+        let fact = step.facts.iter().find(|f| f.var == clash.var);
+        let disjoint = fact.is_some_and(|f| clash.values.iter().all(|v| !f.values.contains(v)));
+        let narrowing = Step {
+            reasoning: Reasoning::Direct,
+            groups: step.groups.clone(),
+            facts: step.facts.iter().filter(|f| f.var != clash.var).cloned().collect(),
+            conclusion: Conclusion::Narrowed(clash.clone()),
+            stall: None,
+            clash: None,
+        };
+        if !disjoint || check_step(solver, groups, props, &narrowing, budget).is_err() {
+            return Err(ExplainError::Unverified { step: Box::new(step.clone()), counterexample: None });
+        }
+    }
     if let Reasoning::Sum { factors, total } = &step.reasoning {
         return match sums::check_sum(solver, groups, &step.groups, factors, *total) {
             true if step.conclusion == Conclusion::Contradiction && step.facts.is_empty() => Ok(()),

@@ -75,6 +75,7 @@ mod tests {
             facts: Vec::new(),
             conclusion: Conclusion::Narrowed(Fact { var: VarId(0), values: vec![1] }),
             stall: None,
+            clash: None,
         }
     }
 
@@ -82,6 +83,7 @@ mod tests {
         Step {
             reasoning: Reasoning::CaseSplit { var: VarId(0), value: 2 },
             stall: Some(Stall { open, refuted }),
+            clash: None,
             ..direct(5)
         }
     }

@@ -132,6 +132,11 @@ pub struct Step {
     /// For a case split or a search: how open the model was when nothing shorter was
     /// left. `None` for a direct step.
     pub stall: Option<Stall>,
+    /// For a contradiction, where it shows: the groups, from the step's other facts, leave
+    /// this variable only these values, and none of them is in its fact ("these leave
+    /// x[3,1] only {5, 8}, yet x[3,1] = 2"). Checked as a step of its own. `None` when no
+    /// single fact clashes so.
+    pub clash: Option<Fact>,
 }
 
 /// Where an explanation stalls (nothing short of a case split moves it on): how many

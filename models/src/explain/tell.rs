@@ -35,6 +35,9 @@ pub struct ToldStep {
     pub factors: Option<Vec<i64>>,
     /// For a counting argument, what the equations add up to: `0 = total`.
     pub total: i64,
+    /// For a contradiction, the variable the constraints (from the other facts) leave only
+    /// these values, none of them in its fact.
+    pub clash: Option<NamedFact>,
 }
 
 /// How the explanation ends.
@@ -134,6 +137,7 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
                 Reasoning::Sum { factors, .. } => Some(factors.clone()),
                 _ => None,
             },
+            clash: step.clash.as_ref().map(fact),
             total: match step.reasoning {
                 Reasoning::Sum { total, .. } => total,
                 _ => 0,
@@ -226,7 +230,20 @@ impl Told {
                     "no solution: these equations cannot all hold: each times the factor shown, they add up to 0 = {}",
                     step.total
                 ),
-                (None, None) => "no solution: these contradict each other".to_string(),
+                (None, None) => match &step.clash {
+                    Some(clash) => {
+                        let known = step.facts.iter().find(|f| f.var == clash.var).map(show_fact).unwrap_or_default();
+                        let values: Vec<String> = clash.values.iter().map(Val::to_string).collect();
+                        let allowed = match values.as_slice() {
+                            [] => "no value".to_string(),
+                            [one] => format!("only {one}"),
+                            [rest @ .., last] => format!("only {} or {last}", rest.join(", ")),
+                        };
+                        format!("no solution: {known}, yet these allow it {allowed}")
+                    }
+                    None if step.constraints.len() == 1 => "no solution: this cannot hold".to_string(),
+                    None => "no solution: these contradict each other".to_string(),
+                },
                 (Some((var, value)), Some(fact)) => {
                     format!(
                         "{var} ≠ {value}, so {}   (case split: if {var} = {value}, these contradict each other)",
@@ -322,9 +339,10 @@ impl Told {
                     object.insert("total".into(), json!(step.total));
                 }
                 object.insert("facts".into(), Value::from(step.facts.iter().map(fact).collect::<Vec<_>>()));
-                let conclusion = match &step.conclusion {
-                    Some(f) => fact(f),
-                    None => json!({ "contradiction": true }),
+                let conclusion = match (&step.conclusion, &step.clash) {
+                    (Some(f), _) => fact(f),
+                    (None, Some(clash)) => json!({ "contradiction": true, "clash": fact(clash) }),
+                    (None, None) => json!({ "contradiction": true }),
                 };
                 object.insert("conclusion".into(), conclusion);
                 Value::Object(object)

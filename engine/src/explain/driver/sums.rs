@@ -25,6 +25,9 @@ use super::{Conclusion, Driver, Reasoning, Step};
 /// elimination is quadratic in them.
 const MAX_EQUATIONS: usize = 2_000;
 
+/// A group's equation: the group, the terms `(a, x)` and the right-hand side.
+type GroupEquation = (usize, Vec<(i64, VarId)>, i64);
+
 /// An equation `Σ coefs = rhs`, with the multiples of the original equations that sum to it.
 #[derive(Debug, Clone)]
 struct Row {
@@ -74,13 +77,14 @@ impl Driver<'_> {
             facts: Vec::new(),
             conclusion: Conclusion::Contradiction,
             stall: None,
+            clash: None,
         })
     }
 }
 
 /// The equation of each group that has one (the first of its propagators that is an
 /// equation; the group implies it), with the group's index.
-fn group_equations(solver: &Solver, groups: &[Vec<crate::ids::PropId>]) -> Vec<(usize, Vec<(i64, VarId)>, i64)> {
+fn group_equations(solver: &Solver, groups: &[Vec<crate::ids::PropId>]) -> Vec<GroupEquation> {
     groups
         .iter()
         .enumerate()
@@ -92,7 +96,7 @@ fn group_equations(solver: &Solver, groups: &[Vec<crate::ids::PropId>]) -> Vec<(
 
 /// Multiples of the chosen equations (by position in `equations`) whose sum cancels every
 /// variable but not the right-hand side, if there are any.
-fn contradiction(equations: &[(usize, Vec<(i64, VarId)>, i64)], chosen: &[usize]) -> Option<BTreeMap<usize, i128>> {
+fn contradiction(equations: &[GroupEquation], chosen: &[usize]) -> Option<BTreeMap<usize, i128>> {
     // Pivot rows in the order they were made: a pivot row holds no variable of an
     // earlier pivot, so one pass in this order clears a new row of every pivot variable.
     let mut pivots: Vec<(VarId, Row)> = Vec::new();

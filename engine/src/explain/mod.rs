@@ -133,8 +133,8 @@ pub struct Step {
     /// left. `None` for a direct step.
     pub stall: Option<Stall>,
     /// For a contradiction, where it shows: the groups, from the step's other facts, leave
-    /// this variable only these values, and none of them is in its fact ("these leave
-    /// x[3,1] only {5, 8}, yet x[3,1] = 2"). Checked as a step of its own. `None` when no
+    /// this variable only these values, and none of them is in its fact (`x[3,1] = 2`, yet
+    /// the constraints allow it only 5 or 8). Checked as a step of its own. `None` when no
     /// single fact clashes so.
     pub clash: Option<Fact>,
 }

@@ -16,6 +16,11 @@ use super::{Conclusion, Ending, ExplainConfig, ExplainError, Explanation, Fact, 
 /// A shown variable with more values than this cannot be a fact.
 pub const MAX_FACT_VALUES: u64 = 4096;
 
+/// A direct step citing more groups than this is replaced, when it can be, by steps along
+/// the way that cite one each (`towards_fixpoint`): six constraints are as many as a
+/// person follows in one deduction.
+const MAX_TOLD_GROUPS: usize = 6;
+
 /// Sets of more groups than this are explained by propagation only: three is as many
 /// constraints as a person keeps in mind for one deduction.
 const MAX_PROJECTED_GROUPS: usize = 3;
@@ -73,6 +78,10 @@ struct Driver<'a> {
     /// Whether the model's equations were searched for a counting argument (once is
     /// enough: they do not change).
     sum_tried: bool,
+    /// What each group reached alone, with the version of its facts then.
+    alone_cache: std::collections::HashMap<usize, (u64, Reached)>,
+    /// Shown variables whose own groups did not fix them, with the version of their facts then.
+    own_fruitless: std::collections::HashMap<usize, u64>,
 }
 
 impl Solver {
@@ -132,6 +141,8 @@ impl Solver {
             in_plumbing: Vec::new(),
             plumbing_version: 0,
             sum_tried: false,
+            alone_cache: Default::default(),
+            own_fruitless: Default::default(),
         };
         driver.in_plumbing = driver.plumbing_scope();
         driver.run()
@@ -250,22 +261,48 @@ impl Driver<'_> {
         // fact, so only those with the fewest facts in scope are minimised.
         // Each group runs once (propagation, or its cases when few), however many
         // candidates it holds.
+        // What a group reaches alone changes only with the facts in its scope: it is kept
+        // from step to step while its version stands (long models have many groups, and
+        // each step changes few).
         let mut alone: std::collections::HashMap<usize, Reached> = Default::default();
         let mut singles: Vec<(usize, usize, usize)> = Vec::new();
         for &i in candidates {
             for g in self.groups_of[i].clone() {
                 let (facts, reached) = alone.entry(g).or_insert_with(|| {
+                    let stamp = self.versions[g] + self.plumbing_version;
+                    if let Some((at, reached)) = self.alone_cache.get(&g) {
+                        if *at == stamp {
+                            return reached.clone();
+                        }
+                    }
                     let facts = self.scope_facts(&[g]);
                     let reached = if self.projectable(&[g]) {
                         self.project(&[g], &facts, None)
                     } else {
                         self.probe_domains(&[g], &facts, None, None)
                     };
+                    // Only the group's own variables are read from it: the rest is dropped
+                    // (kept, the cache would hold every domain once per group).
+                    let reached = reached.map(|mut d| {
+                        let mut keep = vec![false; d.len()];
+                        for x in &self.group_vars[g] {
+                            if let Some(&i) = self.shown_at.get(x) {
+                                keep[i] = true;
+                            }
+                        }
+                        for (i, domain) in d.iter_mut().enumerate() {
+                            if !keep[i] {
+                                *domain = Vec::new();
+                            }
+                        }
+                        d
+                    });
+                    self.alone_cache.insert(g, (stamp, (facts.len(), reached.clone())));
                     (facts.len(), reached)
                 });
                 let within = match reached {
                     None => true,
-                    Some(d) => d[i].iter().all(|v| domains[i].contains(v)),
+                    Some(d) => d[i].iter().all(|v| domains[i].binary_search(v).is_ok()),
                 };
                 if within {
                     singles.push((*facts, i, g));
@@ -285,10 +322,21 @@ impl Driver<'_> {
             let mut own: Vec<(usize, usize)> = Vec::new();
             for &i in candidates {
                 let groups = self.groups_of[i].clone();
+                if groups.len() < 2 {
+                    continue;
+                }
+                // Unchanged facts, and a goal at most as wide as before (the fixpoint only
+                // narrows): what did not reach it then does not now.
+                let stamp: u64 = groups.iter().map(|&g| self.versions[g]).sum::<u64>() + self.plumbing_version;
+                if self.own_fruitless.get(&i) == Some(&stamp) {
+                    continue;
+                }
                 let goal = Goal::Within(i, domains[i].clone());
                 let facts = self.scope_facts(&groups);
-                if groups.len() > 1 && self.reaches(&groups, &facts, None, &goal) {
+                if self.reaches(&groups, &facts, None, &goal) {
                     own.push((facts.len(), i));
+                } else {
+                    self.own_fruitless.insert(i, stamp);
                 }
             }
             own.sort_unstable();
@@ -297,6 +345,14 @@ impl Driver<'_> {
                 let (groups, facts) = self.minimise(&self.groups_of[i].clone(), None, &goal);
                 let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
                 consider(step, &mut best);
+            }
+        }
+        // Only many constraints together fix or narrow the candidates (a long chain of
+        // them): rather than one step citing the whole chain, the steps along it, each one
+        // constraint moving a bound to where the chain puts it.
+        if best.is_none() && active_groups.len() > MAX_TOLD_GROUPS {
+            if let Some(step) = self.towards_fixpoint(domains, &alone) {
+                return step;
             }
         }
         if best.is_none() {
@@ -308,6 +364,41 @@ impl Driver<'_> {
             }
         }
         best.expect("a candidate is always explained by the constraints that found it").2
+    }
+
+    /// Of what single groups reach from the known facts (`alone`), the narrowing that moves
+    /// a variable's bound to its bound at the fixpoint of all groups (`domains`), the
+    /// fewest facts in scope first, then the earliest group and variable. `None`: no single
+    /// group moves a bound that far.
+    fn towards_fixpoint(
+        &mut self,
+        domains: &[Vec<Val>],
+        alone: &std::collections::HashMap<usize, Reached>,
+    ) -> Option<Step> {
+        let mut groups: Vec<usize> = alone.keys().copied().collect();
+        groups.sort_unstable();
+        let mut best: Option<(usize, usize, usize)> = None;
+        for g in groups {
+            let (facts, Some(reached)) = &alone[&g] else { continue };
+            for x in &self.group_vars[g] {
+                let Some(&i) = self.shown_at.get(x) else { continue };
+                let (now, known, fixpoint) = (&reached[i], &self.known[i], &domains[i]);
+                if now.is_empty() || now.len() >= known.len() {
+                    continue;
+                }
+                let lower = now[0] > known[0] && now[0] == fixpoint[0];
+                let upper =
+                    now[now.len() - 1] < known[known.len() - 1] && now[now.len() - 1] == fixpoint[fixpoint.len() - 1];
+                if (lower || upper) && best.is_none_or(|(f, _, _)| *facts < f) {
+                    best = Some((*facts, g, i));
+                }
+            }
+        }
+        let (_, g, i) = best?;
+        let values = alone[&g].1.as_ref()?[i].clone();
+        let goal = Goal::Within(i, values.clone());
+        let (groups, facts) = self.minimise(&[g], None, &goal);
+        Some(self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &values)))
     }
 
     /// "If x = v, contradiction": the simplest such step, trying the open variables with

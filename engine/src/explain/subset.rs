@@ -43,6 +43,15 @@ impl Solver {
     pub(crate) fn narrow(&mut self, narrowing: &Narrowing) -> bool {
         match narrowing {
             Narrowing::Within(x, keep) => {
+                let (Some(&lo), Some(&hi)) = (keep.first(), keep.last()) else { return false };
+                // The bounds first, in one change each: a fact is most often an interval,
+                // and long models have wide domains.
+                if self.store.set_min(*x, lo).is_err() || self.store.set_max(*x, hi).is_err() {
+                    return false;
+                }
+                if keep.len() as u64 == self.size(*x) {
+                    return true;
+                }
                 let drop: Vec<Val> = self.values(*x).filter(|v| keep.binary_search(v).is_err()).collect();
                 drop.iter().all(|&v| self.store.remove(*x, v).is_ok())
             }

@@ -36,6 +36,7 @@ pub(crate) mod nogood;
 pub(crate) mod not_equal;
 pub(crate) mod parity;
 mod queens_count;
+pub(crate) mod reasons;
 pub(crate) mod reified;
 pub(crate) mod reified_equal;
 pub(crate) mod reified_in;

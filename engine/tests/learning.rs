@@ -10,8 +10,8 @@ use std::ops::ControlFlow;
 
 use common::{VAL_ORDERS, VAR_ORDERS};
 use cpsolve_engine::constraints::{
-    abs, all_different, cumulative, element, extremum, linear, not_equal, reified_equal, reified_in, reified_linear,
-    table, times,
+    abs, all_different, all_different_shifted, cumulative, element, extremum, linear, not_equal, reified_equal,
+    reified_in, reified_linear, table, times,
 };
 use cpsolve_engine::{
     ActivitySearch, Branching, Consistency, Fixing, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
@@ -19,6 +19,8 @@ use cpsolve_engine::{
 use proptest::prelude::*;
 
 const RELS: [Rel; 6] = [Rel::Eq, Rel::Ne, Rel::Le, Rel::Lt, Rel::Ge, Rel::Gt];
+
+const CONSISTENCIES: [Consistency; 3] = [Consistency::Value, Consistency::Bounds, Consistency::Domain];
 
 /// A relation over the model's variables: terms (coefficient, variable index), a relation
 /// (index into `RELS`) and a constant.
@@ -30,6 +32,10 @@ enum Con {
     Linear(Vec<(i64, usize)>, usize, i64),
     NotEqual(usize, usize, i64),
     AllDifferent(Vec<usize>),
+    /// `xᵢ + oᵢ` pairwise different, at a consistency of `CONSISTENCIES`.
+    AllDifferentShifted(Vec<(usize, i64)>, usize),
+    /// `xᵢ`, `xᵢ + i`, `xᵢ − i` each pairwise different (queens).
+    Queens(Vec<usize>),
     Element(usize, Vec<usize>, usize),
     Times(usize, usize, usize),
     Abs(usize, usize),
@@ -64,6 +70,9 @@ fn con(n: usize, focus: bool) -> BoxedStrategy<Con> {
         2 => (terms.clone(), 0..RELS.len(), -4i64..=8).prop_map(|(t, r, k)| Con::Linear(t, r, k)),
         4 => (var.clone(), var.clone(), -1i64..=1).prop_map(|(x, y, c)| Con::NotEqual(x, y, c)),
         2 => vars.clone().prop_map(Con::AllDifferent),
+        1 => (prop::collection::vec((0..n, -2i64..=2), 2..=5), 0..CONSISTENCIES.len())
+            .prop_map(|(xs, c)| Con::AllDifferentShifted(xs, c)),
+        1 => prop::collection::vec(0..n, 2..=4).prop_map(Con::Queens),
         1 => (var.clone(), vars.clone(), var.clone()).prop_map(|(i, a, r)| Con::Element(i, a, r)),
         1 => (var.clone(), var.clone(), var.clone()).prop_map(|(x, y, z)| Con::Times(x, y, z)),
         1 => (var.clone(), var.clone()).prop_map(|(x, z)| Con::Abs(x, z)),
@@ -98,6 +107,9 @@ fn focused(n: usize) -> BoxedStrategy<Con> {
         1 => (terms, 0..RELS.len(), -4i64..=8).prop_map(|(t, r, k)| Con::Linear(t, r, k)),
         1 => (var.clone(), var.clone(), -1i64..=1).prop_map(|(x, y, c)| Con::NotEqual(x, y, c)),
         2 => vars.clone().prop_map(Con::AllDifferent),
+        1 => (prop::collection::vec((0..n, -2i64..=2), 2..=5), 0..CONSISTENCIES.len())
+            .prop_map(|(xs, c)| Con::AllDifferentShifted(xs, c)),
+        1 => prop::collection::vec(0..n, 2..=4).prop_map(Con::Queens),
         3 => (var.clone(), vars.clone(), var.clone()).prop_map(|(i, a, r)| Con::Element(i, a, r)),
         3 => (prop::collection::vec(0..n, 2..=3), prop::collection::vec(prop::collection::vec(-1i64..=4, 3), 1..=8))
             .prop_map(|(xs, rows)| {
@@ -133,6 +145,11 @@ fn build(m: &Model) -> (Solver, Vec<VarId>, Vec<VarId>) {
             Con::Linear(t, r, k) => linear(&mut s, &terms(t), RELS[*r], *k).expect("no overflow"),
             Con::NotEqual(x, y, c) => not_equal(&mut s, xs[*x], xs[*y], *c),
             Con::AllDifferent(v) => all_different(&mut s, &pick(v), &[], Consistency::Domain),
+            Con::AllDifferentShifted(v, c) => {
+                let (vars, offsets): (Vec<VarId>, Vec<i64>) = v.iter().map(|&(i, o)| (xs[i], o)).unzip();
+                all_different(&mut s, &vars, &offsets, CONSISTENCIES[*c]);
+            }
+            Con::Queens(v) => all_different_shifted(&mut s, &pick(v)),
             Con::Element(i, a, r) => element(&mut s, xs[*i], &pick(a), xs[*r]),
             Con::Times(x, y, z) => times(&mut s, xs[*x], xs[*y], xs[*z]).expect("no overflow"),
             Con::Abs(x, z) => abs(&mut s, xs[*x], xs[*z]).expect("no overflow"),

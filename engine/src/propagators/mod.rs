@@ -17,6 +17,7 @@
 
 pub(crate) mod abs;
 pub(crate) mod all_different;
+mod all_different_reasons;
 pub(crate) mod all_different_shifted;
 pub(crate) mod arith;
 pub(crate) mod binary_function;

@@ -126,8 +126,10 @@ impl Propagator for ReifiedEqual {
         }
         out.clear();
         let v = cx.min(x);
-        (cite(cx, Fixing::Eq(b, 0), &mut out) && cite(cx, Fixing::Eq(x, v), &mut out) && cite(cx, Fixing::Eq(y, v), &mut out))
-            .then_some(out)
+        (cite(cx, Fixing::Eq(b, 0), &mut out)
+            && cite(cx, Fixing::Eq(x, v), &mut out)
+            && cite(cx, Fixing::Eq(y, v), &mut out))
+        .then_some(out)
     }
 }
 

@@ -57,7 +57,8 @@ impl Table {
                     continue;
                 }
             }
-            let mut lost = columns().filter(|&(&y, &v)| Some(y) != x && !cx.contains(y, v)).map(|(&y, &v)| Fixing::Ne(y, v));
+            let mut lost =
+                columns().filter(|&(&y, &v)| Some(y) != x && !cx.contains(y, v)).map(|(&y, &v)| Fixing::Ne(y, v));
             let first = lost.next()?;
             if named.contains(&first) || lost.any(|f| named.contains(&f)) {
                 continue;

@@ -86,7 +86,7 @@ pub(crate) mod testing {
         pub(crate) fn new(ranges: &[(Val, Val)], lits: &[Fixing]) -> Past {
             let domains: Vec<Domain> = ranges.iter().map(|&(lo, hi)| Domain::range(lo, hi)).collect();
             let mut history = History::new(&domains, 0);
-            let mut apply = |history: &mut History, lit: Fixing| {
+            let apply = |history: &mut History, lit: Fixing| {
                 let (x, at) = (lit.var(), history.events.len());
                 let old = (history.min_at(x, at), history.max_at(x, at));
                 let now = match lit {

@@ -202,7 +202,7 @@ impl Propagator for ReifiedLinear {
     /// With `b` fixed, the side enforced explains, plus `b`'s value. With `b` free, a `≤`
     /// decided by the bounds fixed `b`: every term's side that decides it (the upper sides
     /// for true, the lower ones for false); an `=` or `≠` that fixed `b` by
-    /// [`ReifiedLinear::explain_equality`]. A `b` that is also a term gets the naive
+    /// `explain_equality`. A `b` that is also a term gets the naive
     /// explanation.
     fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
         if self.terms.iter().any(|&(_, x)| x == self.b) {

@@ -66,3 +66,56 @@ pub(crate) fn naive(history: &History, vars: &[VarId], at: usize) -> Vec<Fixing>
     }
     out
 }
+
+/// For unit tests of explanations: a branch made of given literals, read after all of them.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::ExplainContext;
+    use crate::domain::{Domain, Val};
+    use crate::ids::VarId;
+    use crate::learn::history::History;
+    use crate::search::Fixing;
+
+    /// A history over variables `0..` with the given initial ranges, whose events are
+    /// `lits` in order, all at level 1 (an `Eq` becomes its two bounds).
+    pub(crate) struct Past {
+        history: History,
+    }
+
+    impl Past {
+        pub(crate) fn new(ranges: &[(Val, Val)], lits: &[Fixing]) -> Past {
+            let domains: Vec<Domain> = ranges.iter().map(|&(lo, hi)| Domain::range(lo, hi)).collect();
+            let mut history = History::new(&domains, 0);
+            let apply = |history: &mut History, lit: Fixing| {
+                let (x, at) = (lit.var(), history.events.len());
+                let old = (history.min_at(x, at), history.max_at(x, at));
+                let now = match lit {
+                    Fixing::Gt(_, v) => (v + 1, old.1),
+                    Fixing::Le(_, v) => (old.0, v),
+                    _ => old,
+                };
+                history.record(x, &[lit], old, &Domain::range(now.0, now.1), 1);
+            };
+            for &lit in lits {
+                match lit {
+                    Fixing::Eq(x, v) => {
+                        apply(&mut history, Fixing::Gt(x, v - 1));
+                        apply(&mut history, Fixing::Le(x, v));
+                    }
+                    _ => apply(&mut history, lit),
+                }
+            }
+            Past { history }
+        }
+
+        /// The domains after every literal.
+        pub(crate) fn cx(&self) -> ExplainContext<'_> {
+            ExplainContext { history: &self.history, at: self.history.events.len() }
+        }
+    }
+
+    /// The variable of index `i`.
+    pub(crate) fn var(i: u32) -> VarId {
+        VarId(i)
+    }
+}

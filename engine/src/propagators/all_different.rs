@@ -11,10 +11,12 @@
 //! Fixed variables are handled through a [`FixedFront`], so
 //! each assignment is eliminated once per branch, not once per wake-up.
 
+use super::all_different_reasons;
 use super::fixed_front::FixedFront;
 use super::matching::Matching;
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
 
 /// How hard all-different works.
@@ -106,6 +108,15 @@ impl Propagator for AllDifferent {
 
     fn vars(&self) -> Vec<VarId> {
         self.vars.clone()
+    }
+
+    /// A Hall interval, whichever part deduced it (see `all_different_reasons.rs`).
+    fn explain(&self, lit: crate::search::Fixing, cx: &ExplainContext<'_>) -> Option<Vec<crate::search::Fixing>> {
+        all_different_reasons::explain(cx, &self.vars, &self.offsets, lit)
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<crate::search::Fixing>> {
+        all_different_reasons::explain_conflict(cx, &self.vars, &self.offsets)
     }
 
     fn priority(&self) -> Priority {

@@ -12,10 +12,13 @@
 //! instead of walking the engine's search tree node by node; on a full n×n board it counts
 //! by the 8 symmetries of the square. The counter is in [`super::queens_count`].
 
+use super::all_different_reasons;
 use super::fixed_front::FixedFront;
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Context, Events, Interrupted, PostContext, Priority, PropResult, PropStatus, Propagator};
+use crate::search::Fixing;
 
 /// `xᵢ`, `xᵢ + i` and `xᵢ − i` each pairwise distinct, with a bitboard count and a dedicated first-solution search; posted by [`crate::constraints::all_different_shifted`].
 #[derive(Debug, Clone)]
@@ -30,6 +33,12 @@ impl AllDifferentShifted {
     pub(crate) fn new(vars: Vec<VarId>) -> AllDifferentShifted {
         let fixed = FixedFront::new(vars.len());
         AllDifferentShifted { vars, fixed }
+    }
+
+    /// The offsets of its three all-differents: none, `+i`, `−i`.
+    fn offsets(&self) -> [Vec<i64>; 3] {
+        let n = self.vars.len() as i64;
+        [vec![0; n as usize], (0..n).collect(), (0..n).map(|i| -i).collect()]
     }
 }
 
@@ -69,6 +78,15 @@ impl Propagator for AllDifferentShifted {
 
     fn vars(&self) -> Vec<VarId> {
         self.vars.clone()
+    }
+
+    /// The one of the three all-differents whose fixed variable removed the value.
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        self.offsets().iter().find_map(|offsets| all_different_reasons::explain(cx, &self.vars, offsets, lit))
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        self.offsets().iter().find_map(|offsets| all_different_reasons::explain_conflict(cx, &self.vars, offsets))
     }
 
     fn priority(&self) -> Priority {

@@ -7,7 +7,10 @@
 
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagators::reasons::{cite, disjoint, exclude, mirror};
+use crate::search::Fixing;
 
 /// `z = array[i]` over an array of variables; posted by [`crate::constraints::element`].
 #[derive(Debug, Clone)]
@@ -213,5 +216,131 @@ impl Propagator for Element {
         let mut vars = vec![self.index, self.result];
         vars.extend(&self.array);
         vars
+    }
+
+    /// A variable may play two roles (index and cell, cell and result): each role's reason
+    /// is tried in turn, and each checks its premises on the domains then.
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        let x = lit.var();
+        let mut out = Vec::new();
+        if x == self.index && self.explain_index(lit, cx, &mut out) {
+            return Some(out);
+        }
+        out.clear();
+        if x == self.result && self.explain_result(lit, cx, &mut out) {
+            return Some(out);
+        }
+        out.clear();
+        // A cell narrowed to `z` once the index chose it: `i = p` and `z`'s side of it.
+        if cx.min(self.index) == cx.max(self.index) {
+            let p = cx.min(self.index);
+            if self.array.get(p as usize) == Some(&x) && cite(cx, mirror(lit, self.result), &mut out) {
+                out.push(Fixing::Eq(self.index, p));
+                return Some(out);
+            }
+        }
+        None
+    }
+
+    /// Every position the index may take holds a cell that shares no value with `z`.
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        let mut out = Vec::new();
+        let mut excluded = Vec::new();
+        for (p, &x) in self.array.iter().enumerate() {
+            if !cx.contains(self.index, p as Val) {
+                excluded.push(p as Val);
+            } else if !disjoint(cx, x, self.result, &mut out) {
+                return None;
+            }
+        }
+        exclude(cx, self.index, &excluded, &mut out).then_some(out)
+    }
+}
+
+impl Element {
+    /// The index lost positions (`lit` on the index): each one it lost that it still had
+    /// then holds a cell disjoint from `z`; the others it had lost already.
+    fn explain_index(&self, lit: Fixing, cx: &ExplainContext<'_>, out: &mut Vec<Fixing>) -> bool {
+        let mut excluded = Vec::new();
+        for (p, &x) in self.array.iter().enumerate() {
+            let p = p as Val;
+            if lit.holds_for(p) {
+                continue;
+            }
+            if !cx.contains(self.index, p) {
+                excluded.push(p);
+            } else if !disjoint(cx, x, self.result, out) {
+                return false;
+            }
+        }
+        exclude(cx, self.index, &excluded, out)
+    }
+
+    /// `z` narrowed to what the cells allow (`lit` on `z`): every position the index may
+    /// take holds a cell that satisfies `lit`; the others are excluded from the index.
+    fn explain_result(&self, lit: Fixing, cx: &ExplainContext<'_>, out: &mut Vec<Fixing>) -> bool {
+        let mut excluded = Vec::new();
+        for (p, &x) in self.array.iter().enumerate() {
+            if !cx.contains(self.index, p as Val) {
+                excluded.push(p as Val);
+            } else if !cite(cx, mirror(lit, x), out) {
+                return false;
+            }
+        }
+        exclude(cx, self.index, &excluded, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::explain::testing::{var, Past};
+
+    /// `z = [x0, x1, x2][i]` with `i` variable 0, `z` variable 1, the cells 2, 3, 4.
+    fn element() -> Element {
+        Element { index: var(0), array: vec![var(2), var(3), var(4)], result: var(1), z_done_at: None, values: vec![] }
+    }
+
+    const RANGES: [(Val, Val); 5] = [(0, 2), (0, 9), (0, 9), (0, 9), (0, 9)];
+
+    #[test]
+    fn a_position_leaves_for_its_cell_apart_from_z_alone() {
+        let past = Past::new(&RANGES, &[Fixing::Le(var(2), 3), Fixing::Gt(var(1), 5), Fixing::Ne(var(3), 7)]);
+        let reason = element().explain(Fixing::Ne(var(0), 0), &past.cx());
+        assert_eq!(reason, Some(vec![Fixing::Le(var(2), 3), Fixing::Gt(var(1), 3)]));
+    }
+
+    #[test]
+    fn z_rises_to_the_cells_the_index_still_reaches() {
+        let past = Past::new(
+            &RANGES,
+            &[Fixing::Gt(var(0), 0), Fixing::Gt(var(3), 4), Fixing::Gt(var(4), 6), Fixing::Le(var(2), 1)],
+        );
+        let reason = element().explain(Fixing::Gt(var(1), 4), &past.cx());
+        assert_eq!(reason, Some(vec![Fixing::Gt(var(3), 4), Fixing::Gt(var(4), 4), Fixing::Gt(var(0), 0)]));
+    }
+
+    #[test]
+    fn a_chosen_cell_follows_z() {
+        let past = Past::new(&RANGES, &[Fixing::Eq(var(0), 1), Fixing::Ne(var(1), 3), Fixing::Ne(var(2), 3)]);
+        let reason = element().explain(Fixing::Ne(var(3), 3), &past.cx());
+        assert_eq!(reason, Some(vec![Fixing::Ne(var(1), 3), Fixing::Eq(var(0), 1)]));
+    }
+
+    #[test]
+    fn a_conflict_cites_each_reachable_cell_apart_from_z() {
+        let past = Past::new(
+            &RANGES,
+            &[Fixing::Le(var(0), 1), Fixing::Le(var(2), 2), Fixing::Le(var(3), 4), Fixing::Gt(var(1), 6)],
+        );
+        let reason = element().explain_conflict(&past.cx());
+        let expected = vec![
+            Fixing::Le(var(2), 2),
+            Fixing::Gt(var(1), 2),
+            Fixing::Le(var(3), 4),
+            Fixing::Gt(var(1), 4),
+            Fixing::Le(var(0), 1),
+        ];
+        assert_eq!(reason, Some(expected));
     }
 }

@@ -17,6 +17,7 @@
 
 pub(crate) mod abs;
 pub(crate) mod all_different;
+mod all_different_reasons;
 pub(crate) mod all_different_shifted;
 pub(crate) mod arith;
 pub(crate) mod binary_function;
@@ -36,6 +37,7 @@ pub(crate) mod nogood;
 pub(crate) mod not_equal;
 pub(crate) mod parity;
 mod queens_count;
+pub(crate) mod reasons;
 pub(crate) mod reified;
 pub(crate) mod reified_equal;
 pub(crate) mod reified_in;

@@ -201,8 +201,9 @@ impl Propagator for ReifiedLinear {
 
     /// With `b` fixed, the side enforced explains, plus `b`'s value. With `b` free, a `≤`
     /// decided by the bounds fixed `b`: every term's side that decides it (the upper sides
-    /// for true, the lower ones for false). Equalities deciding `b` get the naive
-    /// explanation, as does a `b` that is also a term.
+    /// for true, the lower ones for false); an `=` or `≠` that fixed `b` by
+    /// `explain_equality`. A `b` that is also a term gets the naive
+    /// explanation.
     fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
         if self.terms.iter().any(|&(_, x)| x == self.b) {
             return None;
@@ -212,7 +213,7 @@ impl Propagator for ReifiedLinear {
             reason.push(self.b_literal(cx));
             return Some(reason);
         }
-        if lit.var() != self.b || self.test != Test::Le {
+        if lit.var() != self.b {
             return None;
         }
         // `b` is 0/1: `b > 0`, `b ≠ 0` and `b = 1` say true, `b ≤ 0`, `b ≠ 1`, `b = 0` false.
@@ -222,7 +223,11 @@ impl Propagator for ReifiedLinear {
             Fixing::Ne(_, v) => v == 0,
             Fixing::Eq(_, v) => v == 1,
         };
-        Some(self.terms.iter().map(|&t| side(cx, t, !truth)).collect())
+        match self.test {
+            Test::Le => Some(self.terms.iter().map(|&t| side(cx, t, !truth)).collect()),
+            Test::Eq => self.explain_equality(truth, cx),
+            Test::Ne => self.explain_equality(!truth, cx),
+        }
     }
 
     fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
@@ -236,6 +241,40 @@ impl Propagator for ReifiedLinear {
 }
 
 impl ReifiedLinear {
+    /// Why the sum equals `rhs` (`equal`: every term fixed), or cannot: the lower sides
+    /// when its minimum is above, the upper sides when its maximum is below, or, with one
+    /// term left open, the others' values and the missing value of the open one. `None`
+    /// when none of these held then.
+    fn explain_equality(&self, equal: bool, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        let bound = |low: bool| {
+            self.terms.iter().map(|&(a, x)| if (a > 0) == low { a * cx.min(x) } else { a * cx.max(x) }).sum::<i64>()
+        };
+        let (lo, hi) = (bound(true), bound(false));
+        let fixed = |x: VarId| cx.min(x) == cx.max(x);
+        if equal {
+            return (lo == hi && lo == self.rhs)
+                .then(|| self.terms.iter().map(|&(_, x)| Fixing::Eq(x, cx.min(x))).collect());
+        }
+        if lo > self.rhs || hi < self.rhs {
+            return Some(self.terms.iter().map(|&t| side(cx, t, lo > self.rhs)).collect());
+        }
+        let mut open = self.terms.iter().filter(|&&(_, x)| !fixed(x));
+        let (Some(&(a, x)), None) = (open.next(), open.next()) else {
+            return None;
+        };
+        let rest: i64 = self.terms.iter().filter(|&&(_, y)| y != x).map(|&(b, y)| b * cx.min(y)).sum();
+        let mut reason: Vec<Fixing> =
+            self.terms.iter().filter(|&&(_, y)| y != x).map(|&(_, y)| Fixing::Eq(y, cx.min(y))).collect();
+        let missing = self.rhs - rest;
+        if missing % a == 0 {
+            if cx.contains(x, missing / a) {
+                return None;
+            }
+            reason.push(Fixing::Ne(x, missing / a));
+        }
+        Some(reason)
+    }
+
     /// The side enforced while `b` has the value it had then, if one is.
     fn enforced(&self, cx: &ExplainContext<'_>) -> Option<&Side> {
         match (cx.min(self.b), self.half) {
@@ -252,5 +291,32 @@ impl ReifiedLinear {
         } else {
             Fixing::Le(self.b, 0)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::explain::testing::{var, Past};
+
+    /// `b ⇔ x + 2·y = 7`: `b` variable 0, `x` 1, `y` 2 (variable 3 stands by).
+    fn prop(test: Test) -> ReifiedLinear {
+        ReifiedLinear::new(var(0), vec![(1, var(1)), (2, var(2))], test, 7)
+    }
+
+    const RANGES: [(Val, Val); 4] = [(0, 1), (0, 9), (0, 9), (0, 9)];
+
+    #[test]
+    fn an_equality_is_false_for_the_missing_value_of_its_last_open_term() {
+        let past = Past::new(&RANGES, &[Fixing::Eq(var(2), 2), Fixing::Ne(var(1), 3), Fixing::Ne(var(3), 1)]);
+        let reason = prop(Test::Eq).explain(Fixing::Le(var(0), 0), &past.cx());
+        assert_eq!(reason, Some(vec![Fixing::Eq(var(2), 2), Fixing::Ne(var(1), 3)]));
+    }
+
+    #[test]
+    fn a_disequality_is_true_for_the_sides_that_put_the_sum_above() {
+        let past = Past::new(&RANGES, &[Fixing::Gt(var(1), 3), Fixing::Gt(var(2), 1), Fixing::Le(var(2), 5)]);
+        let reason = prop(Test::Ne).explain(Fixing::Gt(var(0), 0), &past.cx());
+        assert_eq!(reason, Some(vec![Fixing::Gt(var(1), 3), Fixing::Gt(var(2), 1)]));
     }
 }

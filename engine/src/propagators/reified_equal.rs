@@ -12,7 +12,10 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagators::reasons::{cite, disjoint, mirror};
+use crate::search::Fixing;
 
 /// `b ⇔ x = y`, domain consistent on `x` and `y` once `b` is fixed; posted by [`crate::constraints::reified_equal`].
 #[derive(Debug, Clone)]
@@ -75,5 +78,81 @@ impl Propagator for ReifiedEqual {
 
     fn vars(&self) -> Vec<VarId> {
         vec![self.b, self.x, self.y]
+    }
+
+    /// `b` false: `x` and `y` share no value; `b` true: both fixed to one value. A side
+    /// narrowed with `b` true: the other side's same literal; a value removed with `b`
+    /// false: the other side fixed to it. Each reason is tried only when its premises held
+    /// then (`b` may also be `x` or `y`).
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        let (b, x, y) = (self.b, self.x, self.y);
+        let mut out = Vec::new();
+        let w = lit.var();
+        if w == b {
+            if !lit.holds_for(1) && disjoint(cx, x, y, &mut out) {
+                return Some(out);
+            }
+            out.clear();
+            if !lit.holds_for(0) && cx.min(x) == cx.max(x) && cite(cx, Fixing::Eq(y, cx.min(x)), &mut out) {
+                out.push(Fixing::Eq(x, cx.min(x)));
+                return Some(out);
+            }
+            out.clear();
+        }
+        for (side, other) in [(x, y), (y, x)] {
+            if w != side {
+                continue;
+            }
+            if cite(cx, Fixing::Eq(b, 1), &mut out) && cite(cx, mirror(lit, other), &mut out) {
+                return Some(out);
+            }
+            out.clear();
+            if let Fixing::Ne(_, v) = lit {
+                if cite(cx, Fixing::Eq(b, 0), &mut out) && cite(cx, Fixing::Eq(other, v), &mut out) {
+                    return Some(out);
+                }
+                out.clear();
+            }
+        }
+        None
+    }
+
+    /// `b` true with `x` and `y` apart, or `b` false with both fixed to one value.
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        let (b, x, y) = (self.b, self.x, self.y);
+        let mut out = Vec::new();
+        if cite(cx, Fixing::Eq(b, 1), &mut out) && disjoint(cx, x, y, &mut out) {
+            return Some(out);
+        }
+        out.clear();
+        let v = cx.min(x);
+        (cite(cx, Fixing::Eq(b, 0), &mut out)
+            && cite(cx, Fixing::Eq(x, v), &mut out)
+            && cite(cx, Fixing::Eq(y, v), &mut out))
+        .then_some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::explain::testing::{var, Past};
+
+    /// `b ⇔ x = y`: `b` variable 0, `x` 1, `y` 2.
+    const PROP: ReifiedEqual = ReifiedEqual { b: VarId(0), x: VarId(1), y: VarId(2) };
+    const RANGES: [(Val, Val); 4] = [(0, 1), (0, 9), (0, 9), (0, 9)];
+
+    #[test]
+    fn b_is_false_for_the_bounds_that_keep_x_and_y_apart() {
+        let past = Past::new(&RANGES, &[Fixing::Ne(var(1), 1), Fixing::Le(var(1), 2), Fixing::Gt(var(2), 4)]);
+        let reason = PROP.explain(Fixing::Le(var(0), 0), &past.cx());
+        assert_eq!(reason, Some(vec![Fixing::Le(var(1), 2), Fixing::Gt(var(2), 2)]));
+    }
+
+    #[test]
+    fn with_b_true_a_side_loses_what_the_other_lost() {
+        let past = Past::new(&RANGES, &[Fixing::Eq(var(0), 1), Fixing::Ne(var(2), 3), Fixing::Le(var(3), 4)]);
+        let reason = PROP.explain(Fixing::Ne(var(1), 3), &past.cx());
+        assert_eq!(reason, Some(vec![Fixing::Eq(var(0), 1), Fixing::Ne(var(2), 3)]));
     }
 }

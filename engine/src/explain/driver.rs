@@ -16,10 +16,12 @@ use super::{Conclusion, Ending, ExplainConfig, ExplainError, Explanation, Fact, 
 /// A shown variable with more values than this cannot be a fact.
 pub const MAX_FACT_VALUES: u64 = 4096;
 
-/// A direct step citing more groups than this is replaced, when it can be, by steps along
-/// the way that cite one each (`towards_fixpoint`): six constraints are as many as a
-/// person follows in one deduction.
-const MAX_TOLD_GROUPS: usize = 6;
+/// When more groups than this take part in what propagation fixes, and no few of them fix
+/// it, the steps go along the way, one group each (`towards_fixpoint`), rather than one
+/// step citing them all. Grid puzzles stay below it (a Sudoku has 27 groups: its steps,
+/// and the grade fitted on them, are told as before); long chains of constraints, whose
+/// single step would cite hundreds, go above.
+const MAX_TOLD_GROUPS: usize = 50;
 
 /// Sets of more groups than this are explained by propagation only: three is as many
 /// constraints as a person keeps in mind for one deduction.

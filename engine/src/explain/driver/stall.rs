@@ -151,6 +151,9 @@ impl Driver<'_> {
     ) -> Option<Vec<(usize, Vec<Val>)>> {
         let branch: Vec<usize> = shared.iter().copied().filter(|&i| domains[i].len() > 1).collect();
         let branches = branch.iter().fold(1u64, |acc, &i| acc.saturating_mul(domains[i].len() as u64));
+        if branch.is_empty() || branches > MAX_PATTERN_BRANCHES || *nodes < branches {
+            return Some(Vec::new());
+        }
         let mut in_scope = self.in_plumbing.clone();
         for k in [g, h] {
             for x in &self.group_vars[k] {
@@ -162,7 +165,7 @@ impl Driver<'_> {
         // A shared variable can lose a value too (each group allows it, not both at once),
         // but when every open variable is shared the branches are the pair's propagation.
         let scope: Vec<usize> = (0..domains.len()).filter(|&i| in_scope[i] && domains[i].len() > 1).collect();
-        if branch.is_empty() || scope.len() == branch.len() || branches > MAX_PATTERN_BRANCHES || *nodes < branches {
+        if scope.len() == branch.len() {
             return Some(Vec::new());
         }
         let mut seen: Vec<Vec<Val>> = vec![Vec::new(); scope.len()];

@@ -9,10 +9,12 @@
 //!   ½, three ⅔ (a Sudoku's naked single: its row, column and box), and never 1: however
 //!   many constraints a deduction combines, it stays below any case split;
 //! - a **case split or search** costs `1 + ln(1 + u)`, where `u` is the number of values
-//!   that were open at that point and that no one-level case split refutes (the step's
-//!   [`Stall`]): a stall where nearly every open value falls to "what if?" is an easy one,
-//!   a stall in a wide open position is not; a split whose stall is unknown (a step built
-//!   by hand) costs 1;
+//!   that were open at that point, once the simple patterns (two constraints seen together
+//!   over the variables they share: a Sudoku's locked candidates) removed what they can, and
+//!   that no one-level case split refutes (the step's [`Stall`]): a stall that patterns
+//!   resolve, or where nearly every open value falls to "what if?", is an easy one, a stall
+//!   in a wide open position is not; a split whose stall is unknown (a step built by hand)
+//!   costs 1;
 //! - the **score** is the costliest step plus `ln(1 + s) / 3`, `s` the number of case
 //!   splits and searches: the hardest step first, then how many of them.
 //!
@@ -24,7 +26,8 @@ use super::{Explanation, Reasoning, Stall, Step};
 
 /// How hard an explanation is ([`Explanation::difficulty`]): the costliest step (a direct
 /// step by the constraints it cites, `1 − 1/g`; a case split or search by the open values
-/// no one-level case split refuted where it was needed, `1 + ln(1 + u)`: [`step_difficulty`])
+/// that neither the patterns nor a one-level case split removed where it was needed,
+/// `1 + ln(1 + u)`: [`step_difficulty`])
 /// plus `ln(1 + s) / 3` for its `s` case splits and searches. Below 1 when no case split is
 /// needed; a front end maps it to a scale people know.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -38,12 +41,14 @@ pub struct Difficulty {
 }
 
 /// What one step costs: `1 − 1/g` for a direct step citing `g` constraints, `1 + ln(1 + u)`
-/// for a case split or search, `u` the open values no one-level case split refuted there.
+/// for a case split or search, `u` the values left open there by the pattern closure that
+/// no one-level case split refuted ([`Stall::patterned_open`] and
+/// [`Stall::patterned_refuted`]).
 pub fn step_difficulty(step: &Step) -> f64 {
     match step.reasoning {
         Reasoning::Direct | Reasoning::Sum { .. } => 1.0 - 1.0 / step.groups.len().max(1) as f64,
         Reasoning::CaseSplit { .. } | Reasoning::Search => {
-            let unrefuted = step.stall.map_or(0, |Stall { open, refuted }| open.saturating_sub(refuted));
+            let unrefuted = step.stall.map_or(0, |s: Stall| s.patterned_open.saturating_sub(s.patterned_refuted));
             1.0 + (unrefuted as f64).ln_1p()
         }
     }
@@ -79,10 +84,15 @@ mod tests {
         }
     }
 
+    /// A split whose stall the patterns leave as it was.
     fn split(open: usize, refuted: usize) -> Step {
+        patterned_split(open, refuted, open, refuted)
+    }
+
+    fn patterned_split(open: usize, refuted: usize, patterned_open: usize, patterned_refuted: usize) -> Step {
         Step {
             reasoning: Reasoning::CaseSplit { var: VarId(0), value: 2 },
-            stall: Some(Stall { open, refuted }),
+            stall: Some(Stall { open, refuted, patterned_open, patterned_refuted }),
             clash: None,
             ..direct(5)
         }
@@ -107,6 +117,16 @@ mod tests {
         assert_eq!(step_difficulty(&split(100, 100)), 1.0);
         let search = Step { reasoning: Reasoning::Search, ..split(50, 0) };
         assert!(step_difficulty(&search) > step_difficulty(&split(50, 10)));
+    }
+
+    #[test]
+    fn a_split_counts_what_the_patterns_leave_open() {
+        // Patterns that solve the position: the split costs the least a split can.
+        assert_eq!(step_difficulty(&patterned_split(180, 90, 0, 0)), 1.0);
+        // Patterns that narrow it: less than without them, more than when they solve it.
+        let narrowed = step_difficulty(&patterned_split(180, 90, 120, 80));
+        assert!(1.0 < narrowed && narrowed < step_difficulty(&split(180, 90)));
+        assert_eq!(narrowed, 1.0 + 40f64.ln_1p());
     }
 
     #[test]

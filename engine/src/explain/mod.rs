@@ -142,7 +142,9 @@ pub struct Step {
 /// Where an explanation stalls (nothing short of a case split moves it on): how many
 /// (variable, value) pairs propagation of all the constraints leaves open, and how many of
 /// them a one-level case split refutes (assumed, they make the constraints contradict each
-/// other by propagation). The open pairs left unrefuted measure how hard the stall is.
+/// other by propagation); the same once the simple patterns (two constraints seen together
+/// over the variables they share, such as a Sudoku's locked candidates) have removed what
+/// they can. The open pairs left unrefuted after the patterns measure how hard the stall is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stall {
     /// Values still open in the variables' domains, counted over all shown variables that
@@ -150,6 +152,12 @@ pub struct Stall {
     pub open: usize,
     /// Of those, the values whose assumption leads to a contradiction by propagation.
     pub refuted: usize,
+    /// Values still open once the pattern closure (pairs of constraints projected over
+    /// their shared variables, then all of them propagated, until nothing falls) is
+    /// applied: 0 when the patterns fix every variable or contradict.
+    pub patterned_open: usize,
+    /// Of those, the values whose assumption leads to a contradiction by propagation.
+    pub patterned_refuted: usize,
 }
 
 /// Why an explanation ends.

@@ -3,8 +3,9 @@
 //!
 //! The engine scores an explanation from its steps alone
 //! ([`cpsolve_engine::explain::Difficulty`]): its costliest step (a direct step by how many
-//! constraints it cites, a case split by how many values were left open that no one-level
-//! case split refutes) plus a little for each case split. The score means nothing by
+//! constraints it cites, a case split by how many values were left open, once the simple
+//! patterns removed what they can, that no one-level case split refutes) plus a little for
+//! each case split. The score means nothing by
 //! itself; the grade maps it, increasing, onto Sukaku Explainer's scale for Sudoku (1.0 to
 //! 11.9: singles up to 2.3, locked candidates and subsets to about 4, chains from about 6.5,
 //! nested chains beyond 9). The map is piecewise linear through the points below, fitted on
@@ -21,16 +22,17 @@ const POINTS: [(f64, f64); 15] = [
     (0.667, 1.2),
     (0.883, 2.3),
     (0.935, 3.0),
-    (4.489, 5.1),
-    (4.786, 5.2),
-    (4.969, 5.3),
-    (5.147, 5.4),
-    (5.256, 5.5),
-    (5.409, 6.2),
-    (5.587, 6.9),
-    (5.809, 7.5),
-    (6.037, 8.1),
-    (6.414, 8.8),
+    // A score below 1 has no split: it stays at 3.0 (rounded), where the splits start.
+    (1.0, 3.04),
+    (1.231, 4.3),
+    (1.366, 5.0),
+    (4.749, 5.5),
+    (5.102, 5.7),
+    (5.278, 6.4),
+    (5.509, 7.0),
+    (5.761, 7.7),
+    (6.002, 8.3),
+    (6.372, 8.8),
     (8.5, 11.9),
 ];
 
@@ -69,5 +71,8 @@ mod tests {
         // at least 1) is past the singles' band (up to 2.3).
         assert!(grade(2.0 / 3.0) < 2.0);
         assert!(grade(1.0) >= 3.0);
+        // However many constraints a direct step cites (its cost stays below 1), a
+        // split-free explanation grades no more than 3.0.
+        assert!(grade(0.999) <= 3.0);
     }
 }

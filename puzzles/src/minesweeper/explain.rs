@@ -76,6 +76,10 @@ pub const SCOPE_CAP: usize = 20;
 /// mine count).
 pub const SET_BUDGET: usize = 20_000;
 
+/// On the way to a contradiction, a cell is proved by at most this many numbers (more
+/// than a person takes in at once, it is not a step towards it).
+const MAX_STEP_NUMBERS: usize = 4;
+
 /// What a certain cell is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Is {
@@ -602,10 +606,22 @@ impl<'a> Frame<'a> {
         checks: &mut u64,
         deadline: &Deadline,
     ) -> Result<(Option<Vec<usize>>, bool), Stopped> {
+        self.connected_up_to(cell, is, usize::MAX, checks, deadline)
+    }
+
+    /// As [`Frame::connected`], with sets of at most `most` numbers.
+    fn connected_up_to(
+        &self,
+        cell: usize,
+        is: Is,
+        most: usize,
+        checks: &mut u64,
+        deadline: &Deadline,
+    ) -> Result<(Option<Vec<usize>>, bool), Stopped> {
         let Some(seeds) = self.touching.get(&cell) else { return Ok((None, true)) };
         let mut level: Vec<Vec<usize>> = seeds.iter().map(|&k| vec![k]).collect();
         let mut tried = 0usize;
-        while !level.is_empty() {
+        while !level.is_empty() && level[0].len() <= most {
             for set in &level {
                 if deadline.expired() {
                     return Err(Stopped);
@@ -805,8 +821,8 @@ impl<'a> Frame<'a> {
     }
 
     /// The smallest set of numbers, connected through shared cells, that no layout
-    /// satisfies (without the mine count), size by size within [`SET_BUDGET`]; failing
-    /// that, with the mine count, all the numbers made minimal. `None`: none in bounds.
+    /// satisfies (without the mine count), size by size within [`SET_BUDGET`]. `None`:
+    /// none in bounds.
     fn contradiction(&self, checks: &mut u64, deadline: &Deadline) -> Result<Option<Premise>, Stopped> {
         let contradicts = |set: &[usize], mine_count: bool, checks: &mut u64| {
             *checks += 1;
@@ -859,16 +875,27 @@ impl<'a> Frame<'a> {
             level = next.into_iter().collect();
             level.sort_unstable();
         }
+        Ok(None)
+    }
+
+    /// With the mine count: all the numbers, if they and the count contradict each other,
+    /// made minimal by dropping numbers one at a time. `None` otherwise.
+    fn contradiction_with_count(&self, checks: &mut u64, deadline: &Deadline) -> Result<Option<Premise>, Stopped> {
+        let contradicts = |set: &[usize], checks: &mut u64| {
+            *checks += 1;
+            let numbers: Vec<usize> = set.iter().map(|&k| self.numbers[k]).collect();
+            contradiction_check(self.board, &numbers, &|c| self.facts.get(&c).copied(), true) == Check::Proves
+        };
         if self.board.mines.is_some() {
             let mut set: Vec<usize> = (0..self.numbers.len()).collect();
-            if contradicts(&set, true, checks) {
+            if contradicts(&set, checks) {
                 for k in (0..set.len()).rev() {
                     if deadline.expired() {
                         return Err(Stopped);
                     }
                     let mut fewer = set.clone();
                     fewer.remove(k);
-                    if contradicts(&fewer, true, checks) {
+                    if contradicts(&fewer, checks) {
                         set = fewer;
                     }
                 }
@@ -942,15 +969,17 @@ fn impossible(board: &Board, deadline: &Deadline) -> Result<MineExplanation, Sto
     let mut checks = 0u64;
     loop {
         let frame = Frame::new(board, &facts);
-        let contradiction = frame.contradiction(&mut checks, deadline)?;
-        let size = contradiction.as_ref().map_or(usize::MAX, |p| p.numbers.len() + usize::from(p.mine_count));
-        // Cells that fewer numbers prove than the contradiction needs, found a size at a time.
+        let mut contradiction = frame.contradiction(&mut checks, deadline)?;
+        let size = contradiction.as_ref().map_or(usize::MAX, |p| p.numbers.len());
+        // Cells that fewer numbers prove than the contradiction needs (at most a few: a
+        // step a person takes), found a size at a time.
+        let most = size.saturating_sub(1).min(MAX_STEP_NUMBERS);
         let mut round: Vec<MineStep> = Vec::new();
         if size > 2 {
             for cell in frame.touching.keys().copied().collect::<std::collections::BTreeSet<usize>>() {
                 for is in [Is::Safe, Is::Mine] {
-                    let (found, _) = frame.connected(cell, is, &mut checks, deadline)?;
-                    if let Some(set) = found.filter(|set| set.len() < size) {
+                    let (found, _) = frame.connected_up_to(cell, is, most, &mut checks, deadline)?;
+                    if let Some(set) = found {
                         round.push(MineStep {
                             cell,
                             is,
@@ -973,6 +1002,11 @@ fn impossible(board: &Board, deadline: &Deadline) -> Result<MineExplanation, Sto
             }
             steps.extend(round);
             continue;
+        }
+        // No few numbers contradict each other, and nothing more follows from few: the
+        // mine count, with the numbers it needs.
+        if contradiction.is_none() {
+            contradiction = frame.contradiction_with_count(&mut checks, deadline)?;
         }
         // Only the steps the contradiction rests on, through their facts.
         let mut needed: std::collections::BTreeSet<usize> =

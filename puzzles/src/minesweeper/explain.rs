@@ -209,32 +209,10 @@ fn contradiction_check(
     mine_count: bool,
 ) -> Check {
     let unknown = |j: usize| board.cells[j] == Cell::Covered && fact(j).is_none();
-    let mut cons: Vec<(usize, Vec<usize>)> = Vec::with_capacity(numbers.len());
-    for &n in numbers {
-        let Some(&Cell::Open(v)) = board.cells.get(n) else { return Check::DoesNotProve };
-        let mut found = 0usize;
-        let mut scope = Vec::new();
-        for j in board.neighbours(n) {
-            match board.cells[j] {
-                Cell::Flag => found += 1,
-                Cell::Covered => match fact(j) {
-                    Some(Is::Mine) => found += 1,
-                    Some(Is::Safe) => {}
-                    None => scope.push(j),
-                },
-                Cell::Open(_) => {}
-            }
-        }
-        // More mines around than the number says, or too few cells left for its mines.
-        let Some(need) = usize::from(v).checked_sub(found) else { return Check::Proves };
-        if need > scope.len() {
-            return Check::Proves;
-        }
-        if !scope.is_empty() {
-            scope.sort_unstable();
-            cons.push((need, scope));
-        }
-    }
+    let cons = match demands(board, numbers, fact) {
+        Ok(cons) => cons,
+        Err(check) => return check,
+    };
     let pieces = split(&cons);
     if pieces.iter().any(|p| p.vars.len() > SCOPE_CAP) {
         return Check::TooLarge;
@@ -296,33 +274,10 @@ fn check(
         return Check::DoesNotProve;
     }
     let unknown = |j: usize| board.cells[j] == Cell::Covered && fact(j).is_none();
-    // Each number's unknown neighbours and the mines among them.
-    let mut cons: Vec<(usize, Vec<usize>)> = Vec::with_capacity(numbers.len());
-    for &n in numbers {
-        let Some(&Cell::Open(v)) = board.cells.get(n) else { return Check::DoesNotProve };
-        let mut found = 0usize;
-        let mut scope = Vec::new();
-        for j in board.neighbours(n) {
-            match board.cells[j] {
-                Cell::Flag => found += 1,
-                Cell::Covered => match fact(j) {
-                    Some(Is::Mine) => found += 1,
-                    Some(Is::Safe) => {}
-                    None => scope.push(j),
-                },
-                Cell::Open(_) => {}
-            }
-        }
-        let Some(need) = usize::from(v).checked_sub(found) else { return Check::Proves };
-        if need > scope.len() {
-            // The premise contradicts itself: it proves anything (never in a consistent position).
-            return Check::Proves;
-        }
-        if !scope.is_empty() {
-            scope.sort_unstable();
-            cons.push((need, scope));
-        }
-    }
+    let cons = match demands(board, numbers, fact) {
+        Ok(cons) => cons,
+        Err(check) => return check,
+    };
     let pieces = split(&cons);
     if pieces.iter().any(|p| p.vars.len() > SCOPE_CAP) {
         return Check::TooLarge;
@@ -379,6 +334,44 @@ fn check(
     } else {
         Check::Proves
     }
+}
+
+/// Each number's demand: how many mines its unknown covered neighbours (ascending) hold,
+/// counting flags and mine facts as found. `Err(Proves)` when a number's demand cannot be
+/// met (more mines around than it says, or fewer cells than mines left: the premise
+/// contradicts itself, so it proves anything), `Err(DoesNotProve)` when a cell named is no
+/// number.
+fn demands(
+    board: &Board,
+    numbers: &[usize],
+    fact: &dyn Fn(usize) -> Option<Is>,
+) -> Result<Vec<(usize, Vec<usize>)>, Check> {
+    let mut cons: Vec<(usize, Vec<usize>)> = Vec::with_capacity(numbers.len());
+    for &n in numbers {
+        let Some(&Cell::Open(v)) = board.cells.get(n) else { return Err(Check::DoesNotProve) };
+        let mut found = 0usize;
+        let mut scope = Vec::new();
+        for j in board.neighbours(n) {
+            match board.cells[j] {
+                Cell::Flag => found += 1,
+                Cell::Covered => match fact(j) {
+                    Some(Is::Mine) => found += 1,
+                    Some(Is::Safe) => {}
+                    None => scope.push(j),
+                },
+                Cell::Open(_) => {}
+            }
+        }
+        let Some(need) = usize::from(v).checked_sub(found) else { return Err(Check::Proves) };
+        if need > scope.len() {
+            return Err(Check::Proves);
+        }
+        if !scope.is_empty() {
+            scope.sort_unstable();
+            cons.push((need, scope));
+        }
+    }
+    Ok(cons)
 }
 
 /// Splits constraints into pieces linked by shared cells.
@@ -634,29 +627,51 @@ impl<'a> Frame<'a> {
                     return Ok((Some(set.clone()), true));
                 }
             }
-            let mut next: HashSet<Vec<usize>, FixedState> = HashSet::default();
-            for set in &level {
-                for &k in set {
-                    for &a in &self.adjacent[k] {
-                        if set.binary_search(&a).is_ok() {
-                            continue;
-                        }
-                        let mut s = set.clone();
-                        let at = s.binary_search(&a).unwrap_or_else(|e| e);
-                        s.insert(at, a);
-                        if !next.contains(&s) && self.scope_size(&s) <= SCOPE_CAP {
-                            next.insert(s);
-                        }
-                    }
-                }
-                if next.len() > SET_BUDGET {
-                    return Ok((None, false));
-                }
+            let (next, overflowed) = self.grown(&level);
+            if overflowed {
+                return Ok((None, false));
             }
-            level = next.into_iter().collect();
-            level.sort_unstable();
+            level = next;
         }
         Ok((None, true))
+    }
+
+    /// The connected sets one number larger than those of `level` (each within
+    /// [`SCOPE_CAP`]), sorted; `true` when growing stopped past [`SET_BUDGET`] sets (the
+    /// sets then are those grown so far).
+    fn grown(&self, level: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
+        let mut next: HashSet<Vec<usize>, FixedState> = HashSet::default();
+        let mut overflowed = false;
+        for set in level {
+            for &k in set {
+                for &a in &self.adjacent[k] {
+                    if set.binary_search(&a).is_ok() {
+                        continue;
+                    }
+                    let mut s = set.clone();
+                    let at = s.binary_search(&a).unwrap_or_else(|e| e);
+                    s.insert(at, a);
+                    if self.scope_size(&s) <= SCOPE_CAP {
+                        next.insert(s);
+                    }
+                }
+            }
+            if next.len() > SET_BUDGET {
+                overflowed = true;
+                break;
+            }
+        }
+        let mut next: Vec<Vec<usize>> = next.into_iter().collect();
+        next.sort_unstable();
+        (next, overflowed)
+    }
+
+    /// Whether the numbers of `set` (indices into `numbers`), with the facts and maybe the
+    /// mine count, admit no layout.
+    fn contradicts(&self, set: &[usize], mine_count: bool, checks: &mut u64) -> bool {
+        *checks += 1;
+        let numbers: Vec<usize> = set.iter().map(|&k| self.numbers[k]).collect();
+        contradiction_check(self.board, &numbers, &|c| self.facts.get(&c).copied(), mine_count) == Check::Proves
     }
 
     /// Drops numbers from a proving set one at a time (farthest from the cell first)
@@ -824,11 +839,6 @@ impl<'a> Frame<'a> {
     /// satisfies (without the mine count), size by size within [`SET_BUDGET`]. `None`:
     /// none in bounds.
     fn contradiction(&self, checks: &mut u64, deadline: &Deadline) -> Result<Option<Premise>, Stopped> {
-        let contradicts = |set: &[usize], mine_count: bool, checks: &mut u64| {
-            *checks += 1;
-            let numbers: Vec<usize> = set.iter().map(|&k| self.numbers[k]).collect();
-            contradiction_check(self.board, &numbers, &|c| self.facts.get(&c).copied(), mine_count) == Check::Proves
-        };
         // A number whose neighbours are all known still counts: it may be the one wrong.
         let all_numbers: Vec<usize> =
             (0..self.board.cells.len()).filter(|&i| matches!(self.board.cells[i], Cell::Open(_))).collect();
@@ -849,31 +859,12 @@ impl<'a> Frame<'a> {
                     return Err(Stopped);
                 }
                 tried += 1;
-                if contradicts(set, false, checks) {
+                if self.contradicts(set, false, checks) {
                     return Ok(Some(self.premise(set, false)));
                 }
             }
-            let mut next: HashSet<Vec<usize>, FixedState> = HashSet::default();
-            for set in &level {
-                for &k in set {
-                    for &a in &self.adjacent[k] {
-                        if set.binary_search(&a).is_ok() {
-                            continue;
-                        }
-                        let mut s = set.clone();
-                        let at = s.binary_search(&a).unwrap_or_else(|e| e);
-                        s.insert(at, a);
-                        if self.scope_size(&s) <= SCOPE_CAP {
-                            next.insert(s);
-                        }
-                    }
-                }
-                if next.len() > SET_BUDGET {
-                    break;
-                }
-            }
-            level = next.into_iter().collect();
-            level.sort_unstable();
+            // Past the budget, the sets grown so far are still tried.
+            level = self.grown(&level).0;
         }
         Ok(None)
     }
@@ -881,21 +872,16 @@ impl<'a> Frame<'a> {
     /// With the mine count: all the numbers, if they and the count contradict each other,
     /// made minimal by dropping numbers one at a time. `None` otherwise.
     fn contradiction_with_count(&self, checks: &mut u64, deadline: &Deadline) -> Result<Option<Premise>, Stopped> {
-        let contradicts = |set: &[usize], checks: &mut u64| {
-            *checks += 1;
-            let numbers: Vec<usize> = set.iter().map(|&k| self.numbers[k]).collect();
-            contradiction_check(self.board, &numbers, &|c| self.facts.get(&c).copied(), true) == Check::Proves
-        };
         if self.board.mines.is_some() {
             let mut set: Vec<usize> = (0..self.numbers.len()).collect();
-            if contradicts(&set, checks) {
+            if self.contradicts(&set, true, checks) {
                 for k in (0..set.len()).rev() {
                     if deadline.expired() {
                         return Err(Stopped);
                     }
                     let mut fewer = set.clone();
                     fewer.remove(k);
-                    if contradicts(&fewer, checks) {
+                    if self.contradicts(&fewer, true, checks) {
                         set = fewer;
                     }
                 }

@@ -82,16 +82,18 @@ impl Driver<'_> {
     }
 }
 
-/// The equation of each group that has one (the first of its propagators that is an
-/// equation; the group implies it), with the group's index.
+/// The equation of each group that has one, with the group's index.
 fn group_equations(solver: &Solver, groups: &[Vec<crate::ids::PropId>]) -> Vec<GroupEquation> {
     groups
         .iter()
         .enumerate()
-        .filter_map(|(g, props)| {
-            props.iter().find_map(|p| solver.props[p.index()].linear_equation()).map(|(terms, rhs)| (g, terms, rhs))
-        })
+        .filter_map(|(g, props)| equation_of(solver, props).map(|(terms, rhs)| (g, terms, rhs)))
         .collect()
+}
+
+/// A group's equation: the first of its propagators that is one (the group implies it).
+fn equation_of(solver: &Solver, props: &[crate::ids::PropId]) -> Option<(Vec<(i64, VarId)>, i64)> {
+    props.iter().find_map(|p| solver.props[p.index()].linear_equation())
 }
 
 /// Multiples of the chosen equations (by position in `equations`) whose sum cancels every
@@ -172,7 +174,7 @@ fn sum_of(
     let mut coefs: BTreeMap<VarId, i128> = BTreeMap::new();
     let mut rhs: i128 = 0;
     for (&g, &f) in cited.iter().zip(factors) {
-        let (terms, c) = groups[g].iter().find_map(|p| solver.props[p.index()].linear_equation())?;
+        let (terms, c) = equation_of(solver, &groups[g])?;
         for (a, x) in terms {
             let sum = coefs.entry(x).or_insert(0);
             *sum = sum.checked_add(a as i128 * f as i128)?;

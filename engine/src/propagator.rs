@@ -102,6 +102,14 @@ pub trait Propagator: std::fmt::Debug + Send {
         false
     }
 
+    /// True if, run alone to its fixpoint, it leaves each variable exactly the values that
+    /// some assignment satisfying it (within the domains) uses: domain consistency. A
+    /// step-wise explanation then takes its propagation as what the constraint says alone,
+    /// without trying its cases. The claim is tested against brute force.
+    fn domain_consistent(&self) -> bool {
+        false
+    }
+
     /// Why it established `lit`, a literal it made true (a bound, a removed value), with the
     /// domains as they were just before ([`ExplainContext`]): literals that held then and
     /// that, with the constraint, imply `lit`. `None`: the engine cites the domains of all

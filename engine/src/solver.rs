@@ -74,6 +74,10 @@ pub struct Solver {
     pub(crate) failed_by: Option<PropId>,
     /// The cursors and heaps that choose the next variable of a search.
     pub(crate) selector: crate::select::Selector,
+    /// Inside an explanation's subset (`explain::subset`): which propagators may run, and
+    /// the list of them, so that entering and waking the subset cost its size, not the
+    /// model's.
+    pub(crate) subset: Option<(Vec<bool>, Vec<PropId>)>,
 }
 
 fn check_value(v: Val) -> Result<(), ModelError> {

@@ -2,7 +2,7 @@
 //! caught, and the way an explanation ends agrees with a brute-force count of solutions.
 
 use cpsolve_engine::constraints::{all_different, linear};
-use cpsolve_engine::explain::{Conclusion, Ending, ExplainConfig, Fact, Reasoning, Step};
+use cpsolve_engine::explain::{Conclusion, Ending, ExplainConfig, Fact, Reasoning, Step, Values};
 use cpsolve_engine::{Consistency, PropId, Rel, Solver, VarId};
 use proptest::prelude::*;
 
@@ -47,7 +47,8 @@ fn send_more_money_is_explained_and_every_step_checks_out() {
     assert!(explanation.steps.iter().all(|s| s.reasoning == Reasoning::Direct), "no case split");
     // "E + c2 = N and E ≠ N, so c2 = 1": column 3 and the all-different, together.
     let c2_is_one = |s: &&Step| {
-        s.groups == [0, 3] && matches!(&s.conclusion, Conclusion::Narrowed(f) if f.var.index() == 9 && f.values == [1])
+        s.groups == [0, 3]
+            && matches!(&s.conclusion, Conclusion::Narrowed(f) if f.var.index() == 9 && f.values == Values::single(1))
     };
     assert!(explanation.steps.iter().any(|s| c2_is_one(&s)));
     // The hand solution's first deductions, in its order: M = 1, then O = 0, then S = 9.
@@ -62,7 +63,7 @@ fn send_more_money_is_explained_and_every_step_checks_out() {
     assert_eq!(fixed[..2], [4, 11], "M and the last carry first");
     assert_eq!(fixed[2..4], [5, 10], "then O and the third carry");
     assert_eq!(fixed[4], 0, "then S");
-    let values: Vec<i64> = explanation.known.iter().map(|f| f.values[0]).collect();
+    let values: Vec<i64> = explanation.known.iter().map(|f| f.values.min().unwrap()).collect();
     assert_eq!(values, [9, 5, 6, 7, 1, 0, 8, 2, 1, 1, 0, 1]);
     for step in &explanation.steps {
         assert!(solver.verify_step(&config, step).is_ok(), "{step:?}");
@@ -78,8 +79,8 @@ fn a_wrong_conclusion_or_a_missing_fact_is_caught() {
         let Conclusion::Narrowed(fact) = &step.conclusion else { continue };
         // Claim a value the step did not conclude.
         let mut wrong = step.clone();
-        let other = if fact.values[0] == 0 { 1 } else { fact.values[0] - 1 };
-        wrong.conclusion = Conclusion::Narrowed(Fact { var: fact.var, values: vec![other] });
+        let other = if fact.values.min().unwrap() == 0 { 1 } else { fact.values.min().unwrap() - 1 };
+        wrong.conclusion = Conclusion::Narrowed(Fact { var: fact.var, values: Values::single(other) });
         assert!(solver.verify_step(&config, &wrong).is_err(), "wrong conclusion passed: {wrong:?}");
         // Leave out each fact in turn: some deductions need every fact they name.
         for k in 0..step.facts.len() {
@@ -143,7 +144,7 @@ proptest! {
         match &explanation.ending {
             Ending::Solved => {
                 prop_assert_eq!(solutions.len(), 1);
-                let values: Vec<i64> = explanation.known.iter().map(|f| f.values[0]).collect();
+                let values: Vec<i64> = explanation.known.iter().map(|f| f.values.min().unwrap()).collect();
                 prop_assert_eq!(&values, &solutions[0]);
             }
             Ending::NoSolution | Ending::NoSolutionBySearch => prop_assert!(solutions.is_empty()),
@@ -155,7 +156,7 @@ proptest! {
             // Every solution agrees with every conclusion.
             if let Conclusion::Narrowed(fact) = &step.conclusion {
                 let i = config.shown.iter().position(|&x| x == fact.var).unwrap();
-                prop_assert!(solutions.iter().all(|s| fact.values.contains(&s[i])));
+                prop_assert!(solutions.iter().all(|s| fact.values.contains(s[i])));
             }
         }
     }
@@ -256,7 +257,7 @@ proptest! {
         match &explanation.ending {
             Ending::Solved => {
                 prop_assert_eq!(solutions.len(), 1);
-                let values: Vec<i64> = explanation.known.iter().map(|f| f.values[0]).collect();
+                let values: Vec<i64> = explanation.known.iter().map(|f| f.values.min().unwrap()).collect();
                 prop_assert_eq!(&values, &solutions[0]);
             }
             Ending::NoSolution | Ending::NoSolutionBySearch => prop_assert!(solutions.is_empty()),
@@ -267,7 +268,7 @@ proptest! {
             prop_assert!(s.verify_step(&config, step).is_ok(), "{:?}", step);
             if let Conclusion::Narrowed(fact) = &step.conclusion {
                 let i = x.iter().position(|&y| y == fact.var).unwrap();
-                prop_assert!(solutions.iter().all(|v| fact.values.contains(&v[i])));
+                prop_assert!(solutions.iter().all(|v| fact.values.contains(v[i])));
             }
         }
     }

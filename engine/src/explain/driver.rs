@@ -10,6 +10,7 @@ use crate::ids::{PropId, VarId};
 use crate::solver::Solver;
 
 use super::subset::Narrowing;
+use super::values::Values;
 use super::verify::Verdict;
 use super::{Conclusion, Ending, ExplainConfig, ExplainError, Explanation, Fact, Reasoning, Step};
 
@@ -38,15 +39,22 @@ const MINIMISED_SINGLES: usize = 4;
 /// groups taking part) are minimised and compared.
 const MINIMISED_SPLITS: usize = 2;
 
-/// What one group reached alone: the number of facts in its scope, and the shown domains
-/// it left (`None`: a contradiction).
-type Reached = (usize, Option<Vec<Vec<Val>>>);
+/// What one group reached alone: the number of facts in its scope, and the domains it left
+/// its own shown variables, by position (`None`: a contradiction).
+type Reached = (usize, Option<Vec<(usize, Values)>>);
+
+/// The fixpoint of all the groups from the known facts: the shown domains there (`None`:
+/// a conflict) and the groups that pruned on the way.
+struct Fixpoint {
+    domains: Option<Vec<Values>>,
+    active_groups: Vec<usize>,
+}
 
 /// What a probe must reach.
 #[derive(Debug, Clone)]
 enum Goal {
     /// The shown variable (by position) ends within these values.
-    Within(usize, Vec<Val>),
+    Within(usize, Values),
     /// A conflict.
     Conflict,
 }
@@ -55,9 +63,9 @@ struct Driver<'a> {
     solver: &'a mut Solver,
     config: &'a ExplainConfig,
     /// Root domain of each shown variable.
-    root: Vec<Vec<Val>>,
+    root: Vec<Values>,
     /// Known domain of each shown variable.
-    known: Vec<Vec<Val>>,
+    known: Vec<Values>,
     /// Propagators in no group: they run in every probe.
     plumbing: Vec<bool>,
     /// The variables of each group.
@@ -81,9 +89,17 @@ struct Driver<'a> {
     /// enough: they do not change).
     sum_tried: bool,
     /// What each group reached alone, with the version of its facts then.
-    alone_cache: std::collections::HashMap<usize, (u64, Reached)>,
+    alone_cache: Vec<Option<(u64, Reached)>>,
     /// Shown variables whose own groups did not fix them, with the version of their facts then.
-    own_fruitless: std::collections::HashMap<usize, u64>,
+    own_fruitless: Vec<Option<u64>>,
+    /// The fixpoint of all the groups, kept while the steps only learn what it holds
+    /// already (their conclusions contain its domains: facts that narrow no further leave
+    /// the fixpoint where it was); long models take thousands of such steps.
+    fixpoint: Option<std::rc::Rc<Fixpoint>>,
+    /// Whether the kept fixpoint was computed from the facts known now: its domains stay
+    /// right as steps go, but the groups that prune from the newer facts are fewer, and a
+    /// step minimised over them reads differently.
+    fixpoint_fresh: bool,
 }
 
 impl Solver {
@@ -102,7 +118,7 @@ impl Solver {
             if self.size(x) > MAX_FACT_VALUES {
                 return Err(ExplainError::DomainTooLarge(x));
             }
-            root.push(self.values(x).collect::<Vec<Val>>());
+            root.push(self.value_set(x));
         }
         let mut plumbing = vec![true; self.props.len()];
         let mut group_vars = Vec::with_capacity(config.groups.len());
@@ -143,8 +159,10 @@ impl Solver {
             in_plumbing: Vec::new(),
             plumbing_version: 0,
             sum_tried: false,
-            alone_cache: Default::default(),
-            own_fruitless: Default::default(),
+            alone_cache: vec![None; config.groups.len()],
+            own_fruitless: vec![None; config.shown.len()],
+            fixpoint: None,
+            fixpoint_fresh: false,
         };
         driver.in_plumbing = driver.plumbing_scope();
         driver.run()
@@ -163,7 +181,7 @@ impl Driver<'_> {
             }
             // Every variable known is a solution only when the constraints hold: on the
             // way to a contradiction, steps may fix them all first.
-            if self.known.iter().all(|d| d.len() == 1) && self.consistent() {
+            if self.known.iter().all(Values::is_single) && self.consistent() {
                 break Ending::Solved;
             }
             let step = match self.next_step()? {
@@ -174,6 +192,14 @@ impl Driver<'_> {
             let contradiction = step.conclusion == Conclusion::Contradiction;
             if let Conclusion::Narrowed(fact) = &step.conclusion {
                 let i = self.shown_at[&fact.var];
+                let holds = self
+                    .fixpoint
+                    .as_ref()
+                    .is_some_and(|f| f.domains.as_ref().is_some_and(|domains| domains[i].is_subset(&fact.values)));
+                if !holds {
+                    self.fixpoint = None;
+                }
+                self.fixpoint_fresh = false;
                 self.known[i] = fact.values.clone();
                 for &g in &self.groups_of[i] {
                     self.versions[g] += 1;
@@ -197,17 +223,14 @@ impl Driver<'_> {
     fn consistent(&mut self) -> bool {
         let all: Vec<usize> = (0..self.config.groups.len()).collect();
         let facts = self.known_facts();
-        self.probe_domains(&all, &facts, None, None).is_some()
+        self.probe_domains(&all, &facts, None, None, None).is_some()
     }
 
     /// The simplest next step, or why there is none.
     fn next_step(&mut self) -> Result<Result<Step, Ending>, ExplainError> {
-        let all: Vec<usize> = (0..self.config.groups.len()).collect();
-        let facts = self.known_facts();
-        let mut active = vec![false; self.solver.props.len()];
-        let fixpoint = self.probe_domains(&all, &facts, None, Some(&mut active));
-        let active_groups = self.active_groups(&active);
-        let Some(domains) = fixpoint else {
+        let fixpoint = self.fixpoint();
+        let active_groups = &fixpoint.active_groups;
+        let Some(domains) = &fixpoint.domains else {
             // No solution. The propagation of everything found it, but what it cites can be
             // most of the model: first the small steps a person takes towards the
             // contradiction (as on the way to a solution), each told when a few
@@ -215,13 +238,13 @@ impl Driver<'_> {
             if let Some(step) = self.towards_contradiction() {
                 return Ok(Ok(step));
             }
-            let (groups, facts) = self.minimise(&active_groups, None, &Goal::Conflict);
+            let (groups, facts) = self.minimise(active_groups, None, &Goal::Conflict);
             return Ok(Ok(self.step(Reasoning::Direct, groups, facts, Conclusion::Contradiction)));
         };
         let narrowed: Vec<usize> = (0..domains.len()).filter(|&i| domains[i].len() < self.known[i].len()).collect();
-        let fixed: Vec<usize> = narrowed.iter().copied().filter(|&i| domains[i].len() == 1).collect();
+        let fixed: Vec<usize> = narrowed.iter().copied().filter(|&i| domains[i].is_single()).collect();
         if !fixed.is_empty() {
-            return Ok(Ok(self.direct_step(&fixed, &domains, &active_groups)));
+            return Ok(Ok(self.direct_step(&fixed, domains, active_groups)));
         }
         // What a few constraints together fix, as a person tries the cases of a small one.
         if let Some(step) = self.projection_step() {
@@ -236,12 +259,40 @@ impl Driver<'_> {
             return Ok(Ok(self.with_stall(step)));
         }
         if !narrowed.is_empty() {
-            return Ok(Ok(self.direct_step(&narrowed, &domains, &active_groups)));
+            return Ok(Ok(self.direct_step(&narrowed, domains, active_groups)));
         }
         if let Some(step) = self.case_split(false) {
             return Ok(Ok(self.with_stall(step)));
         }
         Ok(self.beyond_propagation()?.map(|step| self.with_stall(step)))
+    }
+
+    /// The fixpoint of all the groups from the known facts (kept from step to step, see
+    /// [`Driver::fixpoint`]'s field).
+    fn fixpoint(&mut self) -> std::rc::Rc<Fixpoint> {
+        if let Some(fixpoint) = &self.fixpoint {
+            return fixpoint.clone();
+        }
+        let all: Vec<usize> = (0..self.config.groups.len()).collect();
+        let facts = self.known_facts();
+        let mut active = vec![false; self.solver.props.len()];
+        let domains = self.probe_domains(&all, &facts, None, Some(&mut active), None);
+        let active_groups = self.active_groups(&active);
+        // A conflict is told by steps whose facts do narrow it: recomputed each time.
+        let fixpoint = std::rc::Rc::new(Fixpoint { domains, active_groups });
+        self.fixpoint_fresh = true;
+        if fixpoint.domains.is_some() {
+            self.fixpoint = Some(fixpoint.clone());
+        }
+        fixpoint
+    }
+
+    /// The groups that prune on the way from the facts known now to the fixpoint.
+    fn fresh_active_groups(&mut self) -> Vec<usize> {
+        if !self.fixpoint_fresh {
+            self.fixpoint = None;
+        }
+        self.fixpoint().active_groups.clone()
     }
 
     /// A case split or a search, with what the position offered before it (the grade
@@ -251,7 +302,7 @@ impl Driver<'_> {
     }
 
     /// The simplest direct explanation among the candidates.
-    fn direct_step(&mut self, candidates: &[usize], domains: &[Vec<Val>], active_groups: &[usize]) -> Step {
+    fn direct_step(&mut self, candidates: &[usize], domains: &[Values], active_groups: &[usize]) -> Step {
         let mut best: Option<(usize, usize, Step)> = None;
         let consider = |step: Step, best: &mut Option<(usize, usize, Step)>| {
             let cost = (step.groups.len(), step.facts.len());
@@ -266,45 +317,20 @@ impl Driver<'_> {
         // What a group reaches alone changes only with the facts in its scope: it is kept
         // from step to step while its version stands (long models have many groups, and
         // each step changes few).
-        let mut alone: std::collections::HashMap<usize, Reached> = Default::default();
+        let mut considered: Vec<usize> = Vec::new();
+        let mut is_considered = vec![false; self.config.groups.len()];
         let mut singles: Vec<(usize, usize, usize)> = Vec::new();
         for &i in candidates {
-            for g in self.groups_of[i].clone() {
-                let (facts, reached) = alone.entry(g).or_insert_with(|| {
-                    let stamp = self.versions[g] + self.plumbing_version;
-                    if let Some((at, reached)) = self.alone_cache.get(&g) {
-                        if *at == stamp {
-                            return reached.clone();
-                        }
-                    }
-                    let facts = self.scope_facts(&[g]);
-                    let reached = if self.projectable(&[g]) {
-                        self.project(&[g], &facts, None)
-                    } else {
-                        self.probe_domains(&[g], &facts, None, None)
-                    };
-                    // Only the group's own variables are read from it: the rest is dropped
-                    // (kept, the cache would hold every domain once per group).
-                    let reached = reached.map(|mut d| {
-                        let mut keep = vec![false; d.len()];
-                        for x in &self.group_vars[g] {
-                            if let Some(&i) = self.shown_at.get(x) {
-                                keep[i] = true;
-                            }
-                        }
-                        for (i, domain) in d.iter_mut().enumerate() {
-                            if !keep[i] {
-                                *domain = Vec::new();
-                            }
-                        }
-                        d
-                    });
-                    self.alone_cache.insert(g, (stamp, (facts.len(), reached.clone())));
-                    (facts.len(), reached)
-                });
+            for k in 0..self.groups_of[i].len() {
+                let g = self.groups_of[i][k];
+                if !is_considered[g] {
+                    is_considered[g] = true;
+                    considered.push(g);
+                }
+                let (facts, reached) = self.alone(g);
                 let within = match reached {
                     None => true,
-                    Some(d) => d[i].iter().all(|v| domains[i].binary_search(v).is_ok()),
+                    Some(own) => own.iter().any(|(j, d)| *j == i && d.is_subset(&domains[i])),
                 };
                 if within {
                     singles.push((*facts, i, g));
@@ -330,7 +356,7 @@ impl Driver<'_> {
                 // Unchanged facts, and a goal at most as wide as before (the fixpoint only
                 // narrows): what did not reach it then does not now.
                 let stamp: u64 = groups.iter().map(|&g| self.versions[g]).sum::<u64>() + self.plumbing_version;
-                if self.own_fruitless.get(&i) == Some(&stamp) {
+                if self.own_fruitless[i] == Some(stamp) {
                     continue;
                 }
                 let goal = Goal::Within(i, domains[i].clone());
@@ -338,7 +364,7 @@ impl Driver<'_> {
                 if self.reaches(&groups, &facts, None, &goal) {
                     own.push((facts.len(), i));
                 } else {
-                    self.own_fruitless.insert(i, stamp);
+                    self.own_fruitless[i] = Some(stamp);
                 }
             }
             own.sort_unstable();
@@ -353,14 +379,15 @@ impl Driver<'_> {
         // them): rather than one step citing the whole chain, the steps along it, each one
         // constraint moving a bound to where the chain puts it.
         if best.is_none() && active_groups.len() > MAX_TOLD_GROUPS {
-            if let Some(step) = self.towards_fixpoint(domains, &alone) {
+            if let Some(step) = self.towards_fixpoint(domains, &considered) {
                 return step;
             }
         }
         if best.is_none() {
+            let active_groups = self.fresh_active_groups();
             for &i in candidates.iter().take(self.config.candidates) {
                 let goal = Goal::Within(i, domains[i].clone());
-                let (groups, facts) = self.minimise(active_groups, None, &goal);
+                let (groups, facts) = self.minimise(&active_groups, None, &goal);
                 let step = self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &domains[i]));
                 consider(step, &mut best);
             }
@@ -372,35 +399,50 @@ impl Driver<'_> {
     /// a variable's bound to its bound at the fixpoint of all groups (`domains`), the
     /// fewest facts in scope first, then the earliest group and variable. `None`: no single
     /// group moves a bound that far.
-    fn towards_fixpoint(
-        &mut self,
-        domains: &[Vec<Val>],
-        alone: &std::collections::HashMap<usize, Reached>,
-    ) -> Option<Step> {
-        let mut groups: Vec<usize> = alone.keys().copied().collect();
+    fn towards_fixpoint(&mut self, domains: &[Values], considered: &[usize]) -> Option<Step> {
+        let mut groups = considered.to_vec();
         groups.sort_unstable();
         let mut best: Option<(usize, usize, usize)> = None;
         for g in groups {
-            let (facts, Some(reached)) = &alone[&g] else { continue };
-            for x in &self.group_vars[g] {
-                let Some(&i) = self.shown_at.get(x) else { continue };
-                let (now, known, fixpoint) = (&reached[i], &self.known[i], &domains[i]);
+            // Filled this step by `direct_step`.
+            let Some((_, (facts, Some(reached)))) = &self.alone_cache[g] else { continue };
+            for (i, now) in reached {
+                let (known, fixpoint) = (&self.known[*i], &domains[*i]);
                 if now.is_empty() || now.len() >= known.len() {
                     continue;
                 }
-                let lower = now[0] > known[0] && now[0] == fixpoint[0];
-                let upper =
-                    now[now.len() - 1] < known[known.len() - 1] && now[now.len() - 1] == fixpoint[fixpoint.len() - 1];
+                let lower = now.min() > known.min() && now.min() == fixpoint.min();
+                let upper = now.max() < known.max() && now.max() == fixpoint.max();
                 if (lower || upper) && best.is_none_or(|(f, _, _)| *facts < f) {
-                    best = Some((*facts, g, i));
+                    best = Some((*facts, g, *i));
                 }
             }
         }
         let (_, g, i) = best?;
-        let values = alone[&g].1.as_ref()?[i].clone();
+        let values = self.alone(g).1.as_ref()?.iter().find(|(j, _)| *j == i)?.1.clone();
         let goal = Goal::Within(i, values.clone());
         let (groups, facts) = self.minimise(&[g], None, &goal);
         Some(self.step(Reasoning::Direct, groups, facts, self.narrowed(i, &values)))
+    }
+
+    /// What group `g` reaches alone from the known facts in its scope (by propagation, or
+    /// its cases when few): kept from step to step while those facts stand (long models
+    /// have many groups, and each step changes few).
+    fn alone(&mut self, g: usize) -> &Reached {
+        let stamp = self.versions[g] + self.plumbing_version;
+        if self.alone_cache[g].as_ref().is_none_or(|(at, _)| *at != stamp) {
+            let facts = self.scope_facts(&[g]);
+            let own: Vec<usize> = self.group_vars[g].iter().filter_map(|x| self.shown_at.get(x).copied()).collect();
+            let reached = if self.projectable(&[g]) {
+                self.project(&[g], &facts, None, Some(&own))
+            } else {
+                self.probe_domains(&[g], &facts, None, None, Some(&own))
+            };
+            // Only the group's own variables are read from it.
+            let own = reached.map(|domains| own.into_iter().zip(domains).collect());
+            self.alone_cache[g] = Some((stamp, (facts.len(), own)));
+        }
+        &self.alone_cache[g].as_ref().expect("just filled").1
     }
 
     /// "If x = v, contradiction": the simplest such step, trying the open variables with
@@ -423,11 +465,11 @@ impl Driver<'_> {
         let base = self.enter_and_propagate(&all, &facts, None, Some(&mut base_active));
         if base {
             'search: for i in open {
-                for v in self.known[i].clone() {
+                for v in self.known[i].to_vec() {
                     let assume = (self.config.shown[i], v);
                     let mut active = base_active.clone();
                     self.solver.store.open_level();
-                    let fails = !(self.solver.narrow(&Narrowing::Within(assume.0, vec![v]))
+                    let fails = !(self.solver.narrow(&Narrowing::Within(assume.0, Values::single(v)))
                         && self.solver.run_queued(Some(&mut active)));
                     self.solver.store.close_level();
                     self.solver.store.queue.clear();
@@ -454,7 +496,7 @@ impl Driver<'_> {
                 facts.push(i);
                 facts.sort();
             }
-            let rest: Vec<Val> = self.known[i].iter().copied().filter(|&w| w != v).collect();
+            let rest = self.known[i].without(v);
             let step =
                 self.step(Reasoning::CaseSplit { var: assume.0, value: v }, groups, facts, self.narrowed(i, &rest));
             if best.as_ref().is_none_or(|b| (step.groups.len(), step.facts.len()) < (b.groups.len(), b.facts.len())) {
@@ -478,9 +520,10 @@ impl Driver<'_> {
         let i = (0..self.known.len()).find(|&i| self.known[i].len() > 1).expect("an open variable");
         let x = self.config.shown[i];
         // A variable in no constraint is not in the solution: any of its values is one.
-        let value = solution.iter().find(|(y, _)| *y == x).map_or(self.known[i][0], |&(_, v)| v);
+        let value =
+            solution.iter().find(|(y, _)| *y == x).map_or_else(|| self.known[i].min().expect("a domain"), |&(_, v)| v);
         let mut other = facts.clone();
-        other.push(Narrowing::Without(x, vec![value]));
+        other.push(Narrowing::Without(x, Values::single(value)));
         match self.solver.refute(&all_props, &other, budget) {
             Verdict::Counterexample(_) => Ok(Err(Ending::FreeChoice { var: x })),
             Verdict::Unfinished => Ok(Err(Ending::Stopped(None))),
@@ -489,7 +532,7 @@ impl Driver<'_> {
                 // on every other value at once, with all the constraints.
                 let groups = (0..self.config.groups.len()).collect();
                 let facts = self.known_facts();
-                let conclusion = self.narrowed(i, &[value]);
+                let conclusion = self.narrowed(i, &Values::single(value));
                 Ok(Ok(self.step(Reasoning::Search, groups, facts, conclusion)))
             }
         }
@@ -511,7 +554,7 @@ impl Driver<'_> {
         for (k, &i) in facts.iter().enumerate() {
             let mut others = facts.to_vec();
             others.remove(k);
-            if let Some(domains) = self.probe_domains(groups, &others, None, None) {
+            if let Some(domains) = self.probe_domains(groups, &others, None, None, None) {
                 if domains[i].iter().all(|v| !self.known[i].contains(v)) {
                     return Some(Fact { var: self.config.shown[i], values: domains[i].clone() });
                 }
@@ -520,8 +563,8 @@ impl Driver<'_> {
         None
     }
 
-    fn narrowed(&self, i: usize, values: &[Val]) -> Conclusion {
-        Conclusion::Narrowed(Fact { var: self.config.shown[i], values: values.to_vec() })
+    fn narrowed(&self, i: usize, values: &Values) -> Conclusion {
+        Conclusion::Narrowed(Fact { var: self.config.shown[i], values: values.clone() })
     }
 
     /// The independent check of a step, before it is told.
@@ -558,15 +601,22 @@ impl Driver<'_> {
     /// Whether the groups from the facts reach the goal: by propagation, or, for a few
     /// groups with a small space, by trying their cases (`project`).
     fn reaches(&mut self, groups: &[usize], facts: &[usize], assume: Option<(VarId, Val)>, goal: &Goal) -> bool {
-        let meets = |domains: Option<Vec<Vec<Val>>>| match (domains, goal) {
+        // Only the goal's variable is read.
+        let read: Vec<usize> = match goal {
+            Goal::Within(i, _) => vec![*i],
+            Goal::Conflict => Vec::new(),
+        };
+        let meets = |domains: Option<Vec<Values>>| match (domains, goal) {
             (None, Goal::Conflict) => true,
-            (Some(domains), Goal::Within(i, values)) => domains[*i].iter().all(|v| values.contains(v)),
+            (Some(domains), Goal::Within(_, values)) => domains[0].is_subset(values),
             _ => false,
         };
-        if meets(self.probe_domains(groups, facts, assume, None)) {
+        if meets(self.probe_domains(groups, facts, assume, None, Some(&read))) {
             return true;
         }
-        groups.len() <= MAX_PROJECTED_GROUPS && self.projectable(groups) && meets(self.project(groups, facts, assume))
+        groups.len() <= MAX_PROJECTED_GROUPS
+            && self.projectable(groups)
+            && meets(self.project(groups, facts, assume, Some(&read)))
     }
 
     /// On the way to a contradiction (the propagation of all the groups fails): what
@@ -585,7 +635,7 @@ impl Driver<'_> {
         let mut best: Option<Step> = None;
         for g in 0..self.config.groups.len() {
             let facts = self.scope_facts(&[g]);
-            let Some(domains) = self.probe_domains(&[g], &facts, None, None) else { continue };
+            let Some(domains) = self.probe_domains(&[g], &facts, None, None, None) else { continue };
             for (i, domain) in domains.iter().enumerate() {
                 if domain.len() < self.known[i].len() {
                     let goal = Goal::Within(i, domain.clone());
@@ -657,9 +707,9 @@ impl Driver<'_> {
                 }
                 let facts = self.scope_facts(groups);
                 let reached = if by_cases {
-                    self.project(groups, &facts, None)
+                    self.project(groups, &facts, None, None)
                 } else {
-                    self.probe_domains(groups, &facts, None, None)
+                    self.probe_domains(groups, &facts, None, None, None)
                 };
                 let Some(domains) = reached else {
                     // These groups alone contradict the facts.
@@ -668,7 +718,7 @@ impl Driver<'_> {
                 };
                 let mut fruitful = false;
                 for (i, domain) in domains.iter().enumerate() {
-                    if domain.len() != 1 || self.known[i].len() == 1 {
+                    if !domain.is_single() || self.known[i].is_single() {
                         continue;
                     }
                     fruitful = true;
@@ -748,16 +798,18 @@ impl Driver<'_> {
     }
 
     /// Runs the groups (and the plumbing) from the facts; the shown domains at the
-    /// fixpoint, or `None` on conflict.
+    /// fixpoint (all of them, or those at the positions in `read`, in its order), or
+    /// `None` on conflict.
     fn probe_domains(
         &mut self,
         groups: &[usize],
         facts: &[usize],
         assume: Option<(VarId, Val)>,
         active: Option<&mut [bool]>,
-    ) -> Option<Vec<Vec<Val>>> {
+        read: Option<&[usize]>,
+    ) -> Option<Vec<Values>> {
         let ok = self.enter_and_propagate(groups, facts, assume, active);
-        let domains = ok.then(|| self.shown_domains());
+        let domains = ok.then(|| self.read_domains(read));
         self.solver.leave_subset();
         domains
     }
@@ -776,7 +828,7 @@ impl Driver<'_> {
         self.solver.enter_subset(&subset);
         let mut ok = narrowings.iter().all(|n| self.solver.narrow(n));
         if let Some((x, v)) = assume {
-            ok = ok && self.solver.narrow(&Narrowing::Within(x, vec![v]));
+            ok = ok && self.solver.narrow(&Narrowing::Within(x, Values::single(v)));
         }
         ok && self.solver.run_awake(active)
     }

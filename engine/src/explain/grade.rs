@@ -78,7 +78,7 @@ mod tests {
             reasoning: Reasoning::Direct,
             groups: (0..groups).collect(),
             facts: Vec::new(),
-            conclusion: Conclusion::Narrowed(Fact { var: VarId(0), values: vec![1] }),
+            conclusion: Conclusion::Narrowed(Fact { var: VarId(0), values: crate::explain::Values::single(1) }),
             stall: None,
             clash: None,
         }

@@ -40,7 +40,10 @@ mod grade;
 pub use driver::MAX_FACT_VALUES;
 pub use grade::{step_difficulty, Difficulty};
 mod subset;
+mod values;
 mod verify;
+
+pub use values::Values;
 
 use crate::domain::Val;
 use crate::ids::{PropId, VarId};
@@ -78,8 +81,8 @@ impl ExplainConfig {
 pub struct Fact {
     /// The variable.
     pub var: VarId,
-    /// Its remaining values, ascending.
-    pub values: Vec<Val>,
+    /// Its remaining values.
+    pub values: Values,
 }
 
 /// What a step concludes.

@@ -161,6 +161,12 @@ impl Propagator for LinearLe {
         evaluate(&self.terms, value) <= self.rhs as i128
     }
 
+    /// Each term's bound is what the others allow at their best, and they can all be at
+    /// their best at once (each variable once): every value within the bound has support.
+    fn domain_consistent(&self) -> bool {
+        vars_of(&self.terms).len() == self.terms.len()
+    }
+
     fn vars(&self) -> Vec<VarId> {
         vars_of(&self.terms)
     }
@@ -337,5 +343,63 @@ impl Propagator for LinearNe {
 
     fn priority(&self) -> crate::propagator::Priority {
         crate::propagator::Priority::Unary
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::Solver;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// `Σ aᵢ·xᵢ ≤ c` alone leaves each variable exactly the values of its solutions
+        /// (what [`Propagator::domain_consistent`] claims).
+        #[test]
+        fn linear_le_is_domain_consistent(
+            domains in proptest::collection::vec(proptest::collection::btree_set(-4i64..5, 1..5), 1..4),
+            coefs in proptest::collection::vec(prop_oneof![-3i64..0, 1i64..4], 3),
+            rhs in -12i64..12,
+        ) {
+            let mut solver = Solver::new();
+            let vars: Vec<VarId> = domains
+                .iter()
+                .map(|d| solver.new_var_in(&d.iter().copied().collect::<Vec<_>>()).unwrap())
+                .collect();
+            let terms: Vec<Term> = vars.iter().zip(&coefs).map(|(&x, &a)| (a, x)).collect();
+            let prop = LinearLe { terms: terms.clone(), rhs };
+            prop_assert!(prop.domain_consistent());
+            solver.post(Box::new(prop));
+            let consistent = solver.propagate();
+            // Brute force: the values each variable takes in some solution.
+            let lists: Vec<Vec<Val>> = domains.iter().map(|d| d.iter().copied().collect()).collect();
+            let mut support: Vec<std::collections::BTreeSet<Val>> = vec![Default::default(); vars.len()];
+            let mut at = vec![0usize; vars.len()];
+            loop {
+                let sum: i64 = terms.iter().enumerate().map(|(k, &(a, _))| a * lists[k][at[k]]).sum();
+                if sum <= rhs {
+                    for k in 0..vars.len() {
+                        support[k].insert(lists[k][at[k]]);
+                    }
+                }
+                let mut k = 0;
+                while k < at.len() && at[k] + 1 == lists[k].len() {
+                    at[k] = 0;
+                    k += 1;
+                }
+                if k == at.len() {
+                    break;
+                }
+                at[k] += 1;
+            }
+            if support[0].is_empty() {
+                prop_assert!(!consistent);
+            } else {
+                prop_assert!(consistent);
+                for (k, &x) in vars.iter().enumerate() {
+                    prop_assert_eq!(solver.values(x).collect::<Vec<_>>(), support[k].iter().copied().collect::<Vec<_>>());
+                }
+            }
+        }
     }
 }

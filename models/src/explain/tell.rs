@@ -1,7 +1,7 @@
 //! From the engine's steps to sentences: each step's constraints by name, its facts and its
 //! conclusion by variable name, as text for a person and as JSON for a program.
 
-use cpsolve_engine::explain::{Conclusion, Ending, ExplainConfig, ExplainError, Reasoning, MAX_FACT_VALUES};
+use cpsolve_engine::explain::{Conclusion, Ending, ExplainConfig, ExplainError, Reasoning, Values, MAX_FACT_VALUES};
 use cpsolve_engine::Val;
 use serde_json::{json, Map, Value};
 
@@ -13,8 +13,8 @@ use crate::problem::{Kind, Problem};
 pub struct NamedFact {
     /// The variable's name.
     pub var: String,
-    /// Its values, ascending.
-    pub values: Vec<Val>,
+    /// Its values.
+    pub values: Values,
 }
 
 /// One step, in the model's words.
@@ -106,7 +106,7 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         .shown
         .iter()
         .filter(|(x, _)| problem.solver.is_fixed(*x))
-        .map(|(x, name)| NamedFact { var: name.clone(), values: vec![problem.solver.min(*x)] })
+        .map(|(x, name)| NamedFact { var: name.clone(), values: Values::single(problem.solver.min(*x)) })
         .collect();
     let groups = vocabulary.constraints.iter().map(|c| c.props.clone()).collect();
     let shown = vocabulary.shown.iter().map(|(x, _)| *x).collect();
@@ -167,11 +167,11 @@ const MAX_GIVENS_LISTED: usize = 12;
 /// `M = 1`, `S ∈ {8, 9}`, `E ∈ 2..7`.
 fn show_fact(fact: &NamedFact) -> String {
     let v = &fact.values;
-    match v.len() {
-        0 => format!("{} has no value left", fact.var),
-        1 => format!("{} = {}", fact.var, v[0]),
-        n if n > 3 && v[n - 1] - v[0] == n as Val - 1 => format!("{} ∈ {}..{}", fact.var, v[0], v[n - 1]),
-        _ => format!("{} ∈ {{{}}}", fact.var, v.iter().map(Val::to_string).collect::<Vec<_>>().join(", ")),
+    match (v.len(), v.runs()) {
+        (0, _) => format!("{} has no value left", fact.var),
+        (1, &[(x, _)]) => format!("{} = {x}", fact.var),
+        (n, &[(lo, hi)]) if n > 3 => format!("{} ∈ {lo}..{hi}", fact.var),
+        _ => format!("{} ∈ {{{}}}", fact.var, v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
     }
 }
 
@@ -233,7 +233,7 @@ impl Told {
                 (None, None) => match &step.clash {
                     Some(clash) => {
                         let known = step.facts.iter().find(|f| f.var == clash.var).map(show_fact).unwrap_or_default();
-                        let values: Vec<String> = clash.values.iter().map(Val::to_string).collect();
+                        let values: Vec<String> = clash.values.iter().map(|v| v.to_string()).collect();
                         let allowed = match values.as_slice() {
                             [] => "no value".to_string(),
                             [one] => format!("only {one}"),
@@ -304,7 +304,7 @@ impl Told {
     /// The explanation as JSON: `{"steps": [...], "ending": ...}` (the caller adds the file,
     /// kind and solutions).
     pub fn json(&self, source: Option<&str>) -> Map<String, Value> {
-        let fact = |f: &NamedFact| json!({ "var": f.var, "values": f.values });
+        let fact = |f: &NamedFact| json!({ "var": f.var, "values": f.values.to_vec() });
         let steps: Vec<Value> = self
             .steps
             .iter()

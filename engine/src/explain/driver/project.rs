@@ -18,12 +18,14 @@ use crate::domain::Val;
 use crate::ids::VarId;
 
 use super::super::subset::Narrowing;
+use super::super::values::Values;
 use super::Driver;
 
 /// The values that some leaf left, per shown variable in scope (by position in its root
-/// domain).
+/// domain, listed in `roots`).
 struct Seen {
     vars: Vec<usize>,
+    roots: Vec<Vec<Val>>,
     marks: Vec<Vec<bool>>,
 }
 
@@ -32,14 +34,19 @@ struct Seen {
 pub(crate) const MAX_LEAVES: u64 = 2_000;
 
 impl Driver<'_> {
-    /// The shown domains that the groups leave from the facts (and `assume`), or `None`
-    /// when they contradict: propagation, then branching as the module doc says.
+    /// The shown domains that the groups leave from the facts (and `assume`): all of
+    /// them, or those at the positions in `read`, in its order; `None` when they
+    /// contradict. Propagation, then branching as the module doc says.
     pub(super) fn project(
         &mut self,
         groups: &[usize],
         facts: &[usize],
         assume: Option<(VarId, Val)>,
-    ) -> Option<Vec<Vec<Val>>> {
+        read: Option<&[usize]>,
+    ) -> Option<Vec<Values>> {
+        if self.exact_by_propagation(groups) {
+            return self.probe_domains(groups, facts, assume, None, read);
+        }
         let ok = self.enter_and_propagate(groups, facts, assume, None);
         let result = if !ok {
             None
@@ -53,18 +60,26 @@ impl Driver<'_> {
                 .collect();
             in_scope.sort_unstable();
             in_scope.dedup();
-            let mut seen = Seen { vars: in_scope, marks: Vec::new() };
-            seen.marks = seen.vars.iter().map(|&i| vec![false; self.root[i].len()]).collect();
+            let roots: Vec<Vec<Val>> = in_scope.iter().map(|&i| self.root[i].to_vec()).collect();
+            let marks = roots.iter().map(|root| vec![false; root.len()]).collect();
+            let mut seen = Seen { vars: in_scope, roots, marks };
             let mut nodes = 4 * MAX_LEAVES;
-            let mut domains = self.shown_domains();
+            let mut domains = self.read_domains(read);
             match self.leaves(&branch, &mut seen, &mut nodes) {
                 // Out of nodes: what propagation alone left.
                 None => Some(domains),
                 Some(false) => None,
                 Some(true) => {
                     for (k, &i) in seen.vars.iter().enumerate() {
-                        domains[i] =
-                            self.root[i].iter().zip(&seen.marks[k]).filter(|(_, &m)| m).map(|(&v, _)| v).collect();
+                        let at = match read {
+                            None => Some(i),
+                            Some(read) => read.iter().position(|&j| j == i),
+                        };
+                        if let Some(at) = at {
+                            domains[at] = Values::from_ascending(
+                                seen.roots[k].iter().zip(&seen.marks[k]).filter(|(_, &m)| m).map(|(&v, _)| v),
+                            );
+                        }
                     }
                     Some(domains)
                 }
@@ -72,6 +87,15 @@ impl Driver<'_> {
         };
         self.solver.leave_subset();
         result
+    }
+
+    /// Whether propagation alone already gives what the cases would: one group of one
+    /// domain-consistent propagator, and nothing else running (no plumbing). A chain of
+    /// thousands of `x[i] < x[i+1]` would otherwise try thousands of cases per step.
+    fn exact_by_propagation(&self, groups: &[usize]) -> bool {
+        let [g] = groups else { return false };
+        let [p] = self.config.groups[*g].as_slice() else { return false };
+        !self.plumbing.iter().any(|&in_none| in_none) && self.solver.props[p.index()].domain_consistent()
     }
 
     /// Whether branching over these groups is cheap enough (from the known domains).
@@ -106,7 +130,7 @@ impl Driver<'_> {
     fn leaves(&mut self, branch: &[VarId], seen: &mut Seen, nodes: &mut u64) -> Option<bool> {
         let Some(&x) = branch.iter().find(|&&x| self.solver.size(x) > 1) else {
             for (k, &i) in seen.vars.iter().enumerate() {
-                let root = &self.root[i];
+                let root = &seen.roots[k];
                 for v in self.solver.values(self.config.shown[i]) {
                     if let Ok(at) = root.binary_search(&v) {
                         seen.marks[k][at] = true;
@@ -122,7 +146,7 @@ impl Driver<'_> {
             }
             *nodes -= 1;
             self.solver.store.open_level();
-            let ok = self.solver.narrow(&Narrowing::Within(x, vec![v])) && self.solver.run_awake(None);
+            let ok = self.solver.narrow(&Narrowing::Within(x, Values::single(v))) && self.solver.run_awake(None);
             let below = if ok { self.leaves(branch, seen, nodes) } else { Some(false) };
             self.solver.store.close_level();
             self.solver.store.queue.clear();
@@ -131,7 +155,15 @@ impl Driver<'_> {
         Some(any)
     }
 
-    pub(super) fn shown_domains(&self) -> Vec<Vec<Val>> {
-        self.config.shown.iter().map(|&x| self.solver.values(x).collect()).collect()
+    pub(super) fn shown_domains(&self) -> Vec<Values> {
+        self.config.shown.iter().map(|&x| self.solver.value_set(x)).collect()
+    }
+
+    /// The shown domains now: all of them, or those at the positions in `read`.
+    pub(super) fn read_domains(&self, read: Option<&[usize]>) -> Vec<Values> {
+        match read {
+            None => self.shown_domains(),
+            Some(read) => read.iter().map(|&i| self.solver.value_set(self.config.shown[i])).collect(),
+        }
     }
 }

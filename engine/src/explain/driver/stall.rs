@@ -21,6 +21,7 @@
 
 use crate::domain::Val;
 use crate::explain::subset::Narrowing;
+use crate::explain::values::Values;
 use crate::explain::Stall;
 use crate::ids::VarId;
 
@@ -41,7 +42,7 @@ impl Driver<'_> {
     pub(super) fn stall(&mut self) -> Stall {
         let all: Vec<usize> = (0..self.config.groups.len()).collect();
         let facts = self.known_facts();
-        let Some(fixpoint) = self.probe_domains(&all, &facts, None, None) else {
+        let Some(fixpoint) = self.probe_domains(&all, &facts, None, None, None) else {
             return Stall { open: 0, refuted: 0, patterned_open: 0, patterned_refuted: 0 };
         };
         let (open, refuted) = self.refutations(&fixpoint);
@@ -53,7 +54,7 @@ impl Driver<'_> {
 
     /// From these shown domains (a fixpoint of all groups): how many (variable, value)
     /// pairs are open, and how many of them one propagation from the assumption refutes.
-    fn refutations(&mut self, domains: &[Vec<Val>]) -> (usize, usize) {
+    fn refutations(&mut self, domains: &[Values]) -> (usize, usize) {
         let (mut open, mut refuted) = (0, 0);
         let all: Vec<usize> = (0..self.config.groups.len()).collect();
         let every_var = vec![true; domains.len()];
@@ -70,7 +71,8 @@ impl Driver<'_> {
                     open += 1;
                     // Only what the assumption wakes runs again, from the fixpoint.
                     self.solver.store.open_level();
-                    let holds = self.solver.narrow(&Narrowing::Within(x, vec![v])) && self.solver.run_queued(None);
+                    let holds =
+                        self.solver.narrow(&Narrowing::Within(x, Values::single(v))) && self.solver.run_queued(None);
                     self.solver.store.close_level();
                     self.solver.store.queue.clear();
                     if !holds {
@@ -85,7 +87,7 @@ impl Driver<'_> {
 
     /// Enters the subset of these groups with the shown variables marked in `narrow`
     /// narrowed to `domains`, and propagates; `false` on conflict. The caller leaves.
-    fn enter_within(&mut self, groups: &[usize], domains: &[Vec<Val>], narrow: &[bool]) -> bool {
+    fn enter_within(&mut self, groups: &[usize], domains: &[Values], narrow: &[bool]) -> bool {
         let subset = self.subset_of(groups);
         self.solver.enter_subset(&subset);
         let shown = &self.config.shown;
@@ -97,7 +99,7 @@ impl Driver<'_> {
 
     /// The domains that repeated pattern passes leave from `fixpoint` (see the module doc),
     /// or `None` when the patterns and the groups contradict each other.
-    fn pattern_closure(&mut self, fixpoint: &[Vec<Val>]) -> Option<Vec<Vec<Val>>> {
+    fn pattern_closure(&mut self, fixpoint: &[Values]) -> Option<Vec<Values>> {
         let pairs = self.sharing_pairs();
         let all: Vec<usize> = (0..self.config.groups.len()).collect();
         let every_var = vec![true; fixpoint.len()];
@@ -108,9 +110,9 @@ impl Driver<'_> {
             let mut fell = false;
             for &(g, h, ref shared) in &pairs {
                 for (i, left) in self.pair_projection(g, h, shared, &domains, &mut nodes)? {
-                    let before = next[i].len();
-                    next[i].retain(|v| left.binary_search(v).is_ok());
-                    fell |= next[i].len() < before;
+                    let kept = Values::from_ascending(next[i].iter().filter(|v| left.binary_search(v).is_ok()));
+                    fell |= kept.len() < next[i].len();
+                    next[i] = kept;
                 }
             }
             if !fell {
@@ -146,7 +148,7 @@ impl Driver<'_> {
         g: usize,
         h: usize,
         shared: &[usize],
-        domains: &[Vec<Val>],
+        domains: &[Values],
         nodes: &mut u64,
     ) -> Option<Vec<(usize, Vec<Val>)>> {
         let branch: Vec<usize> = shared.iter().copied().filter(|&i| domains[i].len() > 1).collect();
@@ -201,7 +203,7 @@ impl Driver<'_> {
         for v in self.solver.values(x).collect::<Vec<Val>>() {
             *nodes = nodes.saturating_sub(1);
             self.solver.store.open_level();
-            let ok = self.solver.narrow(&Narrowing::Within(x, vec![v])) && self.solver.run_queued(None);
+            let ok = self.solver.narrow(&Narrowing::Within(x, Values::single(v))) && self.solver.run_queued(None);
             any |= ok && self.branches(branch, scope, seen, nodes);
             self.solver.store.close_level();
             self.solver.store.queue.clear();

@@ -31,6 +31,7 @@ BENCHMARKS=(
   "compte|compte.sh --no-build|compte.sh --no-build --runs 1|1 min"
   "explain|explain.sh --no-build|explain.sh --no-build --runs 1 --only wikipedia|2 min"
   "unsat|unsat.sh --no-build|unsat.sh --no-build --per-kind 10|2 min"
+  "chain|chain.sh --no-build|chain.sh --no-build --sizes 500,1000|1 min"
   "nothreeinline|nothreeinline.sh --no-build|nothreeinline.sh --no-build --max-count 6 --min-n 10 --max-n 12 --max-plain 10 --timeout 5|25 min"
   "minesweeper|minesweeper.sh --no-build|minesweeper.sh --no-build --games 20 --midgame-games 5|10 min"
   "numbermatch|numbermatch.sh --no-build|numbermatch.sh --no-build --proofs 3 --games 20 --limit 2|15 min"

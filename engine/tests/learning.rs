@@ -51,6 +51,21 @@ enum Con {
     CountIn(Vec<(usize, Vec<Val>, bool)>, usize),
     /// Tasks (start, duration, use) with durations and uses fixed, capacity a variable.
     Cumulative(Vec<(usize, i64, i64)>, usize),
+    /// Tasks (start, duration) that never overlap, the durations fixed.
+    Disjunctive(Vec<(usize, i64)>),
+    /// Tasks (start, duration) that never overlap, the durations variables of the model.
+    DisjunctiveVar(Vec<(usize, usize)>),
+}
+
+/// Which constraints a random model is made of.
+#[derive(Debug, Clone, Copy)]
+enum Mix {
+    /// Every kind.
+    General,
+    /// Mostly those with precise explanations beyond linear ones (see [`focused`]).
+    Reasons,
+    /// Scheduling: resources over wider start windows, tied by precedences.
+    Tasks,
 }
 
 #[derive(Debug, Clone)]
@@ -59,12 +74,14 @@ struct Model {
     cons: Vec<Con>,
 }
 
-fn con(n: usize, focus: bool) -> BoxedStrategy<Con> {
+fn con(n: usize, mix: Mix) -> BoxedStrategy<Con> {
     let var = 0..n;
     let vars = prop::collection::vec(0..n, 1..=4);
     let terms = prop::collection::vec((-3i64..=3, 0..n), 1..=4);
-    if focus {
-        return focused(n);
+    match mix {
+        Mix::Reasons => return focused(n),
+        Mix::Tasks => return tasks(n),
+        Mix::General => {}
     }
     prop_oneof![
         2 => (terms.clone(), 0..RELS.len(), -4i64..=8).prop_map(|(t, r, k)| Con::Linear(t, r, k)),
@@ -124,10 +141,31 @@ fn focused(n: usize) -> BoxedStrategy<Con> {
     .boxed()
 }
 
-fn model(focus: bool) -> impl Strategy<Value = Model> {
+/// Resources (cumulative, with its edge finding and energetic reasoning, and
+/// disjunctive, with detectable precedences and not-first), precedences `x + c ≤ y` and a
+/// few `≠` to tie them: the sets of tasks those rules reason on are larger than in the
+/// general mix, so their explanations are reached and checked often.
+fn tasks(n: usize) -> BoxedStrategy<Con> {
+    let var = 0..n;
+    prop_oneof![
+        3 => (prop::collection::vec((0..n, 1i64..=3, 1i64..=3), 2..=5), 0..n).prop_map(|(t, c)| Con::Cumulative(t, c)),
+        3 => prop::collection::vec((0..n, 1i64..=3), 2..=5).prop_map(Con::Disjunctive),
+        1 => prop::collection::vec((0..n, 0..n), 2..=4).prop_map(Con::DisjunctiveVar),
+        2 => (var.clone(), var.clone(), -1i64..=3).prop_map(|(x, y, c)| Con::Linear(vec![(1, x), (-1, y)], 2, -c)),
+        1 => (var.clone(), var, -1i64..=1).prop_map(|(x, y, c)| Con::NotEqual(x, y, c)),
+    ]
+    .boxed()
+}
+
+fn model(mix: Mix) -> impl Strategy<Value = Model> {
     (4usize..=8).prop_flat_map(move |n| {
-        let domain = prop::collection::btree_set(-1i64..=4, 3..=6).prop_map(|s| s.into_iter().collect::<Vec<_>>());
-        (prop::collection::vec(domain, n), prop::collection::vec(con(n, focus), n - 2..=n + 4))
+        // Scheduling wants windows wider than the other mixes' few values.
+        let values = match mix {
+            Mix::Tasks => prop::collection::btree_set(0i64..=7, 3..=8),
+            _ => prop::collection::btree_set(-1i64..=4, 3..=6),
+        };
+        let domain = values.prop_map(|s| s.into_iter().collect::<Vec<_>>());
+        (prop::collection::vec(domain, n), prop::collection::vec(con(n, mix), n - 2..=n + 4))
             .prop_map(|(domains, cons)| Model { domains, cons })
     })
 }
@@ -197,9 +235,33 @@ fn build(m: &Model) -> (Solver, Vec<VarId>, Vec<VarId>) {
                 let uses: Vec<VarId> = tasks.iter().map(|&(_, _, r)| fixed(&mut s, r)).collect();
                 cumulative(&mut s, &starts, &durations, &uses, xs[*c]).expect("no overflow");
             }
+            Con::Disjunctive(tasks) => {
+                let starts: Vec<VarId> = tasks.iter().map(|&(i, _)| xs[i]).collect();
+                let durations: Vec<VarId> = tasks.iter().map(|&(_, d)| fixed_var(&mut s, &mut every, d)).collect();
+                no_overlap(&mut s, &mut every, &starts, &durations);
+            }
+            Con::DisjunctiveVar(tasks) => {
+                let starts: Vec<VarId> = tasks.iter().map(|&(i, _)| xs[i]).collect();
+                let durations: Vec<VarId> = tasks.iter().map(|&(_, d)| xs[d]).collect();
+                no_overlap(&mut s, &mut every, &starts, &durations);
+            }
         }
     }
     (s, xs, every)
+}
+
+/// A new variable of one value, listed in `every`.
+fn fixed_var(s: &mut Solver, every: &mut Vec<VarId>, v: Val) -> VarId {
+    let x = s.new_var(v, v).expect("one value");
+    every.push(x);
+    x
+}
+
+/// MiniZinc's `disjunctive` as the engine posts it (a cumulative of unit uses and capacity,
+/// which adds the unary resource's rules), with its one new variable listed in `every`.
+fn no_overlap(s: &mut Solver, every: &mut Vec<VarId>, starts: &[VarId], durations: &[VarId]) {
+    let one = fixed_var(s, every, 1);
+    cumulative(s, starts, durations, &vec![one; starts.len()], one).expect("no overflow");
 }
 
 /// Every way a learning search may use activities.
@@ -272,7 +334,7 @@ proptest! {
 
     #[test]
     fn learning_keeps_every_solution_and_learns_only_implied_nogoods(
-        m in model(false), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        m in model(Mix::General), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
         activity in 0..ACTIVITY.len(), partial in any::<bool>(),
     ) {
         keeps_every_solution(&m, var_order, val_order, activity, partial)?;
@@ -280,7 +342,7 @@ proptest! {
 
     #[test]
     fn learning_with_restarts_proves_the_same_optimum(
-        m in model(false), val_order in 0..VAL_ORDERS.len(), objective in 0usize..6, maximize in any::<bool>(),
+        m in model(Mix::General), val_order in 0..VAL_ORDERS.len(), objective in 0usize..6, maximize in any::<bool>(),
         activity in 0..ACTIVITY.len(),
     ) {
         let objective = objective % m.domains.len();
@@ -311,7 +373,7 @@ proptest! {
     /// nogood asserts, and still finds a solution exactly when there is one.
     #[test]
     fn learning_with_backjumps_finds_a_solution_when_there_is_one(
-        m in model(false), val_order in 0..VAL_ORDERS.len(), activity in 0..ACTIVITY.len(),
+        m in model(Mix::General), val_order in 0..VAL_ORDERS.len(), activity in 0..ACTIVITY.len(),
     ) {
         let (mut s, xs, every) = build(&m);
         let (all, _) = solutions(&m, &config(&xs, 0, 0, false));
@@ -344,7 +406,17 @@ proptest! {
     /// beyond linear ones, so that each explanation is checked by brute force often.
     #[test]
     fn learning_through_tables_elements_and_sets_keeps_every_solution(
-        m in model(true), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        m in model(Mix::Reasons), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        activity in 0..ACTIVITY.len(), partial in any::<bool>(),
+    ) {
+        keeps_every_solution(&m, var_order, val_order, activity, partial)?;
+    }
+
+    /// The same on scheduling models, whose resources explain by the sets of tasks their
+    /// rules used.
+    #[test]
+    fn learning_through_resources_keeps_every_solution(
+        m in model(Mix::Tasks), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
         activity in 0..ACTIVITY.len(), partial in any::<bool>(),
     ) {
         keeps_every_solution(&m, var_order, val_order, activity, partial)?;

@@ -42,6 +42,7 @@ pub(crate) mod reified;
 pub(crate) mod reified_equal;
 pub(crate) mod reified_in;
 pub(crate) mod table;
+mod task_reasons;
 pub(crate) mod times;
 
 pub use abs::Abs;

@@ -279,6 +279,10 @@ impl TaskVars<'_> {
 
     /// Why `estᵢ ≥ v` in the frame of `spans`, by any of `rules`.
     fn why_est(&self, rules: Rules, spans: &[Span], capacity: Val, i: usize, v: Val) -> Option<Vec<Bound>> {
+        // A task that may last 0 may go anywhere: the rules leave it alone.
+        if !spans[i].active() {
+            return None;
+        }
         match rules {
             Rules::Unary => detectable_precedences(spans, i, v)
                 .or_else(|| edge_finding(spans, 1, i, v))

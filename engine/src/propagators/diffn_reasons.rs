@@ -12,8 +12,8 @@
 //!   order's impossibility the same way, and the bounds of the other rectangle the new
 //!   bound is computed from;
 //! - *a compulsory part in `d`* (`j` covers `[hi_j, lo_j + len_j)` wherever it goes, and
-//!   `i` keeps out of it), `j`'s bounds and size and `i`'s size, plus `i`'s bound on the
-//!   side the cut reaches for a bound pushed across it;
+//!   `i` keeps out of it), for a value cut out of `i`'s origin: `j`'s bounds and size and
+//!   `i`'s size (a bound pushed across such a part is an order's, cited as one);
 //! - with `strict` off, that no side of either rectangle can be 0 (a flat one may go
 //!   anywhere, so the propagator only reasons on pairs without).
 //!
@@ -122,21 +122,17 @@ impl Boxes<'_> {
         if cut_lo > cut_hi || a.len <= 0 {
             return None;
         }
-        let part = [
-            Fixing::Le(b.origin, b.hi),
-            Fixing::Gt(b.origin, b.lo - 1),
-            Fixing::Gt(b.size, b.len - 1),
-            Fixing::Gt(a.size, a.len - 1),
-        ];
-        let extra = match lit {
-            Fixing::Ne(_, v) if (cut_lo..=cut_hi).contains(&v) => None,
-            Fixing::Gt(_, v) if cut_lo <= a.lo && v <= cut_hi => Some(Fixing::Gt(a.origin, cut_lo - 1)),
-            Fixing::Le(_, v) if cut_hi >= a.hi && v >= cut_lo - 1 => Some(Fixing::Le(a.origin, cut_hi)),
-            _ => return None,
-        };
-        out.extend(part);
-        out.extend(extra);
-        Some(out)
+        // A bound pushed across the part is the order rule's (a bound reaches past the cut
+        // only when `a` cannot come first, or cannot come second): only holes are left.
+        match lit {
+            Fixing::Ne(_, v) if (cut_lo..=cut_hi).contains(&v) => Some(vec![
+                Fixing::Le(b.origin, b.hi),
+                Fixing::Gt(b.origin, b.lo - 1),
+                Fixing::Gt(b.size, b.len - 1),
+                Fixing::Gt(a.size, a.len - 1),
+            ]),
+            _ => None,
+        }
     }
 
     /// Why `lit` on an origin or a size: the first pair that gives it.
@@ -172,5 +168,26 @@ impl Boxes<'_> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Boxes;
+    use crate::learn::explain::testing::{var, Past};
+    use crate::search::Fixing;
+
+    #[test]
+    fn a_box_pushed_past_a_compulsory_part_cites_that_box_and_its_own_start() {
+        // A (x 1–9, 2 wide) and B (x 2, 3 wide) in one row of height 1; C far above.
+        // B covers [2, 5), so A starts at 5.
+        let ranges = [(0, 9), (2, 2), (10, 20), (0, 0), (0, 0), (5, 9), (2, 2), (3, 3), (1, 1), (1, 1), (1, 1), (1, 1)];
+        let past = Past::new(&ranges, &[Fixing::Gt(var(0), 0)]);
+        let origins = [vec![var(0), var(1), var(2)], vec![var(3), var(4), var(5)]];
+        let sizes = [vec![var(6), var(7), var(8)], vec![var(9), var(10), var(11)]];
+        let boxes = Boxes { origins: &origins, sizes: &sizes, strict: true };
+        let reason = boxes.explain(Fixing::Gt(var(0), 4), &past.cx()).expect("the pair A, B gives it");
+        assert!(reason.contains(&Fixing::Gt(var(0), 0)), "A's start missing: {reason:?}");
+        assert!(reason.iter().all(|l| ![var(2), var(5), var(8), var(11)].contains(&l.var())), "C cited: {reason:?}");
     }
 }

@@ -207,3 +207,31 @@ impl Dfa<'_> {
         Some(reason)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Dfa;
+    use crate::learn::explain::testing::{var, Past};
+    use crate::propagators::regular::DEAD;
+    use crate::search::Fixing;
+
+    /// Five cells of values 1 (white), 2 (black) or 3 (white too), no two blacks in a
+    /// row: state 1 after a black, 0 otherwise, both accepting.
+    const NEXT: [u32; 6] = [0, 1, 0, 0, DEAD, 0];
+
+    #[test]
+    fn a_cell_after_a_black_one_is_explained_by_that_cell_alone() {
+        let vars: Vec<_> = (0..5).map(var).collect();
+        let dfa = Dfa { vars: &vars, states: 2, symbols: 3, next: &NEXT, start: 0, accepting: &[true, true] };
+        // Cell 2 is black; cell 3 had lost white 1 already.
+        let past = Past::new(&[(1, 3); 5], &[Fixing::Gt(var(2), 1), Fixing::Le(var(2), 2), Fixing::Gt(var(3), 0)]);
+        let reason = dfa.explain(Fixing::Ne(var(3), 2), &past.cx()).expect("no path uses it");
+        assert_eq!(reason, vec![Fixing::Ne(var(2), 1), Fixing::Ne(var(2), 3)]);
+        // As a bound, with 1 gone before: that absence is cited too.
+        let past = Past::new(&[(1, 3); 5], &[Fixing::Gt(var(2), 1), Fixing::Le(var(2), 2), Fixing::Gt(var(3), 1)]);
+        let reason = dfa.explain(Fixing::Gt(var(3), 2), &past.cx()).expect("no path uses it");
+        assert_eq!(reason, vec![Fixing::Ne(var(2), 1), Fixing::Ne(var(2), 3), Fixing::Ne(var(3), 1)]);
+        // Cell 1 may stay black: a path uses it... only if cell 2 is not; cell 2 is black.
+        assert!(dfa.explain(Fixing::Ne(var(0), 2), &past.cx()).is_none(), "a path still spells black first");
+    }
+}

@@ -10,8 +10,8 @@ use std::ops::ControlFlow;
 
 use common::{VAL_ORDERS, VAR_ORDERS};
 use cpsolve_engine::constraints::{
-    abs, all_different, all_different_shifted, cumulative, diffn, element, extremum, linear, not_equal, regular,
-    reified_equal, reified_in, reified_linear, table, times,
+    abs, all_different, all_different_shifted, clause, cumulative, diffn, element, extremum, linear, not_equal,
+    regular, reified_equal, reified_in, reified_linear, table, times,
 };
 use cpsolve_engine::{
     ActivitySearch, Branching, Consistency, Fixing, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
@@ -62,6 +62,8 @@ enum Con {
     Diffn(Vec<(usize, usize, i64, i64)>, bool),
     /// The same with the sides variables of the model (0 among their values).
     DiffnVar(Vec<(usize, usize, usize, usize)>, bool),
+    /// Some variable of the first list is 1 or some of the second is 0.
+    Clause(Vec<usize>, Vec<usize>),
 }
 
 /// Which constraints a random model is made of.
@@ -111,6 +113,7 @@ fn con(n: usize, mix: Mix) -> BoxedStrategy<Con> {
             }),
         2 => (prop::collection::vec((0..n, 1i64..=3, 1i64..=3), 2..=4), 0..n).prop_map(|(t, c)| Con::Cumulative(t, c)),
         1 => automaton(n),
+        1 => (vars.clone(), vars.clone()).prop_map(|(p, q)| Con::Clause(p, q)),
         1 => (var.clone(), terms.clone(), 0..RELS.len(), -3i64..=5).prop_map(|(b, t, r, k)| Con::Reified(b, t, r, k)),
         2 => (prop::collection::vec((terms, 0..RELS.len(), -3i64..=5), 1..=3), var.clone())
             .prop_map(|(rels, x)| Con::CountReified(rels, x)),
@@ -159,6 +162,7 @@ fn focused(n: usize) -> BoxedStrategy<Con> {
             .prop_map(|(xs, c)| Con::AllDifferentShifted(xs, c)),
         1 => prop::collection::vec(0..n, 2..=4).prop_map(Con::Queens),
         3 => automaton(n),
+        2 => (vars.clone(), vars.clone()).prop_map(|(p, q)| Con::Clause(p, q)),
         3 => (var.clone(), vars.clone(), var.clone()).prop_map(|(i, a, r)| Con::Element(i, a, r)),
         3 => (prop::collection::vec(0..n, 2..=3), prop::collection::vec(prop::collection::vec(-1i64..=4, 3), 1..=8))
             .prop_map(|(xs, rows)| {
@@ -297,6 +301,7 @@ fn build(m: &Model) -> (Solver, Vec<VarId>, Vec<VarId>) {
                 let durations: Vec<VarId> = tasks.iter().map(|&(_, d)| xs[d]).collect();
                 no_overlap(&mut s, &mut every, &starts, &durations);
             }
+            Con::Clause(p, q) => clause(&mut s, &pick(p), &pick(q)),
             Con::Regular(v, states, symbols, next, accepting) => {
                 regular(&mut s, &pick(v), *states, *symbols, next, 1, accepting).expect("a valid automaton");
             }

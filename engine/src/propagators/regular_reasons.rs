@@ -14,7 +14,9 @@
 //!   of a state of `Mⱼ` is cut by a missing value at position `j` or enters `Mⱼ₊₁`; `Mₙ`
 //!   holds no accepting state.
 //!
-//! Edges that leave a reachable state are explained backward, the others forward. The
+//! Edges that enter a dead state are explained backward, the others forward (preferring
+//! the backward cut took the nonogram non_med_4 from over 25 s to 2.3 s, where preferring
+//! the forward one was slower than the naive explanation). The
 //! missing values cited lie between the removed position and the nearest layers where
 //! the unreachable sets die out, so a nonogram cell is explained by the cells of its row
 //! that fixed the blocks around it, not by the whole row. A conflict (no path at all) is
@@ -89,10 +91,10 @@ impl Dfa<'_> {
         for &s in targets {
             for q in 0..self.states {
                 let Some(to) = self.step(q, s) else { continue };
-                if !graph.forward[k][q] {
-                    unreachable[q] = true;
-                } else if !graph.backward[k + 1][to] {
+                if !graph.backward[k + 1][to] {
                     dead_end[to] = true;
+                } else if !graph.forward[k][q] {
+                    unreachable[q] = true;
                 } else {
                     return None;
                 }

@@ -140,7 +140,7 @@ pub(crate) fn edge_finding(tasks: &[Span], capacity: Val, i: usize, v: Val) -> O
         for ib in 0..nb {
             let (a, b) = (lefts[ia], rights[ib]);
             let detects = a < b && energy[ia][ib] + ti.energy() > capacity * (b - a.min(ti.est));
-            if detects && best[ia][ib].0 >= v && chosen.map_or(true, |(ca, cb)| energy[ia][ib] < energy[ca][cb]) {
+            if detects && best[ia][ib].0 >= v && chosen.is_none_or(|(ca, cb)| energy[ia][ib] < energy[ca][cb]) {
                 chosen = Some((ia, ib));
             }
         }
@@ -224,7 +224,7 @@ pub(crate) fn overload(tasks: &[Span], capacity: Val) -> Option<Vec<Bound>> {
         for (ib, &b) in rights.iter().enumerate() {
             if a < b
                 && energy[ia][ib] > capacity * (b - a)
-                && chosen.map_or(true, |(ca, cb)| energy[ia][ib] < energy[ca][cb])
+                && chosen.is_none_or(|(ca, cb)| energy[ia][ib] < energy[ca][cb])
             {
                 chosen = Some((ia, ib));
             }

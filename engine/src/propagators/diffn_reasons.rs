@@ -82,7 +82,7 @@ impl Boxes<'_> {
 
     /// Why the pair `i`, `j` in dimension `d`, kept apart there, gives `lit` on `i`'s
     /// origin or size there.
-    fn from_pair(&self, cx: &ExplainContext<'_>, lit: Fixing, d: usize, i: usize, j: usize) -> Option<Vec<Fixing>> {
+    fn by_pair(&self, cx: &ExplainContext<'_>, lit: Fixing, d: usize, i: usize, j: usize) -> Option<Vec<Fixing>> {
         let (a, b) = (self.side(cx, d, i), self.side(cx, d, j));
         let mut out = Vec::new();
         let on_origin = lit.var() == a.origin;
@@ -146,7 +146,7 @@ impl Boxes<'_> {
                     if !self.joined(cx, 1 - d, i, j, &mut joined) {
                         continue;
                     }
-                    if let Some(mut reason) = self.from_pair(cx, lit, d, i, j) {
+                    if let Some(mut reason) = self.by_pair(cx, lit, d, i, j) {
                         reason.extend(joined);
                         return Some(reason);
                     }

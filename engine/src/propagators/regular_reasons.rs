@@ -89,12 +89,12 @@ impl Dfa<'_> {
         let mut unreachable = vec![false; self.states];
         let mut dead_end = vec![false; self.states];
         for &s in targets {
-            for q in 0..self.states {
+            for (q, cut_before) in unreachable.iter_mut().enumerate() {
                 let Some(to) = self.step(q, s) else { continue };
                 if !graph.backward[k + 1][to] {
                     dead_end[to] = true;
                 } else if !graph.forward[k][q] {
-                    unreachable[q] = true;
+                    *cut_before = true;
                 } else {
                     return None;
                 }
@@ -115,13 +115,13 @@ impl Dfa<'_> {
             }
             let mut before = vec![false; self.states];
             let mut missing = vec![false; self.symbols];
-            for p in 0..self.states {
-                for s in 0..self.symbols {
+            for (p, earlier) in before.iter_mut().enumerate() {
+                for (s, gone) in missing.iter_mut().enumerate() {
                     if self.step(p, s).is_some_and(|q| unreachable[q]) {
                         if graph.forward[j - 1][p] {
-                            missing[s] = true;
+                            *gone = true;
                         } else {
-                            before[p] = true;
+                            *earlier = true;
                         }
                     }
                 }
@@ -144,10 +144,10 @@ impl Dfa<'_> {
             let mut after = vec![false; self.states];
             let mut missing = vec![false; self.symbols];
             for q in (0..self.states).filter(|&q| dead_end[q]) {
-                for s in 0..self.symbols {
+                for (s, gone) in missing.iter_mut().enumerate() {
                     if let Some(to) = self.step(q, s) {
                         if graph.backward[j + 1][to] {
-                            missing[s] = true;
+                            *gone = true;
                         } else {
                             after[to] = true;
                         }

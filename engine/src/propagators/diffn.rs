@@ -173,7 +173,7 @@ impl Propagator for Diffn {
         Priority::Expensive
     }
 
-    /// A bound or a value cut: the one pair that gives it ([`super::diffn_reasons`]).
+    /// A bound or a value cut: the one pair that gives it (`diffn_reasons.rs`).
     fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
         self.boxes().explain(lit, cx)
     }

@@ -243,7 +243,7 @@ impl Propagator for CumulativeEnergy {
     }
 
     /// A start bound: the detection and update windows of edge finding that give it, found
-    /// again on the domains then ([`super::task_reasons`]).
+    /// again on the domains then (`task_reasons.rs`).
     fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
         self.task_vars().explain(Rules::Cumulative, lit, cx)
     }

@@ -375,7 +375,7 @@ impl Propagator for Regular {
     }
 
     /// A removed value: the missing values of the other positions that cut every path
-    /// through it ([`super::regular_reasons`]).
+    /// through it (`regular_reasons.rs`).
     fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
         self.dfa().explain(lit, cx)
     }

@@ -216,7 +216,7 @@ impl Propagator for Unary {
 
     /// A start bound: the set of tasks of one rule (edge finding, detectable precedences or
     /// not-first) that gives it, found again on the domains then
-    /// ([`super::task_reasons`]).
+    /// (`task_reasons.rs`).
     fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
         self.task_vars().explain(Rules::Unary, lit, cx)
     }

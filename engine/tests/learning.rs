@@ -10,8 +10,8 @@ use std::ops::ControlFlow;
 
 use common::{VAL_ORDERS, VAR_ORDERS};
 use cpsolve_engine::constraints::{
-    abs, all_different, all_different_shifted, cumulative, element, extremum, linear, not_equal, reified_equal,
-    reified_in, reified_linear, table, times,
+    abs, all_different, all_different_shifted, clause, cumulative, diffn, element, extremum, linear, not_equal,
+    regular, reified_equal, reified_in, reified_linear, table, times,
 };
 use cpsolve_engine::{
     ActivitySearch, Branching, Consistency, Fixing, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
@@ -51,6 +51,32 @@ enum Con {
     CountIn(Vec<(usize, Vec<Val>, bool)>, usize),
     /// Tasks (start, duration, use) with durations and uses fixed, capacity a variable.
     Cumulative(Vec<(usize, i64, i64)>, usize),
+    /// Tasks (start, duration) that never overlap, the durations fixed.
+    Disjunctive(Vec<(usize, i64)>),
+    /// Tasks (start, duration) that never overlap, the durations variables of the model.
+    DisjunctiveVar(Vec<(usize, usize)>),
+    /// A word accepted by an automaton: positions, states, symbols, transitions (0: none),
+    /// accepting states.
+    Regular(Vec<usize>, usize, usize, Vec<Vec<usize>>, Vec<usize>),
+    /// Rectangles (x, y, width, height) that do not overlap, the sides fixed; strict or not.
+    Diffn(Vec<(usize, usize, i64, i64)>, bool),
+    /// The same with the sides variables of the model (0 among their values).
+    DiffnVar(Vec<(usize, usize, usize, usize)>, bool),
+    /// Some variable of the first list is 1 or some of the second is 0.
+    Clause(Vec<usize>, Vec<usize>),
+}
+
+/// Which constraints a random model is made of.
+#[derive(Debug, Clone, Copy)]
+enum Mix {
+    /// Every kind.
+    General,
+    /// Mostly those with precise explanations beyond linear ones (see [`focused`]).
+    Reasons,
+    /// Scheduling: resources over wider start windows, tied by precedences.
+    Tasks,
+    /// Words: automata over few symbols, tied by `≠`, sums and all-different.
+    Words,
 }
 
 #[derive(Debug, Clone)]
@@ -59,12 +85,15 @@ struct Model {
     cons: Vec<Con>,
 }
 
-fn con(n: usize, focus: bool) -> BoxedStrategy<Con> {
+fn con(n: usize, mix: Mix) -> BoxedStrategy<Con> {
     let var = 0..n;
     let vars = prop::collection::vec(0..n, 1..=4);
     let terms = prop::collection::vec((-3i64..=3, 0..n), 1..=4);
-    if focus {
-        return focused(n);
+    match mix {
+        Mix::Reasons => return focused(n),
+        Mix::Tasks => return tasks(n),
+        Mix::Words => return words(n),
+        Mix::General => {}
     }
     prop_oneof![
         2 => (terms.clone(), 0..RELS.len(), -4i64..=8).prop_map(|(t, r, k)| Con::Linear(t, r, k)),
@@ -83,6 +112,8 @@ fn con(n: usize, focus: bool) -> BoxedStrategy<Con> {
                 Con::Table(xs, rows)
             }),
         2 => (prop::collection::vec((0..n, 1i64..=3, 1i64..=3), 2..=4), 0..n).prop_map(|(t, c)| Con::Cumulative(t, c)),
+        1 => automaton(n),
+        1 => (vars.clone(), vars.clone()).prop_map(|(p, q)| Con::Clause(p, q)),
         1 => (var.clone(), terms.clone(), 0..RELS.len(), -3i64..=5).prop_map(|(b, t, r, k)| Con::Reified(b, t, r, k)),
         2 => (prop::collection::vec((terms, 0..RELS.len(), -3i64..=5), 1..=3), var.clone())
             .prop_map(|(rels, x)| Con::CountReified(rels, x)),
@@ -92,6 +123,26 @@ fn con(n: usize, focus: bool) -> BoxedStrategy<Con> {
             .prop_map(|(sets, x)| Con::CountIn(sets, x)),
     ]
     .boxed()
+}
+
+/// A random automaton over the positions of `n` variables: 1–4 states, 2–3 symbols.
+fn automaton(n: usize) -> BoxedStrategy<Con> {
+    (1usize..=4, 2usize..=3)
+        .prop_flat_map(move |(states, symbols)| {
+            (
+                prop::collection::vec(0..n, 2..=6),
+                // Few dead ends, so that words exist and the search has to look for them.
+                prop::collection::vec(
+                    prop::collection::vec(prop_oneof![1 => Just(0), 4 => 1..=states], symbols),
+                    states,
+                ),
+                prop::collection::btree_set(1..=states, 1..=states),
+            )
+                .prop_map(move |(xs, next, accepting)| {
+                    Con::Regular(xs, states, symbols, next, accepting.into_iter().collect())
+                })
+        })
+        .boxed()
 }
 
 /// Constraints whose explanations are precise beyond linear ones (element, table, the
@@ -110,6 +161,8 @@ fn focused(n: usize) -> BoxedStrategy<Con> {
         1 => (prop::collection::vec((0..n, -2i64..=2), 2..=5), 0..CONSISTENCIES.len())
             .prop_map(|(xs, c)| Con::AllDifferentShifted(xs, c)),
         1 => prop::collection::vec(0..n, 2..=4).prop_map(Con::Queens),
+        3 => automaton(n),
+        2 => (vars.clone(), vars.clone()).prop_map(|(p, q)| Con::Clause(p, q)),
         3 => (var.clone(), vars.clone(), var.clone()).prop_map(|(i, a, r)| Con::Element(i, a, r)),
         3 => (prop::collection::vec(0..n, 2..=3), prop::collection::vec(prop::collection::vec(-1i64..=4, 3), 1..=8))
             .prop_map(|(xs, rows)| {
@@ -124,10 +177,51 @@ fn focused(n: usize) -> BoxedStrategy<Con> {
     .boxed()
 }
 
-fn model(focus: bool) -> impl Strategy<Value = Model> {
+/// Resources (cumulative, with its edge finding and energetic reasoning, and
+/// disjunctive, with detectable precedences and not-first), rectangles (diffn),
+/// precedences `x + c ≤ y` and a few `≠` to tie them: the sets of tasks those rules reason on are larger than in the
+/// general mix, so their explanations are reached and checked often.
+fn tasks(n: usize) -> BoxedStrategy<Con> {
+    let var = 0..n;
+    prop_oneof![
+        3 => (prop::collection::vec((0..n, 1i64..=3, 1i64..=3), 2..=5), 0..n).prop_map(|(t, c)| Con::Cumulative(t, c)),
+        3 => prop::collection::vec((0..n, 1i64..=3), 2..=5).prop_map(Con::Disjunctive),
+        1 => prop::collection::vec((0..n, 0..n), 2..=4).prop_map(Con::DisjunctiveVar),
+        2 => (prop::collection::vec((0..n, 0..n, 1i64..=3, 1i64..=3), 2..=4), any::<bool>())
+            .prop_map(|(r, strict)| Con::Diffn(r, strict)),
+        1 => (prop::collection::vec((0..n, 0..n, 0..n, 0..n), 2..=3), any::<bool>())
+            .prop_map(|(r, strict)| Con::DiffnVar(r, strict)),
+        2 => (var.clone(), var.clone(), -1i64..=3).prop_map(|(x, y, c)| Con::Linear(vec![(1, x), (-1, y)], 2, -c)),
+        1 => (var.clone(), var, -1i64..=1).prop_map(|(x, y, c)| Con::NotEqual(x, y, c)),
+    ]
+    .boxed()
+}
+
+/// Automata (regular) over the values 1–3, with `≠`, sums and all-different between
+/// positions: conflicts there are mostly the automata's, so their explanations are
+/// checked often.
+fn words(n: usize) -> BoxedStrategy<Con> {
+    let var = 0..n;
+    prop_oneof![
+        4 => automaton(n),
+        2 => (var.clone(), var.clone(), -1i64..=1).prop_map(|(x, y, c)| Con::NotEqual(x, y, c)),
+        2 => (prop::collection::vec((-2i64..=2, 0..n), 1..=4), 0..RELS.len(), 0i64..=6)
+            .prop_map(|(t, r, k)| Con::Linear(t, r, k)),
+        1 => prop::collection::vec(0..n, 2..=3).prop_map(Con::AllDifferent),
+    ]
+    .boxed()
+}
+
+fn model(mix: Mix) -> impl Strategy<Value = Model> {
     (4usize..=8).prop_flat_map(move |n| {
-        let domain = prop::collection::btree_set(-1i64..=4, 3..=6).prop_map(|s| s.into_iter().collect::<Vec<_>>());
-        (prop::collection::vec(domain, n), prop::collection::vec(con(n, focus), n - 2..=n + 4))
+        // Scheduling wants windows wider than the other mixes' few values.
+        let values = match mix {
+            Mix::Tasks => prop::collection::btree_set(0i64..=7, 3..=8),
+            Mix::Words => prop::collection::btree_set(0i64..=3, 2..=4),
+            _ => prop::collection::btree_set(-1i64..=4, 3..=6),
+        };
+        let domain = values.prop_map(|s| s.into_iter().collect::<Vec<_>>());
+        (prop::collection::vec(domain, n), prop::collection::vec(con(n, mix), n - 2..=n + 4))
             .prop_map(|(domains, cons)| Model { domains, cons })
     })
 }
@@ -197,9 +291,47 @@ fn build(m: &Model) -> (Solver, Vec<VarId>, Vec<VarId>) {
                 let uses: Vec<VarId> = tasks.iter().map(|&(_, _, r)| fixed(&mut s, r)).collect();
                 cumulative(&mut s, &starts, &durations, &uses, xs[*c]).expect("no overflow");
             }
+            Con::Disjunctive(tasks) => {
+                let starts: Vec<VarId> = tasks.iter().map(|&(i, _)| xs[i]).collect();
+                let durations: Vec<VarId> = tasks.iter().map(|&(_, d)| fixed_var(&mut s, &mut every, d)).collect();
+                no_overlap(&mut s, &mut every, &starts, &durations);
+            }
+            Con::DisjunctiveVar(tasks) => {
+                let starts: Vec<VarId> = tasks.iter().map(|&(i, _)| xs[i]).collect();
+                let durations: Vec<VarId> = tasks.iter().map(|&(_, d)| xs[d]).collect();
+                no_overlap(&mut s, &mut every, &starts, &durations);
+            }
+            Con::Clause(p, q) => clause(&mut s, &pick(p), &pick(q)),
+            Con::Regular(v, states, symbols, next, accepting) => {
+                regular(&mut s, &pick(v), *states, *symbols, next, 1, accepting).expect("a valid automaton");
+            }
+            Con::Diffn(rects, strict) => {
+                let (x, y): (Vec<VarId>, Vec<VarId>) = rects.iter().map(|&(a, b, _, _)| (xs[a], xs[b])).unzip();
+                let dx: Vec<VarId> = rects.iter().map(|&(_, _, w, _)| fixed_var(&mut s, &mut every, w)).collect();
+                let dy: Vec<VarId> = rects.iter().map(|&(_, _, _, h)| fixed_var(&mut s, &mut every, h)).collect();
+                diffn(&mut s, &x, &y, &dx, &dy, *strict).expect("no overflow");
+            }
+            Con::DiffnVar(rects, strict) => {
+                let side = |k: usize| rects.iter().map(|r| xs[[r.0, r.1, r.2, r.3][k]]).collect::<Vec<_>>();
+                diffn(&mut s, &side(0), &side(1), &side(2), &side(3), *strict).expect("no overflow");
+            }
         }
     }
     (s, xs, every)
+}
+
+/// A new variable of one value, listed in `every`.
+fn fixed_var(s: &mut Solver, every: &mut Vec<VarId>, v: Val) -> VarId {
+    let x = s.new_var(v, v).expect("one value");
+    every.push(x);
+    x
+}
+
+/// MiniZinc's `disjunctive` as the engine posts it (a cumulative of unit uses and capacity,
+/// which adds the unary resource's rules), with its one new variable listed in `every`.
+fn no_overlap(s: &mut Solver, every: &mut Vec<VarId>, starts: &[VarId], durations: &[VarId]) {
+    let one = fixed_var(s, every, 1);
+    cumulative(s, starts, durations, &vec![one; starts.len()], one).expect("no overflow");
 }
 
 /// Every way a learning search may use activities.
@@ -272,7 +404,7 @@ proptest! {
 
     #[test]
     fn learning_keeps_every_solution_and_learns_only_implied_nogoods(
-        m in model(false), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        m in model(Mix::General), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
         activity in 0..ACTIVITY.len(), partial in any::<bool>(),
     ) {
         keeps_every_solution(&m, var_order, val_order, activity, partial)?;
@@ -280,7 +412,7 @@ proptest! {
 
     #[test]
     fn learning_with_restarts_proves_the_same_optimum(
-        m in model(false), val_order in 0..VAL_ORDERS.len(), objective in 0usize..6, maximize in any::<bool>(),
+        m in model(Mix::General), val_order in 0..VAL_ORDERS.len(), objective in 0usize..6, maximize in any::<bool>(),
         activity in 0..ACTIVITY.len(),
     ) {
         let objective = objective % m.domains.len();
@@ -311,7 +443,7 @@ proptest! {
     /// nogood asserts, and still finds a solution exactly when there is one.
     #[test]
     fn learning_with_backjumps_finds_a_solution_when_there_is_one(
-        m in model(false), val_order in 0..VAL_ORDERS.len(), activity in 0..ACTIVITY.len(),
+        m in model(Mix::General), val_order in 0..VAL_ORDERS.len(), activity in 0..ACTIVITY.len(),
     ) {
         let (mut s, xs, every) = build(&m);
         let (all, _) = solutions(&m, &config(&xs, 0, 0, false));
@@ -344,7 +476,32 @@ proptest! {
     /// beyond linear ones, so that each explanation is checked by brute force often.
     #[test]
     fn learning_through_tables_elements_and_sets_keeps_every_solution(
-        m in model(true), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        m in model(Mix::Reasons), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        activity in 0..ACTIVITY.len(), partial in any::<bool>(),
+    ) {
+        keeps_every_solution(&m, var_order, val_order, activity, partial)?;
+    }
+
+    /// The same on scheduling models, whose resources explain by the sets of tasks their
+    /// rules used.
+    #[test]
+    fn learning_through_resources_keeps_every_solution(
+        m in model(Mix::Tasks), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        activity in 0..ACTIVITY.len(), partial in any::<bool>(),
+    ) {
+        keeps_every_solution(&m, var_order, val_order, activity, partial)?;
+    }
+}
+
+proptest! {
+    // Small models of automata rarely fail: many cases, each cheap.
+    #![proptest_config(ProptestConfig::with_cases(20000))]
+
+    /// The same on models of automata, which explain by the missing values that cut the
+    /// paths of their layered graphs.
+    #[test]
+    fn learning_through_automata_keeps_every_solution(
+        m in model(Mix::Words), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
         activity in 0..ACTIVITY.len(), partial in any::<bool>(),
     ) {
         keeps_every_solution(&m, var_order, val_order, activity, partial)?;

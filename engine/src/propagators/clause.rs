@@ -21,9 +21,12 @@
 //! dynamic subscriptions, so the propagator subscribes to the fixing of every variable;
 //! what the watches save is the scan, not the wake-up.
 
+use super::reasons::exclude;
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::search::Fixing;
 
 /// One literal: `var = 1` when `positive`, `var = 0` otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +63,18 @@ impl Clause {
     pub(crate) fn new(literals: Vec<Literal>) -> Clause {
         debug_assert!(literals.len() >= 2);
         Clause { literals, watches: [0, 1] }
+    }
+
+    /// Literals saying that every literal of the clause on a variable other than `except`
+    /// was false, if so (the variables are 0/1: a bound each).
+    fn others_false(&self, cx: &ExplainContext<'_>, except: Option<VarId>) -> Option<Vec<Fixing>> {
+        let mut reason = Vec::with_capacity(self.literals.len());
+        for l in self.literals.iter().filter(|l| Some(l.var) != except) {
+            if !exclude(cx, l.var, &[l.value()], &mut reason) {
+                return None;
+            }
+        }
+        Some(reason)
     }
 }
 
@@ -118,5 +133,36 @@ impl Propagator for Clause {
 
     fn idempotent(&self) -> bool {
         true
+    }
+
+    /// The unit literal: every other literal false. (Its naive explanation cites the same
+    /// literals, built from every variable's history.)
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        self.others_false(cx, Some(lit.var()))
+    }
+
+    /// Every literal false.
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        self.others_false(cx, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Clause, Literal};
+    use crate::learn::explain::testing::{var, Past};
+    use crate::propagator::Propagator;
+    use crate::search::Fixing;
+
+    #[test]
+    fn a_unit_is_explained_by_the_other_literals_false() {
+        // x0 ∨ ¬x1 ∨ x2 ∨ x3 with x0 = 0, x1 = 1, x3 = 0: x2 = 1.
+        let literal = |i: u32, positive: bool| Literal { var: var(i), positive };
+        let clause = Clause::new(vec![literal(0, true), literal(1, false), literal(2, true), literal(3, true)]);
+        let past = Past::new(&[(0, 1); 4], &[Fixing::Le(var(0), 0), Fixing::Gt(var(1), 0), Fixing::Le(var(3), 0)]);
+        let reason = clause.explain(Fixing::Gt(var(2), 0), &past.cx());
+        assert_eq!(reason, Some(vec![Fixing::Le(var(0), 0), Fixing::Gt(var(1), 0), Fixing::Le(var(3), 0)]));
+        // Not all false: no conflict to explain.
+        assert_eq!(clause.explain_conflict(&past.cx()), None);
     }
 }

@@ -19,9 +19,12 @@
 //! pair is only propagated once no side of either can be 0. A call costs `O(n²)`
 //! pairs.
 
+use super::diffn_reasons::Boxes;
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+use crate::search::Fixing;
 
 /// Holes wider than this are not cut (each value is removed on its own); the bounds
 /// rules still apply.
@@ -61,6 +64,10 @@ impl Side {
 impl Diffn {
     pub(crate) fn new(x: Vec<VarId>, y: Vec<VarId>, dx: Vec<VarId>, dy: Vec<VarId>, strict: bool) -> Diffn {
         Diffn { origins: [x, y], sizes: [dx, dy], strict }
+    }
+
+    fn boxes(&self) -> Boxes<'_> {
+        Boxes { origins: &self.origins, sizes: &self.sizes, strict: self.strict }
     }
 
     fn side(&self, cx: &Context<'_>, d: usize, i: usize) -> Side {
@@ -164,5 +171,15 @@ impl Propagator for Diffn {
 
     fn priority(&self) -> Priority {
         Priority::Expensive
+    }
+
+    /// A bound or a value cut: the one pair that gives it (`diffn_reasons.rs`).
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        self.boxes().explain(lit, cx)
+    }
+
+    /// A pair that can be apart in neither dimension.
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        self.boxes().explain_conflict(cx)
     }
 }

@@ -22,10 +22,13 @@
 //! use the smallest durations and resources and the largest capacity, which keeps them
 //! sound (each bound only weakens).
 
+use super::task_reasons::{Rules, TaskVars};
 use super::time_table::{cumulative_holds, cumulative_vars};
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+use crate::search::Fixing;
 
 /// Resources with more tasks than this get time-tabling only (the rules are cubic here).
 pub(crate) const MAX_TASKS: usize = 48;
@@ -177,6 +180,15 @@ impl CumulativeEnergy {
     pub(crate) fn new(starts: Vec<VarId>, durations: Vec<VarId>, resources: Vec<VarId>, capacity: VarId) -> Self {
         CumulativeEnergy { starts, durations, resources, capacity }
     }
+
+    fn task_vars(&self) -> TaskVars<'_> {
+        TaskVars {
+            starts: &self.starts,
+            durations: &self.durations,
+            resources: Some(&self.resources),
+            capacity: Some(self.capacity),
+        }
+    }
 }
 
 impl Propagator for CumulativeEnergy {
@@ -228,5 +240,16 @@ impl Propagator for CumulativeEnergy {
 
     fn priority(&self) -> Priority {
         Priority::Last
+    }
+
+    /// A start bound: the detection and update windows of edge finding that give it, found
+    /// again on the domains then (`task_reasons.rs`).
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        self.task_vars().explain(Rules::Cumulative, lit, cx)
+    }
+
+    /// An overloaded window's tasks, or the windows that push a task past its latest start.
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        self.task_vars().explain_conflict(Rules::Cumulative, cx)
     }
 }

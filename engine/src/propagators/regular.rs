@@ -37,9 +37,12 @@
 //! live sets changed. A branching that fixes one variable thus costs the layers around it,
 //! not the whole sequence.
 
+use super::regular_reasons::Dfa;
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+use crate::search::Fixing;
 
 /// A transition to no state: the automaton rejects the word.
 pub(crate) const DEAD: u32 = u32::MAX;
@@ -118,6 +121,17 @@ impl Regular {
             call: 0,
             new: vec![0; words],
             supported: vec![false; symbols],
+        }
+    }
+
+    fn dfa(&self) -> Dfa<'_> {
+        Dfa {
+            vars: &self.vars,
+            states: self.states,
+            symbols: self.symbols,
+            next: &self.next,
+            start: self.start,
+            accepting: &self.accepting,
         }
     }
 
@@ -358,5 +372,16 @@ impl Propagator for Regular {
 
     fn vars(&self) -> Vec<VarId> {
         self.vars.clone()
+    }
+
+    /// A removed value: the missing values of the other positions that cut every path
+    /// through it (`regular_reasons.rs`).
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        self.dfa().explain(lit, cx)
+    }
+
+    /// No accepted word: the missing values that cut every path from the start.
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        self.dfa().explain_conflict(cx)
     }
 }

@@ -21,9 +21,12 @@
 //! were cut short: the cut tasks still never overlap, so every rule stays sound; a task
 //! whose duration may be 0 is left to time-tabling (it may then go anywhere).
 
+use super::task_reasons::{Rules, TaskVars};
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+use crate::search::Fixing;
 
 /// Machines with more tasks than this get time-tabling only (the rules are cubic here).
 pub(crate) const MAX_TASKS: usize = 64;
@@ -148,6 +151,10 @@ impl Unary {
     pub(crate) fn new(starts: Vec<VarId>, durations: Vec<VarId>) -> Unary {
         Unary { starts, durations }
     }
+
+    fn task_vars(&self) -> TaskVars<'_> {
+        TaskVars { starts: &self.starts, durations: &self.durations, resources: None, capacity: None }
+    }
 }
 
 impl Propagator for Unary {
@@ -205,5 +212,18 @@ impl Propagator for Unary {
 
     fn priority(&self) -> Priority {
         Priority::Expensive
+    }
+
+    /// A start bound: the set of tasks of one rule (edge finding, detectable precedences or
+    /// not-first) that gives it, found again on the domains then
+    /// (`task_reasons.rs`).
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        self.task_vars().explain(Rules::Unary, lit, cx)
+    }
+
+    /// An overload: the tasks of the window overloaded; a task pushed past its latest
+    /// start: the rule's set and that start.
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        self.task_vars().explain_conflict(Rules::Unary, cx)
     }
 }

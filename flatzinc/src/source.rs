@@ -44,6 +44,9 @@ pub struct SourceIndex {
     /// The index sets of each output array, by name: `[1..2,1..3]` gives `[(1, 2), (1, 3)]`.
     pub(crate) output_dims: HashMap<String, Vec<(i64, i64)>>,
     constraint_items: Vec<usize>,
+    /// The first item declaring each name: the compiler asks for every variable's
+    /// declaration, and a search through the items per variable was quadratic.
+    declared: HashMap<String, usize>,
 }
 
 impl SourceIndex {
@@ -105,6 +108,9 @@ impl SourceIndex {
         if kind == ItemKind::Constraint {
             self.constraint_items.push(self.items.len());
         }
+        if let Some(name) = &name {
+            self.declared.entry(name.clone()).or_insert(self.items.len());
+        }
         let index_set = if kind == ItemKind::Array { array_index_set(item_text, span.start) } else { None };
         self.items.push(Item { kind, span, name, index_set });
     }
@@ -116,7 +122,7 @@ impl SourceIndex {
 
     /// The span of the declaration of `name` (a variable or an array).
     pub(crate) fn declaration_span(&self, name: &str) -> Option<Range<usize>> {
-        self.items.iter().find(|item| item.name.as_deref() == Some(name)).map(|item| item.span.clone())
+        self.declared.get(name).map(|&i| self.items[i].span.clone())
     }
 
     /// The arrays declared with an index set: name, `(lo, hi)` and the span of `[lo..hi]`.

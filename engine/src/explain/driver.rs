@@ -311,12 +311,8 @@ impl Driver<'_> {
             }
         };
         // Single groups that reach a candidate; minimising their facts costs a probe per
-        // fact, so only those with the fewest facts in scope are minimised.
-        // Each group runs once (propagation, or its cases when few), however many
-        // candidates it holds.
-        // What a group reaches alone changes only with the facts in its scope: it is kept
-        // from step to step while its version stands (long models have many groups, and
-        // each step changes few).
+        // fact, so only those with the fewest facts in scope are minimised. What each group
+        // reaches alone is kept from step to step (`Driver::alone`).
         let mut considered: Vec<usize> = Vec::new();
         let mut is_considered = vec![false; self.config.groups.len()];
         let mut singles: Vec<(usize, usize, usize)> = Vec::new();
@@ -395,10 +391,10 @@ impl Driver<'_> {
         best.expect("a candidate is always explained by the constraints that found it").2
     }
 
-    /// Of what single groups reach from the known facts (`alone`), the narrowing that moves
-    /// a variable's bound to its bound at the fixpoint of all groups (`domains`), the
-    /// fewest facts in scope first, then the earliest group and variable. `None`: no single
-    /// group moves a bound that far.
+    /// Of what the `considered` groups reach alone from the known facts (`Driver::alone`,
+    /// filled this step), the narrowing that moves a variable's bound to its bound at the
+    /// fixpoint of all groups (`domains`), the fewest facts in scope first, then the
+    /// earliest group and variable. `None`: no single group moves a bound that far.
     fn towards_fixpoint(&mut self, domains: &[Values], considered: &[usize]) -> Option<Step> {
         let mut groups = considered.to_vec();
         groups.sort_unstable();

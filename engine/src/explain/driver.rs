@@ -68,6 +68,8 @@ struct Driver<'a> {
     known: Vec<Values>,
     /// Propagators in no group: they run in every probe.
     plumbing: Vec<bool>,
+    /// How many propagators are in no group (counted once: every projection asks).
+    plumbing_props: usize,
     /// The variables of each group.
     group_vars: Vec<Vec<VarId>>,
     /// The groups over each shown variable.
@@ -149,6 +151,7 @@ impl Solver {
             config,
             root,
             known,
+            plumbing_props: plumbing.iter().filter(|&&p| p).count(),
             plumbing,
             group_vars,
             groups_of,

@@ -39,15 +39,16 @@ pub struct Diffn {
     strict: bool,
 }
 
-/// One rectangle in one dimension, read from the domains.
+/// One rectangle in one dimension, read from the domains (now, or as they were for an
+/// explanation: `diffn_reasons`).
 #[derive(Debug, Clone, Copy)]
-struct Side {
-    origin: VarId,
-    size: VarId,
+pub(crate) struct Side {
+    pub(crate) origin: VarId,
+    pub(crate) size: VarId,
     /// Earliest and latest origin, smallest size.
-    lo: Val,
-    hi: Val,
-    len: Val,
+    pub(crate) lo: Val,
+    pub(crate) hi: Val,
+    pub(crate) len: Val,
 }
 
 impl Side {

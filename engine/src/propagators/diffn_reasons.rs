@@ -20,8 +20,8 @@
 //! A conflict is a pair that can be apart in neither dimension. Anything else (a domain
 //! emptied by a hole skipped) gets the naive explanation.
 
+use super::diffn::Side;
 use super::reasons::exclude;
-use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
 use crate::search::Fixing;
@@ -33,16 +33,6 @@ pub(crate) struct Boxes<'a> {
     pub(crate) origins: &'a [Vec<VarId>; 2],
     pub(crate) sizes: &'a [Vec<VarId>; 2],
     pub(crate) strict: bool,
-}
-
-/// One rectangle in one dimension, as the domains were.
-#[derive(Debug, Clone, Copy)]
-struct Side {
-    origin: VarId,
-    size: VarId,
-    lo: Val,
-    hi: Val,
-    len: Val,
 }
 
 impl Side {

@@ -51,21 +51,24 @@ struct Task {
     energy: Val,
 }
 
-/// New earliest starts by overload checking and edge finding; `Err` on overload.
-fn edge_find(tasks: &[Task], capacity: Val) -> Result<Vec<Val>, Conflict> {
-    let mut lefts: Vec<Val> = tasks.iter().map(|t| t.est).collect();
+/// The energy of every window `[a, b)` bounded by the tasks' own ends, of the tasks given as
+/// `(est, lct, energy)`: `lefts` and `rights` are the distinct earliest starts and latest
+/// ends, ascending, and `energy[ia][ib]` sums the tasks starting no earlier than `lefts[ia]`
+/// and ending no later than `rights[ib]` (a table of suffix-prefix sums, `O(n²)`). Edge
+/// finding reads it, and so do its explanations (`task_reasons`).
+pub(crate) fn window_energies(
+    tasks: impl Iterator<Item = (Val, Val, Val)> + Clone,
+) -> (Vec<Val>, Vec<Val>, Vec<Vec<Val>>) {
+    let mut lefts: Vec<Val> = tasks.clone().map(|t| t.0).collect();
     lefts.sort_unstable();
     lefts.dedup();
-    let mut rights: Vec<Val> = tasks.iter().map(|t| t.lct).collect();
+    let mut rights: Vec<Val> = tasks.clone().map(|t| t.1).collect();
     rights.sort_unstable();
     rights.dedup();
     let (na, nb) = (lefts.len(), rights.len());
-    // energy[ia][ib] = E(lefts[ia], rights[ib]): tasks starting no earlier, ending no later.
     let mut energy = vec![vec![0 as Val; nb]; na];
-    for t in tasks {
-        let ia = lefts.partition_point(|&a| a < t.est);
-        let ib = rights.partition_point(|&b| b < t.lct);
-        energy[ia][ib] += t.energy;
+    for (est, lct, e) in tasks {
+        energy[lefts.partition_point(|&a| a < est)][rights.partition_point(|&b| b < lct)] += e;
     }
     // Sum over est ≥ a (rows from the bottom) and lct ≤ b (columns from the left).
     for ia in (0..na).rev() {
@@ -76,6 +79,13 @@ fn edge_find(tasks: &[Task], capacity: Val) -> Result<Vec<Val>, Conflict> {
             energy[ia][ib] += below + left - diagonal;
         }
     }
+    (lefts, rights, energy)
+}
+
+/// New earliest starts by overload checking and edge finding; `Err` on overload.
+fn edge_find(tasks: &[Task], capacity: Val) -> Result<Vec<Val>, Conflict> {
+    let (lefts, rights, energy) = window_energies(tasks.iter().map(|t| (t.est, t.lct, t.energy)));
+    let (na, nb) = (lefts.len(), rights.len());
     for ia in 0..na {
         for ib in 0..nb {
             if lefts[ia] < rights[ib] && energy[ia][ib] > capacity * (rights[ib] - lefts[ia]) {

@@ -26,6 +26,7 @@
 //! with its maximum, cited as such. A set is found in `O(n²)` (a table of window energies);
 //! when none gives `v` (never expected), the caller uses the naive explanation.
 
+use super::energy::window_energies;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
@@ -70,27 +71,8 @@ struct Energies {
 
 impl Energies {
     fn new(tasks: &[Span], skip: Option<usize>) -> Energies {
-        let members = || tasks.iter().enumerate().filter(|&(j, t)| Some(j) != skip && t.active()).map(|(_, t)| t);
-        let mut lefts: Vec<Val> = members().map(|t| t.est).collect();
-        lefts.sort_unstable();
-        lefts.dedup();
-        let mut rights: Vec<Val> = members().map(|t| t.lct).collect();
-        rights.sort_unstable();
-        rights.dedup();
-        let (na, nb) = (lefts.len(), rights.len());
-        let mut energy = vec![vec![0 as Val; nb]; na];
-        for t in members() {
-            energy[lefts.partition_point(|&a| a < t.est)][rights.partition_point(|&b| b < t.lct)] += t.energy();
-        }
-        // Sums over est ≥ a (rows from the bottom) and lct ≤ b (columns from the left).
-        for ia in (0..na).rev() {
-            for ib in 0..nb {
-                let below = if ia + 1 < na { energy[ia + 1][ib] } else { 0 };
-                let left = if ib > 0 { energy[ia][ib - 1] } else { 0 };
-                let diagonal = if ia + 1 < na && ib > 0 { energy[ia + 1][ib - 1] } else { 0 };
-                energy[ia][ib] += below + left - diagonal;
-            }
-        }
+        let members = tasks.iter().enumerate().filter(move |&(j, t)| Some(j) != skip && t.active());
+        let (lefts, rights, energy) = window_energies(members.map(|(_, t)| (t.est, t.lct, t.energy())));
         Energies { lefts, rights, energy }
     }
 }

@@ -95,7 +95,7 @@ impl Driver<'_> {
     fn exact_by_propagation(&self, groups: &[usize]) -> bool {
         let [g] = groups else { return false };
         let [p] = self.config.groups[*g].as_slice() else { return false };
-        !self.plumbing.iter().any(|&in_none| in_none) && self.solver.props[p.index()].domain_consistent()
+        self.plumbing_props == 0 && self.solver.props[p.index()].domain_consistent()
     }
 
     /// Whether branching over these groups is cheap enough (from the known domains).

@@ -323,19 +323,18 @@ pub fn solve(
         stats,
     };
     if at_limit && problem.solver.is_spent() {
-        free_later(problem);
+        free_later(problem, &options.stop);
     }
     report
 }
 
-/// Frees a problem whose search a limit stopped, leaving its trail, on a thread of its
-/// own: a deep trail is a large allocation (a gigabyte for 6,558 levels of a
-/// 6,561-variable all-different), whose freeing the caller, printing the report within the
-/// limit's grace, need not wait for. Only then: a thread costs more than freeing a small
-/// problem, and a search stopped by its callback is not racing a deadline. Without a
-/// thread to spare it is freed here, by the failed spawn.
-fn free_later(problem: Problem) {
-    let _ = std::thread::Builder::new().name("free".into()).spawn(move || drop(problem));
+/// Hands a problem whose search a limit stopped, leaving its trail, to the run's token, to
+/// be freed once the report is printed ([`cpsolve_engine::StopToken::abandon`]): a deep
+/// trail is a large allocation (a gigabyte for 6,558 levels of a 6,561-variable
+/// all-different), whose freeing the caller, printing the report within the limit's grace,
+/// need not wait for. Only then: a search stopped by its callback is not racing a deadline.
+fn free_later(problem: Problem, stop: &cpsolve_engine::StopToken) {
+    stop.abandon(problem);
 }
 
 /// The nodes of the problem's own turn in [`solve_in_turns`]; a member's turn has its
@@ -501,7 +500,7 @@ fn solve_subtrees(
             }
             // A worker cancelled because another reached the limit races the same deadline.
             if matches!(found.stopped, Some(Stop::Time | Stop::Memory | Stop::Cancelled)) && problem.solver.is_spent() {
-                free_later(problem);
+                free_later(problem, &options.stop);
             }
             let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
             if let Some(progress) = &options.progress {
@@ -550,7 +549,7 @@ fn optimise_subtrees(
         if found.stopped.is_some() {
             all.stopped = found.stopped;
             if matches!(found.stopped, Some(Stop::Time | Stop::Memory)) && problem.solver.is_spent() {
-                free_later(problem);
+                free_later(problem, &options.stop);
             }
             break;
         }

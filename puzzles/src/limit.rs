@@ -41,6 +41,14 @@ impl Deadline {
         self.stop.requested().is_some() || self.at.is_some_and(|d| Instant::now() >= d)
     }
 
+    /// Hands a large structure abandoned at the deadline to the run's token, to be freed
+    /// once the run has printed what it proved ([`StopToken::abandon`]): freeing millions
+    /// of allocations (a Minesweeper count's layers of big numbers) takes longer than the
+    /// grace a stopped run has to print.
+    pub(crate) fn abandon<T: Send + 'static>(&self, abandoned: T) {
+        self.stop.abandon(abandoned);
+    }
+
     /// The JSON `"stopped"` name of what ended a loop checking this deadline: `"memory"`
     /// if a memory stop was requested, else `"time"`.
     pub(crate) fn stop_name(&self) -> &'static str {
@@ -75,13 +83,4 @@ pub(crate) fn reached(options: &RunOptions) -> String {
         Some(t) => format!("time limit of {} s", t.as_secs_f64()),
         None => "time limit".to_string(),
     }
-}
-
-/// Frees a large structure abandoned at a limit on a thread of its own: freeing millions
-/// of allocations (a Minesweeper count's layers of big numbers) can take longer than the
-/// grace a stopped run has to print its answer.
-pub(crate) fn free_later<T: Send + 'static>(abandoned: T) {
-    // Without a thread to spare, the structure is freed here by the failed spawn: late
-    // rather than never.
-    let _ = std::thread::Builder::new().name("free".into()).spawn(move || drop(abandoned));
 }

@@ -11,13 +11,15 @@
 //! process holding gigabytes, stays within the
 //! promised 10% + 50 ms.
 //!
-//! The grace is counted in the CPU time of the thread that runs the model, not on the wall
-//! clock: on a busy machine a run gets a fraction of a core, and 60 ms of wall time may be
-//! 10 ms of work, less than it takes to notice the stop, leave a table rehash and print what
-//! was proved. On an idle machine the two clocks agree. Not the whole process's CPU time: a
-//! stopped puzzle frees its abandoned tables on a thread of its own meanwhile. A wall-clock
-//! backstop, [`WALL_BACKSTOP`] past the grace, still ends a run whose thread uses no CPU
-//! (blocked on its output, or waiting for parallel workers that do not poll).
+//! The grace is counted in the process's CPU time, not on the wall clock: on a busy machine
+//! a run gets a fraction of a core, and 60 ms of wall time may be 10 ms of work, less than it
+//! takes to notice the stop, leave a table rehash and print what was proved. On an idle
+//! machine the two clocks agree. The process's time, not the run thread's: parallel workers
+//! that do not poll must not outlast the grace while the run's thread waits for them. What
+//! the stopped run abandoned is freed only once it is disarmed
+//! ([`StopToken::free_abandoned`]), so that no freeing eats the grace. A wall-clock
+//! backstop, [`WALL_BACKSTOP`] past the grace, still ends a run that uses no CPU (blocked on
+//! its output).
 
 use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
@@ -57,10 +59,8 @@ struct Watch {
     deadline: Option<Instant>,
     time_grace: Duration,
     /// When the watchdog first saw a stop requested in this run, on the wall clock and on
-    /// the run's thread's CPU clock.
+    /// the process's CPU clock.
     raised_at: Option<(Instant, Duration)>,
-    /// The CPU clock of the thread that armed the run (it runs the model).
-    cpu_clock: Option<libc::clockid_t>,
     /// The run's token, on which the watchdog requests the stop.
     stop: Option<StopToken>,
     /// When the watchdog will look again of its own accord; `None` while it sleeps until
@@ -80,7 +80,6 @@ static WATCH: Mutex<Watch> = Mutex::new(Watch {
     deadline: None,
     time_grace: Duration::ZERO,
     raised_at: None,
-    cpu_clock: None,
     next_look: None,
     stop: None,
 });
@@ -109,6 +108,7 @@ impl Armed {
     /// was found, so the clock no longer applies (the memory hard cap still does).
     pub(crate) fn searched(&self) {
         watch().armed = false;
+        self.stop.free_abandoned();
     }
 }
 
@@ -119,6 +119,7 @@ impl Drop for Armed {
         watch.stop = None;
         drop(watch);
         super::memory::watch_run(None);
+        self.stop.free_abandoned();
     }
 }
 
@@ -146,7 +147,6 @@ pub(crate) fn arm(timeout: Option<Duration>, message: HardStop) -> Armed {
         deadline,
         time_grace: timeout.map_or(Duration::ZERO, |t| t / 50) + Duration::from_millis(20),
         raised_at: None,
-        cpu_clock: thread_cpu_clock(),
         next_look,
         stop: Some(stop.clone()),
     };
@@ -186,7 +186,7 @@ fn run() {
         }
         let wait = match stop.requested() {
             Some(reason) => {
-                let cpu = watch.cpu_clock.map_or(Duration::ZERO, cpu_time);
+                let cpu = process_cpu_time();
                 let (since, cpu_since) = *watch.raised_at.get_or_insert((now, cpu));
                 let grace = if reason == Stop::Memory { MEMORY_GRACE } else { watch.time_grace };
                 let used = cpu.saturating_sub(cpu_since);
@@ -204,20 +204,12 @@ fn run() {
     }
 }
 
-/// The CPU clock of the calling thread; `None` where there is none (never on Linux: then
-/// no CPU seems used and the wall backstop rules).
-fn thread_cpu_clock() -> Option<libc::clockid_t> {
-    let mut clock: libc::clockid_t = 0;
-    // SAFETY: asks for the calling thread's clock id, written into `clock`.
-    let ok = unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut clock) } == 0;
-    ok.then_some(clock)
-}
-
-/// The CPU time used so far on `clock`; zero if it cannot be read (the thread ended).
-fn cpu_time(clock: libc::clockid_t) -> Duration {
+/// The CPU time all threads of the process have used so far; zero if it cannot be read
+/// (never on Linux: then no CPU seems used and the wall backstop rules).
+fn process_cpu_time() -> Duration {
     let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: `now` is a valid timespec for the call to fill.
-    if unsafe { libc::clock_gettime(clock, &mut now) } != 0 {
+    if unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut now) } != 0 {
         return Duration::ZERO;
     }
     Duration::new(u64::try_from(now.tv_sec).unwrap_or(0), u32::try_from(now.tv_nsec).unwrap_or(0))

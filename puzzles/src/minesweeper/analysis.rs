@@ -155,7 +155,7 @@ fn exact(board: &Board, known: &[u8], fr: &Frontier, deadline: &Deadline) -> Res
         let c = match count::count(comp, deadline) {
             Ok(c) => c,
             Err(TimedOut) => {
-                crate::limit::free_later(counted);
+                deadline.abandon(counted);
                 return Err(TimedOut);
             }
         };
@@ -231,7 +231,7 @@ fn exact(board: &Board, known: &[u8], fr: &Frontier, deadline: &Deadline) -> Res
     }
     for ((comp, c), e) in fr.components.iter().zip(&counted).zip(&ext) {
         let Ok(w) = c.box_weights(e, deadline) else {
-            crate::limit::free_later(counted);
+            deadline.abandon(counted);
             return Err(TimedOut);
         };
         for (b, wb) in comp.boxes.iter().zip(w) {

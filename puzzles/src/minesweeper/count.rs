@@ -297,14 +297,14 @@ pub fn count(comp: &Component, deadline: &Deadline) -> Result<Counted, TimedOut>
     let mut states = 1u64;
     for step in &steps {
         if timed_out(deadline) {
-            crate::limit::free_later(layers);
+            deadline.abandon(layers);
             return Err(TimedOut);
         }
         let prev = layers.last().unwrap_or_else(|| unreachable!("the first layer is pushed above"));
         let mut next = Layer::default();
         for (s, key) in prev.keys.iter().enumerate() {
             if timed_out(deadline) {
-                crate::limit::free_later((layers, next));
+                deadline.abandon((layers, next));
                 return Err(TimedOut);
             }
             for j in 0..=step.size {
@@ -335,7 +335,7 @@ impl Counted {
         let mut scratch = Vec::new();
         for i in (0..n).rev() {
             if timed_out(deadline) {
-                crate::limit::free_later(after);
+                deadline.abandon(after);
                 return Err(TimedOut);
             }
             let step = &self.steps[i];
@@ -345,7 +345,7 @@ impl Counted {
             let mut weight = BigUint::zero();
             for (s, key) in layer.keys.iter().enumerate() {
                 if timed_out(deadline) {
-                    crate::limit::free_later((after, before));
+                    deadline.abandon((after, before));
                     return Err(TimedOut);
                 }
                 let prefix = &layer.counts[s];

@@ -23,6 +23,7 @@
 
 use crate::ids::{PropId, VarId};
 use crate::learn::history::{Cause, History};
+use crate::learn::watches::Watches;
 use crate::propagator::Conflict;
 use crate::propagators::nogood::{truth_in, Truth};
 use crate::search::Fixing;
@@ -44,7 +45,9 @@ pub(crate) struct NogoodDb {
     lbd: Vec<u32>,
     /// Per variable, the nogoods watching one of its literals, with that literal (an entry
     /// whose nogood watches another literal since is stale, and dropped when met).
-    watches: Vec<Vec<(u32, Fixing)>>,
+    watches: Watches,
+    /// The watches taken out by an event, being visited.
+    holding: Vec<(u32, Fixing)>,
     /// The variables whose events wake the database's propagator.
     subscribed: Vec<bool>,
     /// The history's events already looked at.
@@ -61,8 +64,8 @@ impl NogoodDb {
     /// Adds a nogood (at least one literal), to be checked at the next run; returns the
     /// variables the database must now be woken by.
     pub(crate) fn add(&mut self, mut lits: Vec<Fixing>, lbd: u32, store: &Store, num_vars: usize) -> Vec<VarId> {
-        if self.watches.len() < num_vars {
-            self.watches.resize(num_vars, Vec::new());
+        self.watches.grow(num_vars);
+        if self.subscribed.len() < num_vars {
             self.subscribed.resize(num_vars, false);
         }
         // Watch open literals first, then the newest true ones.
@@ -77,7 +80,7 @@ impl NogoodDb {
         let mut new_vars = Vec::new();
         for &lit in lits.iter().take(2) {
             let x = lit.var();
-            self.watches[x.index()].push((k, lit));
+            self.watches.add(k, lit);
             if !self.subscribed[x.index()] {
                 self.subscribed[x.index()] = true;
                 new_vars.push(x);
@@ -109,9 +112,7 @@ impl NogoodDb {
         let nogoods = std::mem::take(&mut self.nogoods);
         let lbd = std::mem::take(&mut self.lbd);
         let mut forgotten = Vec::new();
-        for list in &mut self.watches {
-            list.clear();
-        }
+        self.watches.clear();
         self.fresh.clear();
         for ((lits, lbd), forget) in nogoods.into_iter().zip(lbd).zip(forget) {
             if forget {
@@ -120,7 +121,7 @@ impl NogoodDb {
             }
             let k = self.nogoods.len() as u32;
             for &lit in lits.iter().take(2) {
-                self.watches[lit.var().index()].push((k, lit));
+                self.watches.add(k, lit);
             }
             self.nogoods.push(lits);
             self.lbd.push(lbd);
@@ -142,36 +143,39 @@ impl NogoodDb {
             let Some(event) = history.events.get(self.cursor) else { return Ok(()) };
             self.cursor += 1;
             let x = event.lit.var();
-            if x.index() >= self.watches.len() {
+            if !self.watches.watches(x) {
                 continue;
             }
-            let list = std::mem::take(&mut self.watches[x.index()]);
-            let mut kept = Vec::with_capacity(list.len());
+            let p = self.cursor - 1;
+            let before = (history.min_at(x, p), history.max_at(x, p));
+            let after = (history.min_at(x, p + 1), history.max_at(x, p + 1));
+            let hole = match event.lit {
+                Fixing::Ne(_, v) => Some(v),
+                _ => None,
+            };
+            // Only a watched literal that this event made hold calls for a visit.
+            let mut holding = std::mem::take(&mut self.holding);
+            holding.clear();
+            self.watches.take_made_true(x, before, after, hole, &mut holding);
             let mut result = Ok(());
-            for (i, &(k, lit)) in list.iter().enumerate() {
-                // Only a watched literal that has come to hold calls for a visit.
-                if truth(store, lit) != Truth::True {
-                    kept.push((k, lit));
-                    continue;
-                }
+            for (i, &(k, lit)) in holding.iter().enumerate() {
                 if !self.nogoods[k as usize].iter().take(2).any(|&l| l == lit) {
                     continue; // stale: the nogood watches another literal now
                 }
                 let outcome = self.visit(k, store);
                 // Keep the entry if the nogood still watches this literal.
                 if self.nogoods[k as usize].iter().take(2).any(|&l| l == lit) {
-                    kept.push((k, lit));
+                    self.watches.add(k, lit);
                 }
                 if let Err(conflict) = outcome {
-                    kept.extend_from_slice(&list[i + 1..]);
+                    for &(k, lit) in &holding[i + 1..] {
+                        self.watches.add(k, lit);
+                    }
                     result = Err(conflict);
                     break;
                 }
             }
-            // Watches moved onto `x` itself during the visits were pushed to the empty list.
-            let moved = std::mem::take(&mut self.watches[x.index()]);
-            kept.extend(moved);
-            self.watches[x.index()] = kept;
+            self.holding = holding;
             result?;
         }
     }
@@ -195,7 +199,7 @@ impl NogoodDb {
             if let Some(j) = (2..lits.len()).find(|&j| truth(store, lits[j]) != Truth::True) {
                 lits.swap(w, j);
                 let (lit, new) = (lits[w], lits[w].var());
-                self.watches[new.index()].push((k, lit));
+                self.watches.add(k, lit);
                 if !self.subscribed[new.index()] {
                     self.subscribed[new.index()] = true;
                     if let Some(slot) = self.slot {

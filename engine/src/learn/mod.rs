@@ -32,3 +32,4 @@ pub(crate) mod driver;
 pub mod explain;
 pub(crate) mod history;
 pub(crate) mod verify;
+pub(crate) mod watches;

@@ -7,6 +7,9 @@
 //! unsatisfiability must be Gecode's, every solution is checked against the FlatZinc
 //! constraints as written, and no solution may beat Gecode's proven optimum. The instances
 //! cut short by the limit are listed (the benchmark, `bench/minizinc.sh`, measures speed).
+//!
+//! Three times: with learning as it is by default (on where one solution or an optimum is
+//! wanted), forced on, and forced off; every claim of each must agree.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -36,6 +39,21 @@ fn read_gzipped(path: &Path) -> String {
 
 #[test]
 fn every_answer_agrees_with_gecode() {
+    agree_with_gecode(None);
+}
+
+#[test]
+fn every_answer_agrees_with_gecode_with_learning_forced_on() {
+    agree_with_gecode(Some(true));
+}
+
+#[test]
+fn every_answer_agrees_with_gecode_with_learning_off() {
+    agree_with_gecode(Some(false));
+}
+
+/// Solves every instance with `learning` (`None`: the default) and checks each claim.
+fn agree_with_gecode(learning: Option<bool>) {
     let expected: Vec<Value> =
         serde_json::from_str(&std::fs::read_to_string(root().join("expected.json")).expect("expected.json"))
             .expect("valid JSON");
@@ -52,7 +70,7 @@ fn every_answer_agrees_with_gecode() {
         let text = read_gzipped(&path);
         let mut model = load(&text).unwrap_or_else(|e| panic!("{name}: {}", e.message));
         // The default search: restarts with nogoods where the order is dom/wdeg.
-        let options = Options { timeout: Some(limit), verify: true, ..Options::default() };
+        let options = Options { timeout: Some(limit), verify: true, learning, ..Options::default() };
         let minimize = matches!(model.goal, Goal::Minimize(_));
         let result = solve(&mut model, &options, |_, _| {});
         let gecode_status = entry["status"].as_str().unwrap_or("");
@@ -83,7 +101,7 @@ fn every_answer_agrees_with_gecode() {
         }
     }
     eprintln!(
-        "{} of {} instances finished within {limit:?} each, all agreeing with Gecode",
+        "learning {learning:?}: {} of {} instances finished within {limit:?} each, all agreeing with Gecode",
         agreed.len(),
         expected.len()
     );

@@ -322,19 +322,15 @@ pub fn solve(
         unsat_reason: problem.unsat_reason.take(),
         stats,
     };
+    // A problem whose search a limit stopped, leaving its trail, goes to the run's token,
+    // freed once the report is printed: a deep trail is a large allocation (a gigabyte for
+    // 6,558 levels of a 6,561-variable all-different) that the report, printed within the
+    // limit's grace, need not wait for. Only then: a search stopped by its callback is not
+    // racing a deadline.
     if at_limit && problem.solver.is_spent() {
-        free_later(problem, &options.stop);
+        options.stop.abandon(problem);
     }
     report
-}
-
-/// Hands a problem whose search a limit stopped, leaving its trail, to the run's token, to
-/// be freed once the report is printed ([`cpsolve_engine::StopToken::abandon`]): a deep
-/// trail is a large allocation (a gigabyte for 6,558 levels of a 6,561-variable
-/// all-different), whose freeing the caller, printing the report within the limit's grace,
-/// need not wait for. Only then: a search stopped by its callback is not racing a deadline.
-fn free_later(problem: Problem, stop: &cpsolve_engine::StopToken) {
-    stop.abandon(problem);
 }
 
 /// The nodes of the problem's own turn in [`solve_in_turns`]; a member's turn has its
@@ -500,7 +496,7 @@ fn solve_subtrees(
             }
             // A worker cancelled because another reached the limit races the same deadline.
             if matches!(found.stopped, Some(Stop::Time | Stop::Memory | Stop::Cancelled)) && problem.solver.is_spent() {
-                free_later(problem, &options.stop);
+                options.stop.abandon(problem);
             }
             let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
             if let Some(progress) = &options.progress {
@@ -549,7 +545,7 @@ fn optimise_subtrees(
         if found.stopped.is_some() {
             all.stopped = found.stopped;
             if matches!(found.stopped, Some(Stop::Time | Stop::Memory)) && problem.solver.is_spent() {
-                free_later(problem, &options.stop);
+                options.stop.abandon(problem);
             }
             break;
         }

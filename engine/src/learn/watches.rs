@@ -92,7 +92,8 @@ impl Watches {
         list.entry(value).or_default().push(k);
     }
 
-    /// Whether any nogood watches a literal of `x`.
+    /// Whether a literal of `x` was watched since the last [`Watches::clear`] (an emptied
+    /// bucket stays): a cheap test before an event's bounds are looked up.
     pub(crate) fn watches(&self, x: VarId) -> bool {
         self.vars.get(x.index()).is_some_and(|w| !w.is_empty())
     }

@@ -52,6 +52,9 @@ pub struct Stats {
     pub learned: u64,
     /// Learned nogoods forgotten since (at restarts, the database keeps the best).
     pub forgotten: u64,
+    /// Failures that taught a nogood already kept: the database missed a propagation
+    /// (it should be rare; a diagnostic).
+    pub relearned: u64,
     /// Time spent searching (building the model not included).
     pub time: Duration,
 }
@@ -69,6 +72,7 @@ impl Stats {
         self.nogoods += other.nogoods;
         self.learned += other.learned;
         self.forgotten += other.forgotten;
+        self.relearned += other.relearned;
         self.time += other.time;
     }
 }
@@ -685,13 +689,23 @@ impl Solver {
                 let Some((decision, right_done)) = stack.last_mut() else {
                     break 'search;
                 };
+                let (decision, right_done) = (*decision, *right_done);
                 self.store.close_level();
                 if track {
                     path.pop();
                 }
-                if !*right_done {
-                    *right_done = true;
-                    let decision = *decision;
+                // Nogoods learned below, and those whose propagation the backtrack undid,
+                // propagate at this node, where they hold (not only below the next branch,
+                // whose backtrack would undo them while they still hold here).
+                if self.post_learned() && !self.propagate_node(config, bound) {
+                    // This node fails: neither branch of its decision is left to try.
+                    stack.pop();
+                    continue;
+                }
+                if !right_done {
+                    if let Some(last) = stack.last_mut() {
+                        last.1 = true;
+                    }
                     if track {
                         path.push(decision.fixing(true));
                     }
@@ -699,7 +713,6 @@ impl Solver {
                         // Back on a decision of the groups.
                         others_from = None;
                     }
-                    self.post_learned();
                     ok = self.branch(decision, true, config, bound);
                     break;
                 }
@@ -807,6 +820,11 @@ impl Solver {
             }
         }
         let ok = self.propagate_queue();
+        if ok && self.learner.verify && self.is_learning() {
+            if let Some(nogood) = self.learner.db.missed(&self.store) {
+                panic!("the learned nogood {nogood:?} should have propagated at this fixpoint");
+            }
+        }
         if !ok {
             self.stats.failures += 1;
             if let (true, Some(p)) = (self.is_learning(), self.failed_by) {

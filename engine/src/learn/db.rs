@@ -12,7 +12,12 @@
 //! Watches need no undoing on backtrack: a literal watched because it did not hold still
 //! does not hold after backtracking. A nogood added while it propagates (learning asserts
 //! one literal) watches its open literal and its newest true one, so that backtracking past
-//! the latter, and coming back, wakes it again.
+//! the latter, and coming back, wakes it again. That rests on a nogood acting at the level
+//! where it became unit; one checked whole after a backtrack (new, or of one literal) may
+//! have become unit at a lower level than where it acts, so it is checked again after a
+//! backtrack above that one (`late`). The search checks at every fixpoint, in its tests,
+//! that no nogood was missed ([`NogoodDb::missed`]): before these rules, a fifth to a half
+//! of the failures on the hard instances taught a nogood already kept.
 //!
 //! The database is pruned at restarts ([`NogoodDb::reduce`]): a nogood's worth is told by
 //! its *literal block distance* (Audemard and Simon, Glucose 2009), the number of decision
@@ -23,7 +28,7 @@
 
 use crate::ids::{PropId, VarId};
 use crate::learn::history::{Cause, History};
-use crate::learn::watches::Watches;
+use crate::learn::watches::{Watch, Watches};
 use crate::propagator::Conflict;
 use crate::propagators::nogood::{truth_in, Truth};
 use crate::search::Fixing;
@@ -31,6 +36,12 @@ use crate::store::Store;
 
 fn truth(store: &Store, lit: Fixing) -> Truth {
     truth_in(&store.domains[lit.var().index()], lit)
+}
+
+/// The blocker of the watch on a nogood's literal `w` (0 or 1): its other watched literal
+/// (itself, for a nogood of one).
+fn other_watch(lits: &[Fixing], w: usize) -> Fixing {
+    lits.get(1 - w).copied().unwrap_or(lits[w])
 }
 
 /// Nogoods learned from at most this many levels are never forgotten.
@@ -47,13 +58,19 @@ pub(crate) struct NogoodDb {
     /// whose nogood watches another literal since is stale, and dropped when met).
     watches: Watches,
     /// The watches taken out by an event, being visited.
-    holding: Vec<(u32, Fixing)>,
+    holding: Vec<(Watch, Fixing)>,
     /// The variables whose events wake the database's propagator.
     subscribed: Vec<bool>,
     /// The history's events already looked at.
     cursor: usize,
     /// Nogoods added since the last run, to be checked whole.
     fresh: Vec<u32>,
+    /// Nogoods checked whole that rest on a literal made false deeper than their true ones
+    /// (a nogood checked after a backtrack may be unit since a lower level, one of one
+    /// literal since the root), with that depth. A backtrack above it undoes the false
+    /// literal while the true ones stay, and nothing would wake them: they are checked
+    /// again.
+    late: Vec<(usize, u32)>,
     /// The nogood that failed in the last run.
     pub(crate) conflict: Option<u32>,
     /// The propagator slot through which the queue runs the database.
@@ -78,9 +95,9 @@ impl NogoodDb {
         }
         let k = self.nogoods.len() as u32;
         let mut new_vars = Vec::new();
-        for &lit in lits.iter().take(2) {
+        for (w, &lit) in lits.iter().enumerate().take(2) {
             let x = lit.var();
-            self.watches.add(k, lit);
+            self.watches.add(k, lit, other_watch(&lits, w));
             if !self.subscribed[x.index()] {
                 self.subscribed[x.index()] = true;
                 new_vars.push(x);
@@ -90,6 +107,19 @@ impl NogoodDb {
         self.lbd.push(lbd);
         self.fresh.push(k);
         new_vars
+    }
+
+    /// After a backtrack to trail depth `depth`: has the nogoods whose propagation it undid
+    /// checked at the next run, and says whether the next run has nogoods to check whole.
+    pub(crate) fn backtracked_to(&mut self, depth: usize) -> bool {
+        let fresh = &mut self.fresh;
+        self.late.retain(|&(at, k)| {
+            if at > depth {
+                fresh.push(k);
+            }
+            at <= depth
+        });
+        !self.fresh.is_empty()
     }
 
     /// The number of nogoods kept.
@@ -114,14 +144,15 @@ impl NogoodDb {
         let mut forgotten = Vec::new();
         self.watches.clear();
         self.fresh.clear();
+        self.late.clear();
         for ((lits, lbd), forget) in nogoods.into_iter().zip(lbd).zip(forget) {
             if forget {
                 forgotten.push(lits);
                 continue;
             }
             let k = self.nogoods.len() as u32;
-            for &lit in lits.iter().take(2) {
-                self.watches.add(k, lit);
+            for (w, &lit) in lits.iter().enumerate().take(2) {
+                self.watches.add(k, lit, other_watch(&lits, w));
             }
             self.nogoods.push(lits);
             self.lbd.push(lbd);
@@ -134,12 +165,25 @@ impl NogoodDb {
     /// Propagates the nogoods over the events since the last run, and the fresh ones.
     pub(crate) fn propagate(&mut self, store: &mut Store) -> Result<(), Conflict> {
         self.conflict = None;
-        for k in std::mem::take(&mut self.fresh) {
-            self.visit(k, store)?;
+        let fresh = std::mem::take(&mut self.fresh);
+        for (i, &k) in fresh.iter().enumerate() {
+            if let Err(conflict) = self.visit(k, store) {
+                // Those not checked yet, and the one that failed, are checked after the
+                // backtrack: their watches may sit on literals the backtrack keeps.
+                self.fresh.extend_from_slice(&fresh[i..]);
+                return Err(conflict);
+            }
+            if let Some(level) = self.late_at(k, store) {
+                self.late.push((level, k));
+            }
+        }
+        if let Some(history) = store.history.as_deref_mut() {
+            self.cursor = self.cursor.min(history.unread_from);
         }
         loop {
-            let Some(history) = store.history.as_deref() else { return Ok(()) };
-            self.cursor = self.cursor.min(history.events.len());
+            let Some(history) = store.history.as_deref_mut() else { return Ok(()) };
+            history.unread_from = history.events.len();
+            let history = &*history;
             let Some(event) = history.events.get(self.cursor) else { return Ok(()) };
             self.cursor += 1;
             let x = event.lit.var();
@@ -158,18 +202,27 @@ impl NogoodDb {
             holding.clear();
             self.watches.take_made_true(x, before, after, hole, &mut holding);
             let mut result = Ok(());
-            for (i, &(k, lit)) in holding.iter().enumerate() {
-                if !self.nogoods[k as usize].iter().take(2).any(|&l| l == lit) {
+            for (i, &((k, blocker), lit)) in holding.iter().enumerate() {
+                if truth(store, blocker) == Truth::False {
+                    // The nogood cannot act while its blocker is false, and the blocker
+                    // became false no later than `lit` became true: a backtrack that
+                    // undoes the one undoes the other.
+                    self.watches.add(k, lit, blocker);
+                    continue;
+                }
+                let lits = &self.nogoods[k as usize];
+                if lits[0] != lit && lits.get(1) != Some(&lit) {
                     continue; // stale: the nogood watches another literal now
                 }
                 let outcome = self.visit(k, store);
                 // Keep the entry if the nogood still watches this literal.
-                if self.nogoods[k as usize].iter().take(2).any(|&l| l == lit) {
-                    self.watches.add(k, lit);
+                let lits = &self.nogoods[k as usize];
+                if let Some(w) = lits.iter().take(2).position(|&l| l == lit) {
+                    self.watches.add(k, lit, other_watch(lits, w));
                 }
                 if let Err(conflict) = outcome {
-                    for &(k, lit) in &holding[i + 1..] {
-                        self.watches.add(k, lit);
+                    for &((k, blocker), lit) in &holding[i + 1..] {
+                        self.watches.add(k, lit, blocker);
                     }
                     result = Err(conflict);
                     break;
@@ -180,16 +233,46 @@ impl NogoodDb {
         }
     }
 
+    /// Where a nogood just checked whole rests on a literal made false at a deeper level
+    /// than all its true ones (the one it made false, or one false already): that level.
+    /// A backtrack above it leaves the nogood unit with no event to wake it.
+    fn late_at(&self, k: u32, store: &Store) -> Option<usize> {
+        let history = store.history.as_deref()?;
+        let mut false_lit = None;
+        let mut true_level = 0;
+        for &lit in &self.nogoods[k as usize] {
+            match truth(store, lit) {
+                Truth::True => true_level = true_level.max(history.level_of(lit).unwrap_or(0)),
+                Truth::False if false_lit.is_none() => false_lit = Some(lit),
+                _ => return None,
+            }
+        }
+        let false_level = history.level_of(false_lit?.negated())?;
+        (false_level > true_level).then_some(false_level as usize)
+    }
+
     /// Restores the watch invariant of nogood `k` and propagates it if it is unit.
     fn visit(&mut self, k: u32, store: &mut Store) -> Result<(), Conflict> {
         let lits = &mut self.nogoods[k as usize];
         if lits.len() == 1 {
-            return match truth(store, lits[0]) {
+            // A nogood of one literal is unit from the start: its literal is made false.
+            let lit = lits[0];
+            return match truth(store, lit) {
                 Truth::True => {
                     self.conflict = Some(k);
                     Err(Conflict)
                 }
-                _ => Ok(()),
+                Truth::False => Ok(()),
+                Truth::Open => {
+                    if let Some(history) = store.history.as_deref_mut() {
+                        history.cause = Cause::Nogood(k);
+                    }
+                    if store.apply(lit.negated()).is_err() {
+                        self.conflict = Some(k);
+                        return Err(Conflict);
+                    }
+                    Ok(())
+                }
             };
         }
         for w in 0..2 {
@@ -199,7 +282,7 @@ impl NogoodDb {
             if let Some(j) = (2..lits.len()).find(|&j| truth(store, lits[j]) != Truth::True) {
                 lits.swap(w, j);
                 let (lit, new) = (lits[w], lits[w].var());
-                self.watches.add(k, lit);
+                self.watches.add(k, lit, other_watch(lits, w));
                 if !self.subscribed[new.index()] {
                     self.subscribed[new.index()] = true;
                     if let Some(slot) = self.slot {
@@ -226,6 +309,23 @@ impl NogoodDb {
             return Err(Conflict);
         }
         Ok(())
+    }
+
+    /// A nogood the database should have acted on and did not: none of its literals is
+    /// false and at most one is open (it should have failed, or made that one false). At a
+    /// fixpoint there is none; the search checks this when it checks its work.
+    pub(crate) fn missed(&self, store: &Store) -> Option<&[Fixing]> {
+        self.nogoods.iter().map(Vec::as_slice).find(|lits| {
+            let mut open = 0;
+            for &lit in lits.iter() {
+                match truth(store, lit) {
+                    Truth::False => return false,
+                    Truth::Open => open += 1,
+                    Truth::True => {}
+                }
+            }
+            open <= 1
+        })
     }
 
     /// Why nogood `k` established what it did: its other literals, which held then.

@@ -168,12 +168,15 @@ impl Solver {
             return;
         }
         // A nogood learned twice means the database let the same failure happen again
-        // (watches do not catch every propagation): no backjump then, so that the search
-        // always moves on.
+        // (it missed a propagation: `NogoodDb::missed` finds none in the tests, but a
+        // nogood longer than the kept ones is never in the database): no backjump then, so
+        // that the search always moves on.
         let mut key = nogood.clone();
         key.sort_unstable();
         if self.learner.seen.insert(key) {
             self.learner.assert_depth = Some(learned.assert_level as usize);
+        } else {
+            self.stats.relearned += 1;
         }
         if self.learner.verify {
             self.learner.log.push(nogood.clone());
@@ -230,12 +233,19 @@ impl Solver {
         self.learner.activity.is_some()
     }
 
-    /// Posts the nogoods learned since the last call, at the current node.
-    pub(crate) fn post_learned(&mut self) {
-        let Some(slot) = self.learner.db.slot else { return };
+    /// After a backtrack: posts the nogoods learned since the last call at the current
+    /// node, and has those whose propagation the backtrack undid checked again. Says
+    /// whether the node must be propagated for them.
+    pub(crate) fn post_learned(&mut self) -> bool {
+        let Some(slot) = self.learner.db.slot else { return false };
         let pending = std::mem::take(&mut self.learner.pending);
+        let depth = self.store.trail.depth();
+        let recheck = self.learner.db.backtracked_to(depth);
         if pending.is_empty() {
-            return;
+            if recheck {
+                self.store.queue.push(slot);
+            }
+            return recheck;
         }
         for (nogood, lbd) in pending {
             let num_vars = self.num_vars();
@@ -245,6 +255,7 @@ impl Solver {
             self.stats.learned += 1;
         }
         self.store.queue.push(slot);
+        true
     }
 
     /// Runs propagator `p` (or the nogood database, if `p` is its slot) while learning,

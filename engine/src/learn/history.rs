@@ -76,6 +76,9 @@ pub(crate) struct History {
     restored: Vec<VarId>,
     /// Whether to keep `restored` (only activity-based selection reads it).
     pub(crate) track_restored: bool,
+    /// The fewest events there were since the nogood database last read them: the events
+    /// from there on are new to it, even where backtracks undid as many as came after.
+    pub(crate) unread_from: usize,
 }
 
 impl History {
@@ -91,6 +94,7 @@ impl History {
             cause: Cause::Axiom,
             restored: Vec::new(),
             track_restored: false,
+            unread_from: 0,
         }
     }
 
@@ -167,6 +171,7 @@ impl History {
             }
         }
         self.decisions.truncate(depth + 1);
+        self.unread_from = self.unread_from.min(self.events.len());
     }
 
     /// The variables restored by backtracks since the last call (with repeats).

@@ -33,8 +33,13 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::search::Fixing;
 
-/// The nogoods watching each literal of one kind of one variable, by the literal's value.
-type List = BTreeMap<Val, Vec<u32>>;
+/// A watch: the nogood, and its *blocker*, another of its literals. A nogood with a false
+/// literal can do nothing: when the blocker is false, a visit is spared without reading
+/// the nogood (MiniSat's blocking literals; most wakes of a long search are such).
+pub(crate) type Watch = (u32, Fixing);
+
+/// The watches of each literal of one kind of one variable, by the literal's value.
+type List = BTreeMap<Val, Vec<Watch>>;
 
 /// One variable's watches, a list per kind of literal, each sorted by value.
 #[derive(Debug, Clone, Default)]
@@ -86,10 +91,10 @@ impl Watches {
         }
     }
 
-    /// Records that nogood `k` watches `lit`.
-    pub(crate) fn add(&mut self, k: u32, lit: Fixing) {
+    /// Records that nogood `k` watches `lit`, with `blocker` another of its literals.
+    pub(crate) fn add(&mut self, k: u32, lit: Fixing, blocker: Fixing) {
         let (list, value) = self.vars[lit.var().index()].list(lit);
-        list.entry(value).or_default().push(k);
+        list.entry(value).or_default().push((k, blocker));
     }
 
     /// Whether a literal of `x` was watched since the last [`Watches::clear`] (an emptied
@@ -107,7 +112,7 @@ impl Watches {
         before: (Val, Val),
         after: (Val, Val),
         hole: Option<Val>,
-        out: &mut Vec<(u32, Fixing)>,
+        out: &mut Vec<(Watch, Fixing)>,
     ) {
         let Some(w) = self.vars.get_mut(x.index()) else { return };
         use std::ops::Bound::{Excluded, Included};
@@ -129,7 +134,7 @@ impl Watches {
 
 /// Takes out the watches of the values in `range` of a list (a range that runs backwards,
 /// as no event makes, takes nothing).
-fn take(list: &mut List, range: impl RangeBounds<Val>, out: &mut Vec<(u32, Fixing)>, lit: impl Fn(Val) -> Fixing) {
+fn take(list: &mut List, range: impl RangeBounds<Val>, out: &mut Vec<(Watch, Fixing)>, lit: impl Fn(Val) -> Fixing) {
     use std::ops::Bound::{Excluded, Included, Unbounded};
     let backwards = match (range.start_bound(), range.end_bound()) {
         (Included(a), Included(b)) => a > b,
@@ -140,7 +145,7 @@ fn take(list: &mut List, range: impl RangeBounds<Val>, out: &mut Vec<(u32, Fixin
         return;
     }
     for (&v, bucket) in list.range_mut(range) {
-        out.extend(bucket.drain(..).map(|k| (k, lit(v))));
+        out.extend(bucket.drain(..).map(|watch| (watch, lit(v))));
     }
 }
 
@@ -188,7 +193,7 @@ mod tests {
             w.grow(1);
             let lits: Vec<Fixing> = watched.iter().map(|&(kind, v)| lit_of(kind, x, v)).collect();
             for (k, &lit) in lits.iter().enumerate() {
-                w.add(k as u32, lit);
+                w.add(k as u32, lit, lit);
             }
             let mut taken = Vec::new();
             w.take_made_true(x, (d0.min, d0.max), (d1.min, d1.max), hole, &mut taken);
@@ -198,7 +203,7 @@ mod tests {
                 // know the holes): a visit too many, never one too few.
                 let passed_over = matches!(lit, Fixing::Ne(_, u) if !before.contains(&u)
                     && ((d0.min..d1.min).contains(&u) || (d1.max + 1..=d0.max).contains(&u)));
-                let was_taken = taken.contains(&(k as u32, lit));
+                let was_taken = taken.contains(&((k as u32, lit), lit));
                 prop_assert_eq!(was_taken, made_true || passed_over, "{:?}: {:?} -> {:?}", lit, before, after);
             }
             prop_assert_eq!(w.vars[0].len() + taken.len(), lits.len());

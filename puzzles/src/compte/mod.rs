@@ -166,11 +166,8 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         propagations: reach.counters.stored + enumerated.1,
         solutions: answer.count,
         max_depth: game.tiles.len(),
-        restarts: 0,
-        nogoods: 0,
-        learned: 0,
-        forgotten: 0,
         time: start.elapsed(),
+        ..Stats::default()
     };
     let text = view::text(game.target, mode, &answer, options);
     let json = view::json(game.target, mode, status, &answer, options);

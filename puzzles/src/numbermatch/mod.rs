@@ -85,11 +85,8 @@ pub fn solve(file: &File, options: &RunOptions) -> Result<Outcome, Vec<Diagnosti
         propagations: counters.table_hits,
         solutions: u128::from(status == Status::Solved),
         max_depth: counters.max_depth,
-        restarts: 0,
-        nogoods: 0,
-        learned: 0,
-        forgotten: 0,
         time: start.elapsed(),
+        ..Stats::default()
     };
     Ok(Outcome { status, text, json, stats, picture })
 }

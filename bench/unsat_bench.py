@@ -93,6 +93,14 @@ def minesweepers(n, rng):
         yield f"{h}x{w}, {len(mines)} mines", ['-'], text
 
 
+def cited(step):
+    """The constraints a step asks a person to weigh at once: a case split told as a chain
+    of small steps, the largest of them."""
+    if step.get('chain'):
+        return max(cited(s) for s in step['chain'])
+    return len(step['constraints'])
+
+
 def judge(kind, out):
     """(ended in no solution by steps, steps, largest step, search steps)."""
     d = json.loads(out)
@@ -108,7 +116,7 @@ def judge(kind, out):
         return True, len(steps) + 1, largest, 0
     steps = d.get('steps', [])
     ended = d.get('ending') == 'no solution' and bool(steps) and steps[-1]['conclusion'].get('contradiction')
-    largest = max((len(s['constraints']) for s in steps), default=0)
+    largest = max((cited(s) for s in steps), default=0)
     searches = sum(s['reasoning'] == 'search' for s in steps)
     return bool(ended), len(steps), largest, searches
 
@@ -154,7 +162,7 @@ def main():
             solvable = largest
             if base:
                 b, _ = run(binary, ['explain', '--format', 'json'] + cli, base[0])
-                solvable = max((len(s['constraints']) for s in json.loads(b.stdout).get('steps', [])), default=0)
+                solvable = max((cited(s) for s in json.loads(b.stdout).get('steps', [])), default=0)
             rows.append((ended, steps, largest, searches, wall, largest <= max(6, solvable)))
         if not rows:
             continue

@@ -177,6 +177,7 @@ fn explanations_of_corpus_files() {
 fn unsatisfiable_puzzles_are_told_in_small_steps() {
     for args in [
         vec!["unsat/sudoku-extra-given.puz"],
+        vec!["unsat/sudoku-hard-extra-given.puz"],
         vec!["unsat/counting.puz"],
         vec!["-e", "cryptarithm SEND+MORE=MONEYS"],
         vec!["-e", "cryptarithm AB+BA=CCC"],
@@ -188,11 +189,34 @@ fn unsatisfiable_puzzles_are_told_in_small_steps() {
         let steps = json["steps"].as_array().expect("steps");
         assert!(!steps.is_empty(), "{args:?}: no step");
         for step in steps {
-            assert!(["direct", "sum"].contains(&step["reasoning"].as_str().unwrap()), "{args:?}: {step}");
-            assert!(step["constraints"].as_array().unwrap().len() <= 6, "{args:?}: {step}");
+            // A step that needs more constraints is told as a chain of small steps from an
+            // assumption to a contradiction.
+            match step.get("chain").and_then(Value::as_array) {
+                None => {
+                    assert!(["direct", "sum"].contains(&step["reasoning"].as_str().unwrap()), "{args:?}: {step}");
+                    assert!(step["constraints"].as_array().unwrap().len() <= 6, "{args:?}: {step}");
+                }
+                Some(chain) => {
+                    assert!(["direct", "case split"].contains(&step["reasoning"].as_str().unwrap()), "{step}");
+                    for link in chain {
+                        assert!(["direct", "sum"].contains(&link["reasoning"].as_str().unwrap()), "{link}");
+                        assert!(link["constraints"].as_array().unwrap().len() <= 6, "{args:?}: {link}");
+                        assert!(link.get("chain").is_none(), "no chain within a chain: {link}");
+                    }
+                    assert_eq!(chain.last().unwrap()["conclusion"]["contradiction"], true, "{step}");
+                }
+            }
         }
         assert_eq!(steps.last().unwrap()["conclusion"]["contradiction"], true);
     }
+    // The hard one needs a case split whose contradiction, in one step, cites 13 constraints:
+    // told as a chain, numbered under the split.
+    let (_, json) = explain(&["unsat/sudoku-hard-extra-given.puz"]);
+    let chained = json["steps"].as_array().unwrap().iter().filter(|s| s.get("chain").is_some()).count();
+    assert!(chained >= 1, "{json}");
+    let run = common::cpsolve(&["explain", "unsat/sudoku-hard-extra-given.puz"], None);
+    assert!(run.stdout.contains(", then:)\n"), "{}", run.stdout);
+    assert!(run.stdout.contains(".1. "), "{}", run.stdout);
     // The Sudoku's contradiction says which cell clashes with what.
     let run = common::cpsolve(&["explain", "unsat/sudoku-extra-given.puz"], None);
     assert!(run.stdout.contains("no solution: x[3,1] = 2, yet these allow it only"), "{}", run.stdout);

@@ -2,35 +2,10 @@
 //! projected over the shared ones (a Sudoku's locked candidates), before it counts the
 //! values no one-level case split refutes.
 
-use cpsolve_engine::constraints::all_different;
-use cpsolve_engine::explain::{Ending, ExplainConfig, Reasoning};
-use cpsolve_engine::{Consistency, PropId, Solver, VarId};
+mod common;
 
-/// A Sudoku of these givens (81 digits, 0 for an empty cell), one group per row, column
-/// and box.
-fn sudoku(givens: &str) -> (Solver, ExplainConfig) {
-    let mut s = Solver::new();
-    let x: Vec<VarId> = givens
-        .bytes()
-        .map(|d| match d - b'0' {
-            0 => s.new_var(1, 9).unwrap(),
-            v => s.new_var(v.into(), v.into()).unwrap(),
-        })
-        .collect();
-    let units = (0..9)
-        .map(|r| (0..9).map(|c| 9 * r + c).collect::<Vec<usize>>())
-        .chain((0..9).map(|c| (0..9).map(|r| 9 * r + c).collect()))
-        .chain((0..9).map(|b| (0..9).map(|k| 9 * (3 * (b / 3) + k / 3) + 3 * (b % 3) + k % 3).collect()));
-    let groups: Vec<Vec<PropId>> = units
-        .map(|unit| {
-            let vars: Vec<VarId> = unit.iter().map(|&k| x[k]).collect();
-            let before = s.num_propagators();
-            all_different(&mut s, &vars, &[], Consistency::Domain);
-            s.propagators_since(before)
-        })
-        .collect();
-    (s, ExplainConfig::new(groups, x))
-}
+use common::sudoku;
+use cpsolve_engine::explain::{Ending, Reasoning};
 
 #[test]
 fn a_stall_that_locked_candidates_resolve_leaves_nothing_open_after_the_patterns() {

@@ -39,6 +39,15 @@ const MINIMISED_SINGLES: usize = 4;
 /// groups taking part) are minimised and compared.
 const MINIMISED_SPLITS: usize = 2;
 
+/// A case split citing more groups than this is told as a chain of small steps, when one
+/// is found ([`Driver::chained`]): as many constraints as a person weighs in one step.
+const MAX_SPLIT_GROUPS: usize = 6;
+
+/// A chain under a case split's assumption has at most this many steps before those the
+/// contradiction does not rest on are left out (the steps come simplest first, not
+/// nearest the contradiction first: a Sudoku's may fill much of the grid).
+const MAX_CHAIN_STEPS: usize = 200;
+
 /// What one group reached alone: the number of facts in its scope, and the domains it left
 /// its own shown variables, by position (`None`: a contradiction).
 type Reached = (usize, Option<Vec<(usize, Values)>>);
@@ -102,6 +111,8 @@ struct Driver<'a> {
     /// right as steps go, but the groups that prune from the newer facts are fewer, and a
     /// step minimised over them reads differently.
     fixpoint_fresh: bool,
+    /// Whether the steps being found are a case split's chain (no split within a split).
+    in_chain: bool,
 }
 
 impl Solver {
@@ -166,6 +177,7 @@ impl Solver {
             own_fruitless: vec![None; config.shown.len()],
             fixpoint: None,
             fixpoint_fresh: false,
+            in_chain: false,
         };
         driver.in_plumbing = driver.plumbing_scope();
         driver.run()
@@ -174,12 +186,22 @@ impl Solver {
 
 impl Driver<'_> {
     fn run(&mut self) -> Result<Explanation, ExplainError> {
+        let (steps, ending) = self.steps(self.config.max_steps)?;
+        let known =
+            self.config.shown.iter().zip(&self.known).map(|(&var, v)| Fact { var, values: v.clone() }).collect();
+        Ok(Explanation { steps, ending, known })
+    }
+
+    /// Steps from the known facts until the model is solved, a contradiction is reached,
+    /// nothing short follows, or `max_steps` were told; each is checked, and its
+    /// conclusion learned.
+    fn steps(&mut self, max_steps: usize) -> Result<(Vec<Step>, Ending), ExplainError> {
         let mut steps = Vec::new();
         let ending = loop {
             if let Some(stop) = self.solver.stop.requested() {
                 break Ending::Stopped(Some(stop));
             }
-            if steps.len() >= self.config.max_steps {
+            if steps.len() >= max_steps {
                 break Ending::Stopped(None);
             }
             // Every variable known is a solution only when the constraints hold: on the
@@ -203,22 +225,67 @@ impl Driver<'_> {
                     self.fixpoint = None;
                 }
                 self.fixpoint_fresh = false;
-                self.known[i] = fact.values.clone();
-                for &g in &self.groups_of[i] {
-                    self.versions[g] += 1;
-                }
-                if self.in_plumbing[i] {
-                    self.plumbing_version += 1;
-                }
+                self.learn(i, fact.values.clone());
             }
             steps.push(step);
             if contradiction {
                 break Ending::NoSolution;
             }
         };
-        let known =
-            self.config.shown.iter().zip(&self.known).map(|(&var, v)| Fact { var, values: v.clone() }).collect();
-        Ok(Explanation { steps, ending, known })
+        Ok((steps, ending))
+    }
+
+    /// The shown variable `i` is now known to be within `values`: what was kept about the
+    /// groups over it is out of date.
+    fn learn(&mut self, i: usize, values: Values) {
+        self.known[i] = values;
+        for &g in &self.groups_of[i] {
+            self.versions[g] += 1;
+        }
+        if self.in_plumbing[i] {
+            self.plumbing_version += 1;
+        }
+    }
+
+    /// A case split or a direct step that cites more than [`MAX_SPLIT_GROUPS`] groups,
+    /// told instead as the small steps from an assumption to a contradiction, when each of
+    /// those cites fewer (a person follows a chain of short deductions, not a dozen
+    /// constraints at once): for a split, its assumption; for a direct step, that its
+    /// conclusion is false. The step itself keeps its groups and is checked as before; each
+    /// step of the chain is checked on its own.
+    fn chained(&mut self, step: Step) -> Result<Step, ExplainError> {
+        if step.groups.len() <= MAX_SPLIT_GROUPS || self.in_chain {
+            return Ok(step);
+        }
+        let (i, assumed) = match (&step.reasoning, &step.conclusion) {
+            (Reasoning::CaseSplit { var, value }, _) => (self.shown_at[var], Values::single(*value)),
+            (Reasoning::Direct, Conclusion::Narrowed(fact)) => {
+                let i = self.shown_at[&fact.var];
+                (i, Values::from_ascending(self.known[i].iter().filter(|&v| !fact.values.contains(v))))
+            }
+            _ => return Ok(step),
+        };
+        let known = self.known.clone();
+        let (fixpoint, fresh, sum_tried) = (self.fixpoint.take(), self.fixpoint_fresh, self.sum_tried);
+        self.in_chain = true;
+        self.learn(i, assumed);
+        let outcome = self.steps(MAX_CHAIN_STEPS);
+        // Back to the facts before the assumption. The versions only grow: what was kept
+        // under the assumption is never taken for what holds without it.
+        for (j, values) in known.into_iter().enumerate() {
+            if self.known[j] != values {
+                self.learn(j, values);
+            }
+        }
+        (self.fixpoint, self.fixpoint_fresh, self.sum_tried, self.in_chain) = (fixpoint, fresh, sum_tried, false);
+        let (chain, ending) = outcome?;
+        let chain = needed(chain);
+        let largest = chain.iter().map(|s| s.groups.len()).max().unwrap_or(usize::MAX);
+        let plain = chain.iter().all(|s| matches!(s.reasoning, Reasoning::Direct | Reasoning::Sum { .. }));
+        if ending != Ending::NoSolution || !plain || largest >= step.groups.len() {
+            return Ok(step);
+        }
+        Ok(Step { chain, ..step })
     }
 
     /// Whether the propagation of all the groups from the known facts ends without a
@@ -247,7 +314,8 @@ impl Driver<'_> {
         let narrowed: Vec<usize> = (0..domains.len()).filter(|&i| domains[i].len() < self.known[i].len()).collect();
         let fixed: Vec<usize> = narrowed.iter().copied().filter(|&i| domains[i].is_single()).collect();
         if !fixed.is_empty() {
-            return Ok(Ok(self.direct_step(&fixed, domains, active_groups)));
+            let step = self.direct_step(&fixed, domains, active_groups);
+            return Ok(Ok(self.chained(step)?));
         }
         // What a few constraints together fix, as a person tries the cases of a small one.
         if let Some(step) = self.projection_step() {
@@ -259,12 +327,15 @@ impl Driver<'_> {
         }
         // A case split that fixes a variable reads better than a narrowing.
         if let Some(step) = self.case_split(true) {
+            let step = self.chained(step)?;
             return Ok(Ok(self.with_stall(step)));
         }
         if !narrowed.is_empty() {
-            return Ok(Ok(self.direct_step(&narrowed, domains, active_groups)));
+            let step = self.direct_step(&narrowed, domains, active_groups);
+            return Ok(Ok(self.chained(step)?));
         }
         if let Some(step) = self.case_split(false) {
+            let step = self.chained(step)?;
             return Ok(Ok(self.with_stall(step)));
         }
         Ok(self.beyond_propagation()?.map(|step| self.with_stall(step)))
@@ -544,7 +615,7 @@ impl Driver<'_> {
         };
         let facts =
             facts.into_iter().map(|i| Fact { var: self.config.shown[i], values: self.known[i].clone() }).collect();
-        Step { reasoning, groups, facts, conclusion, stall: None, clash }
+        Step { reasoning, groups, facts, conclusion, stall: None, clash, chain: Vec::new() }
     }
 
     /// Of a contradiction's facts, one that the groups exclude from the others: the
@@ -894,6 +965,29 @@ fn spaces_all_fixed(set: &[usize], spaces: &[u64]) -> bool {
     set.iter().all(|&g| spaces[g] == 1)
 }
 
+/// Of a chain of steps ending in a contradiction, those it rests on: the last, and each
+/// step whose conclusion is a fact of a step kept (a fact learned in the chain is the
+/// conclusion of the newest step before that narrowed its variable; one known before the
+/// chain is no step's).
+fn needed(chain: Vec<Step>) -> Vec<Step> {
+    let mut keep = vec![false; chain.len()];
+    let Some(last) = chain.len().checked_sub(1) else { return chain };
+    keep[last] = true;
+    for k in (0..chain.len()).rev() {
+        if !keep[k] {
+            continue;
+        }
+        for fact in &chain[k].facts {
+            let by =
+                (0..k).rev().find(|&j| matches!(&chain[j].conclusion, Conclusion::Narrowed(f) if f.var == fact.var));
+            if let Some(j) = by {
+                keep[j] = true;
+            }
+        }
+    }
+    chain.into_iter().zip(keep).filter_map(|(step, keep)| keep.then_some(step)).collect()
+}
+
 /// Checks that the propagators `props` with the step's facts leave no value outside its
 /// conclusion (or, for a contradiction, no solution at all); a counting step, that its
 /// equations add up to a false one.
@@ -916,6 +1010,7 @@ pub(super) fn check_step(
             conclusion: Conclusion::Narrowed(clash.clone()),
             stall: None,
             clash: None,
+            chain: Vec::new(),
         };
         if !disjoint || check_step(solver, groups, props, &narrowing, budget).is_err() {
             return Err(ExplainError::Unverified { step: Box::new(step.clone()), counterexample: None });

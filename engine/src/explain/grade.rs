@@ -81,6 +81,7 @@ mod tests {
             conclusion: Conclusion::Narrowed(Fact { var: VarId(0), values: crate::explain::Values::single(1) }),
             stall: None,
             clash: None,
+            chain: Vec::new(),
         }
     }
 

@@ -140,6 +140,11 @@ pub struct Step {
     /// the constraints allow it only 5 or 8). Checked as a step of its own. `None` when no
     /// single fact clashes so.
     pub clash: Option<Fact>,
+    /// For a step that needs many constraints at once, a case split or a direct one: the
+    /// small steps that lead from an assumption to a contradiction, each checked as a step
+    /// of its own (the assumption is one of their facts): the split's assumption, or that
+    /// the direct step's conclusion is false. Empty when the step is told as one.
+    pub chain: Vec<Step>,
 }
 
 /// Where an explanation stalls (nothing short of a case split moves it on): how many

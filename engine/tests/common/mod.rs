@@ -37,3 +37,29 @@ pub(crate) fn all_solutions(
     found.sort();
     outcome.stopped.is_none().then_some(found)
 }
+
+/// A Sudoku of these givens (81 digits, 0 for an empty cell), one group per row, column
+/// and box.
+pub(crate) fn sudoku(givens: &str) -> (Solver, cpsolve_engine::explain::ExplainConfig) {
+    let mut s = Solver::new();
+    let x: Vec<VarId> = givens
+        .bytes()
+        .map(|d| match d - b'0' {
+            0 => s.new_var(1, 9).unwrap(),
+            v => s.new_var(v.into(), v.into()).unwrap(),
+        })
+        .collect();
+    let units = (0..9)
+        .map(|r| (0..9).map(|c| 9 * r + c).collect::<Vec<usize>>())
+        .chain((0..9).map(|c| (0..9).map(|r| 9 * r + c).collect()))
+        .chain((0..9).map(|b| (0..9).map(|k| 9 * (3 * (b / 3) + k / 3) + 3 * (b % 3) + k % 3).collect()));
+    let groups: Vec<Vec<cpsolve_engine::PropId>> = units
+        .map(|unit| {
+            let vars: Vec<VarId> = unit.iter().map(|&k| x[k]).collect();
+            let before = s.num_propagators();
+            cpsolve_engine::constraints::all_different(&mut s, &vars, &[], cpsolve_engine::Consistency::Domain);
+            s.propagators_since(before)
+        })
+        .collect();
+    (s, cpsolve_engine::explain::ExplainConfig::new(groups, x))
+}

@@ -38,6 +38,9 @@ pub struct ToldStep {
     /// For a contradiction, the variable the constraints (from the other facts) leave only
     /// these values, none of them in its fact.
     pub clash: Option<NamedFact>,
+    /// For a step told in small steps (a case split, or a direct step "if not, then"):
+    /// the steps from the assumption to the contradiction (empty when told as one step).
+    pub chain: Vec<ToldStep>,
 }
 
 /// How the explanation ends.
@@ -111,7 +114,9 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
     let groups = vocabulary.constraints.iter().map(|c| c.props.clone()).collect();
     let shown = vocabulary.shown.iter().map(|(x, _)| *x).collect();
     let config = ExplainConfig::new(groups, shown);
-    let name = |x| vocabulary.shown.iter().find(|(y, _)| *y == x).map_or_else(String::new, |(_, n)| n.clone());
+    let name = |x: cpsolve_engine::VarId| {
+        vocabulary.shown.iter().find(|(y, _)| *y == x).map_or_else(String::new, |(_, n)| n.clone())
+    };
     let explanation = problem.solver.explain(&config).map_err(|e| match e {
         // The engine knows the variable by number only; the model knows its name.
         ExplainError::DomainTooLarge(x) => {
@@ -124,33 +129,7 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         _ if explanation.steps.is_empty() => None,
         _ => Some(super::grade(explanation.difficulty().score)),
     };
-    let fact = |f: &cpsolve_engine::explain::Fact| NamedFact { var: name(f.var), values: f.values.clone() };
-    let steps = explanation
-        .steps
-        .iter()
-        .map(|step| ToldStep {
-            assumed: match step.reasoning {
-                Reasoning::Direct | Reasoning::Search | Reasoning::Sum { .. } => None,
-                Reasoning::CaseSplit { var, value } => Some((name(var), value)),
-            },
-            factors: match &step.reasoning {
-                Reasoning::Sum { factors, .. } => Some(factors.clone()),
-                _ => None,
-            },
-            clash: step.clash.as_ref().map(fact),
-            total: match step.reasoning {
-                Reasoning::Sum { total, .. } => total,
-                _ => 0,
-            },
-            by_search: step.reasoning == Reasoning::Search,
-            constraints: step.groups.clone(),
-            facts: step.facts.iter().map(fact).collect(),
-            conclusion: match &step.conclusion {
-                Conclusion::Narrowed(f) => Some(fact(f)),
-                Conclusion::Contradiction => None,
-            },
-        })
-        .collect();
+    let steps = explanation.steps.iter().map(|step| told_step(step, &name)).collect();
     let ending = match explanation.ending {
         Ending::Solved => ToldEnding::Solved,
         Ending::NoSolution => ToldEnding::NoSolution,
@@ -159,6 +138,34 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         Ending::Stopped(_) => ToldEnding::Stopped,
     };
     Ok(Told { steps, ending, vocabulary, givens, grade })
+}
+
+/// One step in the model's words, `name` naming the variables.
+fn told_step(step: &cpsolve_engine::explain::Step, name: &dyn Fn(cpsolve_engine::VarId) -> String) -> ToldStep {
+    let fact = |f: &cpsolve_engine::explain::Fact| NamedFact { var: name(f.var), values: f.values.clone() };
+    ToldStep {
+        assumed: match step.reasoning {
+            Reasoning::Direct | Reasoning::Search | Reasoning::Sum { .. } => None,
+            Reasoning::CaseSplit { var, value } => Some((name(var), value)),
+        },
+        factors: match &step.reasoning {
+            Reasoning::Sum { factors, .. } => Some(factors.clone()),
+            _ => None,
+        },
+        clash: step.clash.as_ref().map(fact),
+        total: match step.reasoning {
+            Reasoning::Sum { total, .. } => total,
+            _ => 0,
+        },
+        by_search: step.reasoning == Reasoning::Search,
+        constraints: step.groups.clone(),
+        facts: step.facts.iter().map(fact).collect(),
+        conclusion: match &step.conclusion {
+            Conclusion::Narrowed(f) => Some(fact(f)),
+            Conclusion::Contradiction => None,
+        },
+        chain: step.chain.iter().map(|s| told_step(s, name)).collect(),
+    }
 }
 
 /// Beyond this many givens, the text says how many rather than listing them.
@@ -219,53 +226,7 @@ impl Told {
         }
         let width = self.steps.len().to_string().len();
         for (k, step) in self.steps.iter().enumerate() {
-            let head = match (&step.assumed, &step.conclusion) {
-                (None, Some(fact)) if step.by_search => format!(
-                    "{}   (by search: every other value contradicts the constraints below, \
-                     but no short deduction shows it)",
-                    show_fact(fact)
-                ),
-                (None, Some(fact)) => show_fact(fact),
-                (None, None) if step.factors.is_some() => format!(
-                    "no solution: these equations cannot all hold: each times the factor shown, they add up to 0 = {}",
-                    step.total
-                ),
-                (None, None) => match &step.clash {
-                    Some(clash) => {
-                        let known = step.facts.iter().find(|f| f.var == clash.var).map(show_fact).unwrap_or_default();
-                        let values: Vec<String> = clash.values.iter().map(|v| v.to_string()).collect();
-                        let allowed = match values.as_slice() {
-                            [] => "no value".to_string(),
-                            [one] => format!("only {one}"),
-                            [rest @ .., last] => format!("only {} or {last}", rest.join(", ")),
-                        };
-                        format!("no solution: {known}, yet these allow it {allowed}")
-                    }
-                    None if step.constraints.len() == 1 => "no solution: this cannot hold".to_string(),
-                    None => "no solution: these contradict each other".to_string(),
-                },
-                (Some((var, value)), Some(fact)) => {
-                    format!(
-                        "{var} ≠ {value}, so {}   (case split: if {var} = {value}, these contradict each other)",
-                        show_fact(fact)
-                    )
-                }
-                (Some((var, value)), None) => format!("no solution (case split on {var} = {value})"),
-            };
-            out.push_str(&format!("{:>width$}. {head}\n", k + 1));
-            let pad = " ".repeat(width + 2);
-            if !step.facts.is_empty() {
-                let facts = step.facts.iter().map(show_fact).collect::<Vec<_>>().join(", ");
-                out.push_str(&format!("{pad}from {facts}\n"));
-            }
-            for (i, &c) in step.constraints.iter().enumerate() {
-                let by = if i == 0 { "by  " } else { "and " };
-                let factor = match step.factors.as_ref().map(|f| f[i]) {
-                    Some(f) => format!("   × {f}"),
-                    None => String::new(),
-                };
-                out.push_str(&format!("{pad}{by}{}{factor}\n", self.constraint_text(c, source)));
-            }
+            self.step_text(&mut out, &format!("{:>width$}.", k + 1), step, source, false);
         }
         let steps = match self.steps.len() {
             1 => "1 step".to_string(),
@@ -301,53 +262,79 @@ impl Told {
         out
     }
 
+    /// One step as text: `label` (its number) and what it concludes, then its facts and
+    /// constraints indented under it; a case split told in small steps lists them, numbered
+    /// after it ("7.1."), in place of its facts and constraints. In a chain, a
+    /// contradiction is the assumption's, not the model's.
+    fn step_text(&self, out: &mut String, label: &str, step: &ToldStep, source: Option<&str>, in_chain: bool) {
+        let no_solution = if in_chain { "contradiction" } else { "no solution" };
+        let head = match (&step.assumed, &step.conclusion) {
+            (None, Some(fact)) if step.by_search => format!(
+                "{}   (by search: every other value contradicts the constraints below, \
+                 but no short deduction shows it)",
+                show_fact(fact)
+            ),
+            (None, Some(fact)) if !step.chain.is_empty() => format!("{}   (if not, then:)", show_fact(fact)),
+            (None, Some(fact)) => show_fact(fact),
+            (None, None) if step.factors.is_some() => format!(
+                "{no_solution}: these equations cannot all hold: each times the factor shown, they add up to 0 = {}",
+                step.total
+            ),
+            (None, None) => match &step.clash {
+                Some(clash) => {
+                    let known = step.facts.iter().find(|f| f.var == clash.var).map(show_fact).unwrap_or_default();
+                    let values: Vec<String> = clash.values.iter().map(|v| v.to_string()).collect();
+                    let allowed = match values.as_slice() {
+                        [] => "no value".to_string(),
+                        [one] => format!("only {one}"),
+                        [rest @ .., last] => format!("only {} or {last}", rest.join(", ")),
+                    };
+                    format!("{no_solution}: {known}, yet these allow it {allowed}")
+                }
+                None if step.constraints.len() == 1 => format!("{no_solution}: this cannot hold"),
+                None if in_chain => format!("{no_solution}: these cannot all hold"),
+                None => format!("{no_solution}: these contradict each other"),
+            },
+            (Some((var, value)), Some(fact)) if !step.chain.is_empty() => {
+                format!("{var} ≠ {value}, so {}   (case split: if {var} = {value}, then:)", show_fact(fact))
+            }
+            (Some((var, value)), Some(fact)) => {
+                format!(
+                    "{var} ≠ {value}, so {}   (case split: if {var} = {value}, these contradict each other)",
+                    show_fact(fact)
+                )
+            }
+            (Some((var, value)), None) => format!("{no_solution} (case split on {var} = {value})"),
+        };
+        out.push_str(&format!("{label} {head}\n"));
+        let pad = " ".repeat(label.chars().count() + 1);
+        if !step.chain.is_empty() {
+            let label = label.trim_start().trim_end_matches('.');
+            for (k, link) in step.chain.iter().enumerate() {
+                self.step_text(out, &format!("{pad}{label}.{}.", k + 1), link, source, true);
+            }
+            return;
+        }
+        if !step.facts.is_empty() {
+            let facts = step.facts.iter().map(show_fact).collect::<Vec<_>>().join(", ");
+            out.push_str(&format!("{pad}from {facts}\n"));
+        }
+        for (i, &c) in step.constraints.iter().enumerate() {
+            let by = if i == 0 { "by  " } else { "and " };
+            let factor = match step.factors.as_ref().map(|f| f[i]) {
+                Some(f) => format!("   × {f}"),
+                None => String::new(),
+            };
+            out.push_str(&format!("{pad}{by}{}{factor}\n", self.constraint_text(c, source)));
+        }
+    }
+
     /// The explanation as JSON: `{"steps": [...], "ending": ...}` (the caller adds the file,
     /// kind and solutions).
     pub fn json(&self, source: Option<&str>) -> Map<String, Value> {
         let fact = |f: &NamedFact| json!({ "var": f.var, "values": f.values.to_vec() });
-        let steps: Vec<Value> = self
-            .steps
-            .iter()
-            .enumerate()
-            .map(|(k, step)| {
-                let mut object = Map::new();
-                object.insert("step".into(), json!(k + 1));
-                let reasoning = match (&step.assumed, step.by_search) {
-                    (Some(_), _) => "case split",
-                    (None, true) => "search",
-                    (None, false) if step.factors.is_some() => "sum",
-                    (None, false) => "direct",
-                };
-                object.insert("reasoning".into(), json!(reasoning));
-                if let Some((var, value)) = &step.assumed {
-                    object.insert("assume".into(), json!({ "var": var, "value": value }));
-                }
-                let constraints: Vec<Value> = step
-                    .constraints
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &c)| {
-                        let mut constraint = self.constraint_json(c, source);
-                        if let (Some(factors), Value::Object(object)) = (&step.factors, &mut constraint) {
-                            object.insert("factor".into(), json!(factors[i]));
-                        }
-                        constraint
-                    })
-                    .collect();
-                object.insert("constraints".into(), Value::from(constraints));
-                if step.factors.is_some() {
-                    object.insert("total".into(), json!(step.total));
-                }
-                object.insert("facts".into(), Value::from(step.facts.iter().map(fact).collect::<Vec<_>>()));
-                let conclusion = match (&step.conclusion, &step.clash) {
-                    (Some(f), _) => fact(f),
-                    (None, Some(clash)) => json!({ "contradiction": true, "clash": fact(clash) }),
-                    (None, None) => json!({ "contradiction": true }),
-                };
-                object.insert("conclusion".into(), conclusion);
-                Value::Object(object)
-            })
-            .collect();
+        let steps: Vec<Value> =
+            self.steps.iter().enumerate().map(|(k, step)| self.step_json(k + 1, step, source)).collect();
         let ending = match &self.ending {
             ToldEnding::Solved => json!({ "ending": "solved" }),
             ToldEnding::NoSolution => json!({ "ending": "no solution" }),
@@ -366,6 +353,52 @@ impl Told {
             object.insert("grade".into(), json!(grade));
         }
         object
+    }
+
+    /// One step as JSON; a case split told in small steps has them under `"chain"`.
+    fn step_json(&self, number: usize, step: &ToldStep, source: Option<&str>) -> Value {
+        let fact = |f: &NamedFact| json!({ "var": f.var, "values": f.values.to_vec() });
+        let mut object = Map::new();
+        object.insert("step".into(), json!(number));
+        let reasoning = match (&step.assumed, step.by_search) {
+            (Some(_), _) => "case split",
+            (None, true) => "search",
+            (None, false) if step.factors.is_some() => "sum",
+            (None, false) => "direct",
+        };
+        object.insert("reasoning".into(), json!(reasoning));
+        if let Some((var, value)) = &step.assumed {
+            object.insert("assume".into(), json!({ "var": var, "value": value }));
+        }
+        let constraints: Vec<Value> = step
+            .constraints
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let mut constraint = self.constraint_json(c, source);
+                if let (Some(factors), Value::Object(object)) = (&step.factors, &mut constraint) {
+                    object.insert("factor".into(), json!(factors[i]));
+                }
+                constraint
+            })
+            .collect();
+        object.insert("constraints".into(), Value::from(constraints));
+        if step.factors.is_some() {
+            object.insert("total".into(), json!(step.total));
+        }
+        object.insert("facts".into(), Value::from(step.facts.iter().map(fact).collect::<Vec<_>>()));
+        let conclusion = match (&step.conclusion, &step.clash) {
+            (Some(f), _) => fact(f),
+            (None, Some(clash)) => json!({ "contradiction": true, "clash": fact(clash) }),
+            (None, None) => json!({ "contradiction": true }),
+        };
+        object.insert("conclusion".into(), conclusion);
+        if !step.chain.is_empty() {
+            let chain: Vec<Value> =
+                step.chain.iter().enumerate().map(|(k, link)| self.step_json(k + 1, link, source)).collect();
+            object.insert("chain".into(), Value::from(chain));
+        }
+        Value::Object(object)
     }
 
     fn constraint_json(&self, c: usize, source: Option<&str>) -> Value {

@@ -78,6 +78,7 @@ impl Driver<'_> {
             conclusion: Conclusion::Contradiction,
             stall: None,
             clash: None,
+            chain: Vec::new(),
         })
     }
 }

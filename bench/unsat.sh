@@ -6,7 +6,8 @@
 # random layouts with one revealed number off by one. All drawn with a fixed seed; each
 # puzzle's unsatisfiability is confirmed by solving it first. Reports per kind: how many end
 # in "no solution" reached by steps, with no search step, the largest step (most
-# constraints or numbers cited), and the time per puzzle (median, max).
+# constraints or numbers cited; a step told as a chain counts as its largest link), and the
+# time per puzzle (median, max).
 # A benchmark, not a test: CI never runs it. About a minute on one idle core.
 #
 # usage: bench/unsat.sh [--no-build] [--per-kind N]

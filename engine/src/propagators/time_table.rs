@@ -241,13 +241,19 @@ impl Propagator for TimeTable {
             Fixing::Le(x, _) if x == self.resources[i] => (cx.max(s), cx.min(s) + d),
             _ => return None,
         };
+        // A start pushed past the peaks needs only the bound it was pushed from; the use
+        // limited by the task's own compulsory part needs both.
         let mut reason = vec![
-            Fixing::Gt(s, cx.min(s) - 1),
-            Fixing::Le(s, cx.max(s)),
             Fixing::Gt(self.durations[i], d - 1),
             Fixing::Gt(self.resources[i], cx.min(self.resources[i]) - 1),
             Fixing::Le(self.capacity, cx.max(self.capacity)),
         ];
+        if !matches!(lit, Fixing::Le(x, _) if x == s) {
+            reason.push(Fixing::Gt(s, cx.min(s) - 1));
+        }
+        if !matches!(lit, Fixing::Gt(x, _) if x == s) {
+            reason.push(Fixing::Le(s, cx.max(s)));
+        }
         for j in (0..self.starts.len()).filter(|&j| j != i) {
             self.part_literals(cx, j, from, to, &mut reason);
         }
@@ -264,7 +270,17 @@ impl Propagator for TimeTable {
         });
         match over {
             Some(t) => {
-                for j in 0..self.starts.len() {
+                // The tasks of largest use over the peak, until they pass the capacity.
+                let mut at_peak: Vec<(Val, usize)> = (0..self.starts.len())
+                    .filter_map(|j| self.part_at(cx, j).filter(|&(a, b, _)| a <= t && t < b).map(|(_, _, r)| (r, j)))
+                    .collect();
+                at_peak.sort_by_key(|&(r, j)| (std::cmp::Reverse(r), j));
+                let mut load = 0;
+                for (r, j) in at_peak {
+                    if load > cx.max(self.capacity) {
+                        break;
+                    }
+                    load += r;
                     self.part_literals(cx, j, t, t + 1, &mut reason);
                 }
             }
@@ -292,16 +308,19 @@ impl TimeTable {
         (lst < ect && r > 0).then_some((lst, ect, r))
     }
 
-    /// The literals that give task `j` its compulsory part, if that part overlaps
-    /// `[from, to)`.
+    /// The literals that make task `j` run over the part of `[from, to)` its compulsory
+    /// part covers, if any: lifted (Schutt et al.), a start at most the beginning of that
+    /// overlap and at least its end less the duration, rather than the bounds the start
+    /// had (weaker literals make a nogood that prunes more).
     fn part_literals(&self, cx: &ExplainContext<'_>, j: usize, from: Val, to: Val, out: &mut Vec<Fixing>) {
         if let Some((lst, ect, r)) = self.part_at(cx, j) {
             if lst < to && from < ect {
                 let (s, d) = (self.starts[j], self.durations[j]);
+                let (a, b, dmin) = (lst.max(from), ect.min(to), cx.min(d));
                 out.extend([
-                    Fixing::Le(s, lst),
-                    Fixing::Gt(s, cx.min(s) - 1),
-                    Fixing::Gt(d, cx.min(d) - 1),
+                    Fixing::Le(s, a),
+                    Fixing::Gt(s, b - dmin - 1),
+                    Fixing::Gt(d, dmin - 1),
                     Fixing::Gt(self.resources[j], r - 1),
                 ]);
             }

@@ -200,16 +200,14 @@ impl NogoodDb {
             // Only a watched literal that this event made hold calls for a visit.
             let mut holding = std::mem::take(&mut self.holding);
             holding.clear();
-            self.watches.take_made_true(x, before, after, hole, &mut holding);
+            // A watch whose blocker is false stays where it is: its nogood cannot act while
+            // the blocker is false, and the blocker became false no later than the event
+            // (a backtrack that undoes the one undoes the other).
+            let domains = &store.domains;
+            let blocked = |blocker: Fixing| truth_in(&domains[blocker.var().index()], blocker) == Truth::False;
+            self.watches.take_made_true(x, before, after, hole, blocked, &mut holding);
             let mut result = Ok(());
-            for (i, &((k, blocker), lit)) in holding.iter().enumerate() {
-                if truth(store, blocker) == Truth::False {
-                    // The nogood cannot act while its blocker is false, and the blocker
-                    // became false no later than `lit` became true: a backtrack that
-                    // undoes the one undoes the other.
-                    self.watches.add(k, lit, blocker);
-                    continue;
-                }
+            for (i, &((k, _), lit)) in holding.iter().enumerate() {
                 let lits = &self.nogoods[k as usize];
                 if lits[0] != lit && lits.get(1) != Some(&lit) {
                     continue; // stale: the nogood watches another literal now

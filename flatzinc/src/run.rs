@@ -27,10 +27,11 @@ pub const RESTART_SCALE: u64 = 1000;
 pub const LEARNING_RESTART_SCALE: u64 = 100;
 
 /// Which decisions follow activity, with learning, in cpsolve's own search (free search,
-/// or a model without annotation): its runs alternate dom/wdeg and activity. Measured
-/// (notes/learning.md, free search): 52 of the 56 public instances in 10 s against 49 with
-/// activity alone (51 without learning), 10 of 28 hard ones in 20 s against 11.
-const OWN_SEARCH_ACTIVITY: ActivitySearch = ActivitySearch::Alternate;
+/// or a model without annotation): all of them. Measured at 60 s on the 28 hard instances
+/// (notes/learning.md, sixth session): 15 proved against 13 when the runs alternate dom/wdeg
+/// and activity (Pumpkin 13); on the 56 public ones at 20 s, 53 against 54 (groupsplitter,
+/// whose tables and sums explain naively, is the one dom/wdeg proves and activity does not).
+const OWN_SEARCH_ACTIVITY: ActivitySearch = ActivitySearch::Only;
 
 /// What the user asked for (MiniZinc's standard flags).
 #[derive(Debug, Clone)]
@@ -69,8 +70,8 @@ pub struct Options {
     /// enumerates or counts.
     pub learning: Option<bool>,
     /// With learning: which decisions follow the variables' activity
-    /// ([`SearchConfig::activity`]); `None`: every other run between restarts in cpsolve's
-    /// own search (free search or no annotation), those the annotation leaves otherwise.
+    /// ([`SearchConfig::activity`]); `None`: all of them in cpsolve's own search (free
+    /// search or no annotation), those the annotation leaves otherwise.
     pub activity: Option<ActivitySearch>,
 }
 

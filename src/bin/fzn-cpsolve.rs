@@ -74,9 +74,8 @@ struct Args {
     #[arg(long, value_name = "AUTO|YES|NO", default_value = "auto", value_parser = ["auto", "yes", "no"])]
     learning: String,
     /// With learning, which decisions follow the variables' activity (the variables recent
-    /// conflicts met most): `auto` (the default: every other run between restarts in
-    /// cpsolve's own search, those the annotation leaves otherwise), `off`, `rest` (those the
-    /// annotation leaves),
+    /// conflicts met most): `auto` (the default: all of them in cpsolve's own search, those
+    /// the annotation leaves otherwise), `off`, `rest` (those the annotation leaves),
     /// `alternate` (the annotation and activity take turns between restarts), `only`.
     #[arg(long, value_name = "WHICH", default_value = "auto", value_parser = ["auto", "off", "rest", "alternate", "only"])]
     activity: String,

@@ -686,10 +686,9 @@ impl Solver {
             }
             // Backtrack to the newest decision whose right branch is untried.
             loop {
-                let Some((decision, right_done)) = stack.last_mut() else {
+                let Some(&(decision, right_done)) = stack.last() else {
                     break 'search;
                 };
-                let (decision, right_done) = (*decision, *right_done);
                 self.store.close_level();
                 if track {
                     path.pop();
@@ -703,9 +702,8 @@ impl Solver {
                     continue;
                 }
                 if !right_done {
-                    if let Some(last) = stack.last_mut() {
-                        last.1 = true;
-                    }
+                    let top = stack.len() - 1;
+                    stack[top].1 = true;
                     if track {
                         path.push(decision.fixing(true));
                     }

@@ -39,11 +39,12 @@ const MINIMISED_SINGLES: usize = 4;
 /// groups taking part) are minimised and compared.
 const MINIMISED_SPLITS: usize = 2;
 
-/// A case split citing more groups than this is told as a chain of small steps, when one
-/// is found ([`Driver::chained`]): as many constraints as a person weighs in one step.
-const MAX_SPLIT_GROUPS: usize = 6;
+/// A step citing more groups than this (a case split, or a direct step) is told as a chain
+/// of small steps, when one is found ([`Driver::chained`]): as many constraints as a person
+/// weighs in one step.
+const MAX_STEP_GROUPS: usize = 6;
 
-/// A chain under a case split's assumption has at most this many steps before those the
+/// A chain under a step's assumption has at most this many steps before those the
 /// contradiction does not rest on are left out (the steps come simplest first, not
 /// nearest the contradiction first: a Sudoku's may fill much of the grid).
 const MAX_CHAIN_STEPS: usize = 200;
@@ -111,7 +112,7 @@ struct Driver<'a> {
     /// right as steps go, but the groups that prune from the newer facts are fewer, and a
     /// step minimised over them reads differently.
     fixpoint_fresh: bool,
-    /// Whether the steps being found are a case split's chain (no split within a split).
+    /// Whether the steps being found are a step's chain (no chain within a chain).
     in_chain: bool,
 }
 
@@ -247,14 +248,14 @@ impl Driver<'_> {
         }
     }
 
-    /// A case split or a direct step that cites more than [`MAX_SPLIT_GROUPS`] groups,
+    /// A case split or a direct step that cites more than [`MAX_STEP_GROUPS`] groups,
     /// told instead as the small steps from an assumption to a contradiction, when each of
     /// those cites fewer (a person follows a chain of short deductions, not a dozen
     /// constraints at once): for a split, its assumption; for a direct step, that its
     /// conclusion is false. The step itself keeps its groups and is checked as before; each
     /// step of the chain is checked on its own.
     fn chained(&mut self, step: Step) -> Result<Step, ExplainError> {
-        if step.groups.len() <= MAX_SPLIT_GROUPS || self.in_chain {
+        if step.groups.len() <= MAX_STEP_GROUPS || self.in_chain {
             return Ok(step);
         }
         let (i, assumed) = match (&step.reasoning, &step.conclusion) {

@@ -252,52 +252,42 @@ impl NogoodDb {
     /// Restores the watch invariant of nogood `k` and propagates it if it is unit.
     fn visit(&mut self, k: u32, store: &mut Store) -> Result<(), Conflict> {
         let lits = &mut self.nogoods[k as usize];
-        if lits.len() == 1 {
+        let unit = if lits.len() == 1 {
             // A nogood of one literal is unit from the start: its literal is made false.
-            let lit = lits[0];
-            return match truth(store, lit) {
+            match truth(store, lits[0]) {
                 Truth::True => {
                     self.conflict = Some(k);
-                    Err(Conflict)
+                    return Err(Conflict);
                 }
-                Truth::False => Ok(()),
-                Truth::Open => {
-                    if let Some(history) = store.history.as_deref_mut() {
-                        history.cause = Cause::Nogood(k);
-                    }
-                    if store.apply(lit.negated()).is_err() {
-                        self.conflict = Some(k);
-                        return Err(Conflict);
-                    }
-                    Ok(())
-                }
-            };
-        }
-        for w in 0..2 {
-            if truth(store, lits[w]) != Truth::True {
-                continue;
+                Truth::Open => lits[0],
+                Truth::False => return Ok(()),
             }
-            if let Some(j) = (2..lits.len()).find(|&j| truth(store, lits[j]) != Truth::True) {
-                lits.swap(w, j);
-                let (lit, new) = (lits[w], lits[w].var());
-                self.watches.add(k, lit, other_watch(lits, w));
-                if !self.subscribed[new.index()] {
-                    self.subscribed[new.index()] = true;
-                    if let Some(slot) = self.slot {
-                        store.subscribe(new, slot, crate::propagator::Events::DOMAIN);
+        } else {
+            for w in 0..2 {
+                if truth(store, lits[w]) != Truth::True {
+                    continue;
+                }
+                if let Some(j) = (2..lits.len()).find(|&j| truth(store, lits[j]) != Truth::True) {
+                    lits.swap(w, j);
+                    let (lit, new) = (lits[w], lits[w].var());
+                    self.watches.add(k, lit, other_watch(lits, w));
+                    if !self.subscribed[new.index()] {
+                        self.subscribed[new.index()] = true;
+                        if let Some(slot) = self.slot {
+                            store.subscribe(new, slot, crate::propagator::Events::DOMAIN);
+                        }
                     }
                 }
             }
-        }
-        let lits = &self.nogoods[k as usize];
-        let unit = match (truth(store, lits[0]), truth(store, lits[1])) {
-            (Truth::True, Truth::True) => {
-                self.conflict = Some(k);
-                return Err(Conflict);
+            match (truth(store, lits[0]), truth(store, lits[1])) {
+                (Truth::True, Truth::True) => {
+                    self.conflict = Some(k);
+                    return Err(Conflict);
+                }
+                (Truth::True, Truth::Open) => lits[1],
+                (Truth::Open, Truth::True) => lits[0],
+                _ => return Ok(()),
             }
-            (Truth::True, Truth::Open) => lits[1],
-            (Truth::Open, Truth::True) => lits[0],
-            _ => return Ok(()),
         };
         if let Some(history) = store.history.as_deref_mut() {
             history.cause = Cause::Nogood(k);

@@ -238,24 +238,20 @@ impl Solver {
     /// whether the node must be propagated for them.
     pub(crate) fn post_learned(&mut self) -> bool {
         let Some(slot) = self.learner.db.slot else { return false };
-        let pending = std::mem::take(&mut self.learner.pending);
-        let depth = self.store.trail.depth();
-        let recheck = self.learner.db.backtracked_to(depth);
-        if pending.is_empty() {
-            if recheck {
-                self.store.queue.push(slot);
-            }
-            return recheck;
-        }
-        for (nogood, lbd) in pending {
+        // Those to check again first, then the new ones (each is checked whole).
+        let mut run = self.learner.db.backtracked_to(self.store.trail.depth());
+        for (nogood, lbd) in std::mem::take(&mut self.learner.pending) {
             let num_vars = self.num_vars();
             for x in self.learner.db.add(nogood, lbd, &self.store, num_vars) {
                 self.store.subscribe(x, slot, crate::propagator::Events::DOMAIN);
             }
             self.stats.learned += 1;
+            run = true;
         }
-        self.store.queue.push(slot);
-        true
+        if run {
+            self.store.queue.push(slot);
+        }
+        run
     }
 
     /// Runs propagator `p` (or the nogood database, if `p` is its slot) while learning,

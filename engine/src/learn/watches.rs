@@ -140,7 +140,7 @@ impl Watches {
 fn take(
     list: &mut List,
     range: impl RangeBounds<Val>,
-    blocked: &dyn Fn(Fixing) -> bool,
+    blocked: &impl Fn(Fixing) -> bool,
     out: &mut Vec<(Watch, Fixing)>,
     lit: impl Fn(Val) -> Fixing,
 ) {

@@ -168,6 +168,11 @@ fn told_step(step: &cpsolve_engine::explain::Step, name: &dyn Fn(cpsolve_engine:
     }
 }
 
+/// A fact as JSON: `{"var", "values"}`.
+fn fact_json(f: &NamedFact) -> Value {
+    json!({ "var": f.var, "values": f.values.to_vec() })
+}
+
 /// Beyond this many givens, the text says how many rather than listing them.
 const MAX_GIVENS_LISTED: usize = 12;
 
@@ -263,7 +268,7 @@ impl Told {
     }
 
     /// One step as text: `label` (its number) and what it concludes, then its facts and
-    /// constraints indented under it; a case split told in small steps lists them, numbered
+    /// constraints indented under it; a step told in small steps lists them, numbered
     /// after it ("7.1."), in place of its facts and constraints. In a chain, a
     /// contradiction is the assumption's, not the model's.
     fn step_text(&self, out: &mut String, label: &str, step: &ToldStep, source: Option<&str>, in_chain: bool) {
@@ -332,7 +337,6 @@ impl Told {
     /// The explanation as JSON: `{"steps": [...], "ending": ...}` (the caller adds the file,
     /// kind and solutions).
     pub fn json(&self, source: Option<&str>) -> Map<String, Value> {
-        let fact = |f: &NamedFact| json!({ "var": f.var, "values": f.values.to_vec() });
         let steps: Vec<Value> =
             self.steps.iter().enumerate().map(|(k, step)| self.step_json(k + 1, step, source)).collect();
         let ending = match &self.ending {
@@ -344,7 +348,7 @@ impl Told {
             ToldEnding::Stopped => json!({ "ending": "stopped" }),
         };
         let mut object = Map::new();
-        object.insert("given".into(), Value::from(self.givens.iter().map(fact).collect::<Vec<_>>()));
+        object.insert("given".into(), Value::from(self.givens.iter().map(fact_json).collect::<Vec<_>>()));
         object.insert("steps".into(), Value::from(steps));
         if let Value::Object(ending) = ending {
             object.extend(ending);
@@ -355,9 +359,8 @@ impl Told {
         object
     }
 
-    /// One step as JSON; a case split told in small steps has them under `"chain"`.
+    /// One step as JSON; a step told in small steps has them under `"chain"`.
     fn step_json(&self, number: usize, step: &ToldStep, source: Option<&str>) -> Value {
-        let fact = |f: &NamedFact| json!({ "var": f.var, "values": f.values.to_vec() });
         let mut object = Map::new();
         object.insert("step".into(), json!(number));
         let reasoning = match (&step.assumed, step.by_search) {
@@ -386,10 +389,10 @@ impl Told {
         if step.factors.is_some() {
             object.insert("total".into(), json!(step.total));
         }
-        object.insert("facts".into(), Value::from(step.facts.iter().map(fact).collect::<Vec<_>>()));
+        object.insert("facts".into(), Value::from(step.facts.iter().map(fact_json).collect::<Vec<_>>()));
         let conclusion = match (&step.conclusion, &step.clash) {
-            (Some(f), _) => fact(f),
-            (None, Some(clash)) => json!({ "contradiction": true, "clash": fact(clash) }),
+            (Some(f), _) => fact_json(f),
+            (None, Some(clash)) => json!({ "contradiction": true, "clash": fact_json(clash) }),
             (None, None) => json!({ "contradiction": true }),
         };
         object.insert("conclusion".into(), conclusion);

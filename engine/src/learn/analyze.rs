@@ -27,14 +27,17 @@ use crate::search::Fixing;
 /// checked to have held when it was cited (a propagator's explanation bug panics).
 ///
 /// Without a nogood (`nogood: None`) when the analysis would cite more than [`WORK_LIMIT`]
-/// literals: an analysis through naive explanations of large constraints can grow without
-/// use, and the search must go on. The variables met so far are reported either way.
+/// literals, or once the literals of earlier levels pass `max_len`: those are never resolved
+/// away, so the nogood would be longer than any kept, and an analysis through naive
+/// explanations of large constraints would go on paying for explanations of no use. The
+/// variables met so far are reported either way.
 pub(crate) fn analyze(
     history: &History,
     props: &[Box<dyn Propagator>],
     db: &NogoodDb,
     conflict: &[Fixing],
     depth: usize,
+    max_len: usize,
     verify: bool,
 ) -> Learned {
     let mut work = Analysis {
@@ -53,7 +56,7 @@ pub(crate) fn analyze(
     }
     let mut uip = None;
     while let Some(p) = work.current.pop_last() {
-        if work.cited > WORK_LIMIT {
+        if work.cited > WORK_LIMIT || work.earlier.len() > max_len {
             return Learned { nogood: None, assert_level: history.root_level, met: work.met };
         }
         let event = history.events[p];

@@ -150,7 +150,8 @@ impl Solver {
             }
             conflict
         };
-        let learned = analyze(history, &self.props, &self.learner.db, &conflict, depth, self.learner.verify);
+        let learned =
+            analyze(history, &self.props, &self.learner.db, &conflict, depth, MAX_NOGOOD_LEN, self.learner.verify);
         if let Some(activity) = self.learner.activity.as_mut() {
             for &x in &learned.met {
                 activity.bump(x);

@@ -8,10 +8,14 @@
 //! Explanations (with learning): a value leaves a variable because every tuple that gives
 //! it that value has lost one of its other values; the reason names one lost value per such
 //! tuple, reusing a value already named where it can, so that tuples killed by the same
-//! removal cost one literal. A conflict names one lost value per tuple.
+//! removal cost one literal. A conflict names one lost value per tuple. Only the tuples
+//! that would allow the opposite are read: each column keeps the tuples sorted by its
+//! value (built at the first explanation), and those tuples are one or two runs of it.
 
 use crate::domain::Val;
 use std::collections::HashSet;
+use std::ops::Range;
+use std::sync::OnceLock;
 
 use crate::ids::{TrailedInt, VarId};
 use crate::learn::explain::ExplainContext;
@@ -26,12 +30,72 @@ pub struct Table {
     pub(crate) tuples: Vec<Val>,
     order: Vec<u32>,
     live: Option<TrailedInt>,
+    /// Per column, every tuple sorted by the column's value (then by index): built when
+    /// learning first asks for an explanation, never without learning.
+    by_column: OnceLock<Vec<Vec<u32>>>,
+    /// Scratch of `propagate`: one bit per value of a column's domain span.
+    marks: Vec<u64>,
+    /// Per column, its domain's size when the last run ended (trailed, so a backtrack
+    /// restores it with the valid tuples); -1 before the first run.
+    sizes: Vec<TrailedInt>,
+    /// Scratch of `propagate`: the columns whose domain shrank since.
+    changed: Vec<usize>,
 }
+
+/// A column whose domain spans at most this many values (or four per live tuple) has its
+/// supported values marked in a bitset; a wider one sorts them.
+const MARKED_SPAN: u64 = 4096;
 
 impl Table {
     pub(crate) fn new(vars: Vec<VarId>, tuples: Vec<Val>) -> Table {
         let count = if vars.is_empty() { 0 } else { tuples.len() / vars.len() };
-        Table { vars, tuples, order: (0..count as u32).collect(), live: None }
+        Table {
+            vars,
+            tuples,
+            order: (0..count as u32).collect(),
+            live: None,
+            by_column: OnceLock::new(),
+            marks: Vec::new(),
+            sizes: Vec::new(),
+            changed: Vec::new(),
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.order.len()
+    }
+
+    fn by_column(&self) -> &[Vec<u32>] {
+        self.by_column.get_or_init(|| {
+            (0..self.vars.len())
+                .map(|c| {
+                    let mut sorted: Vec<u32> = (0..self.count() as u32).collect();
+                    sorted.sort_by_key(|&t| (self.tuple(t)[c], t));
+                    sorted
+                })
+                .collect()
+        })
+    }
+
+    /// The tuples that would allow the opposite of `lit` (those where its variable's column
+    /// does not satisfy it), as runs of that column's sorted tuples; every tuple for `None`.
+    fn opposed(&self, lit: Option<Fixing>) -> Vec<&[u32]> {
+        let Some(lit) = lit else { return vec![&self.order[..]] };
+        // A tuple gives a variable named twice one value (the post function keeps only
+        // those), so its first column decides.
+        let Some(column) = self.vars.iter().position(|&y| y == lit.var()) else {
+            return vec![&self.order[..]];
+        };
+        let sorted = &self.by_column()[column];
+        let value = |t: &u32| self.tuple(*t)[column];
+        let below = |v: Val| sorted.partition_point(|t| value(t) < v);
+        let runs: [Range<usize>; 2] = match lit {
+            Fixing::Le(_, v) => [below(v + 1)..sorted.len(), 0..0],
+            Fixing::Gt(_, v) => [0..below(v + 1), 0..0],
+            Fixing::Ne(_, v) => [below(v)..below(v + 1), 0..0],
+            Fixing::Eq(_, v) => [0..below(v), below(v + 1)..sorted.len()],
+        };
+        runs.into_iter().filter(|r| !r.is_empty()).map(|r| &sorted[r]).collect()
     }
 
     fn tuple(&self, t: u32) -> &[Val] {
@@ -47,16 +111,9 @@ impl Table {
         let x = lit.map(Fixing::var);
         let mut out = Vec::new();
         let mut named = HashSet::new();
-        for t in 0..self.order.len() as u32 {
+        for &t in self.opposed(lit).into_iter().flatten() {
             let tuple = self.tuple(t);
             let columns = || self.vars.iter().zip(tuple);
-            // A tuple gives a variable named twice one value (the post function keeps only
-            // those), so one column of `x` satisfying `lit` means the tuple does.
-            if let Some(lit) = lit {
-                if columns().any(|(&y, &v)| Some(y) == x && lit.holds_for(v)) {
-                    continue;
-                }
-            }
             let mut lost =
                 columns().filter(|&(&y, &v)| Some(y) != x && !cx.contains(y, v)).map(|(&y, &v)| Fixing::Ne(y, v));
             let first = lost.next()?;
@@ -80,22 +137,30 @@ impl Propagator for Table {
             cx.subscribe(x, Events::DOMAIN);
         }
         self.live = Some(cx.new_int(self.order.len() as i64));
+        self.sizes = self.vars.iter().map(|_| cx.new_int(-1)).collect();
         Ok(PropStatus::Active)
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         let Some(live_id) = self.live else { return Err(Conflict) };
         let mut live = cx.int(live_id) as usize;
+        // Only the columns whose domain shrank since the last run on this branch can
+        // invalidate a tuple (STR2's Sval, Lecoutre 2011).
+        let k = self.vars.len();
+        let mut changed = std::mem::take(&mut self.changed);
+        changed.clear();
+        changed.extend((0..k).filter(|&c| cx.int(self.sizes[c]) != cx.size(self.vars[c]) as i64));
         let mut i = 0;
         while i < live {
-            let t = self.order[i];
-            if self.tuple(t).iter().zip(&self.vars).all(|(&v, &x)| cx.contains(x, v)) {
+            let t = self.order[i] as usize;
+            if changed.iter().all(|&c| cx.contains(self.vars[c], self.tuples[t * k + c])) {
                 i += 1;
             } else {
                 live -= 1;
                 self.order.swap(i, live);
             }
         }
+        self.changed = changed;
         cx.set_int(live_id, live as i64);
         if live == 0 {
             return Err(Conflict);
@@ -104,10 +169,47 @@ impl Propagator for Table {
             if cx.is_fixed(x) {
                 continue;
             }
-            let mut supported: Vec<Val> = self.order[..live].iter().map(|&t| self.tuple(t)[column]).collect();
-            supported.sort_unstable();
-            supported.dedup();
-            let _ = cx.retain(x, |_, v| supported.binary_search(&v).is_ok())?;
+            let values = self.order[..live].iter().map(|&t| self.tuples[t as usize * k + column]);
+            let (lo, hi) = cx.bounds(x);
+            let span = (hi - lo) as u64 + 1;
+            if span <= MARKED_SPAN.max(4 * live as u64) {
+                // One bit per value of the domain's span: no sort, no allocation once the
+                // scratch is as large as the widest column.
+                let marks = &mut self.marks;
+                marks.clear();
+                marks.resize(span.div_ceil(64) as usize, 0);
+                // Once every value has a support, nothing leaves (STR2's Ssup).
+                let mut unsupported = cx.size(x);
+                for v in values {
+                    let i = (v - lo) as usize;
+                    let bit = 1 << (i % 64);
+                    if marks[i / 64] & bit == 0 {
+                        marks[i / 64] |= bit;
+                        unsupported -= 1;
+                        if unsupported == 0 {
+                            break;
+                        }
+                    }
+                }
+                if unsupported == 0 {
+                    continue;
+                }
+                let _ = cx.retain(x, |_, v| {
+                    let i = (v - lo) as usize;
+                    marks[i / 64] >> (i % 64) & 1 == 1
+                })?;
+            } else {
+                let mut supported: Vec<Val> = values.collect();
+                supported.sort_unstable();
+                supported.dedup();
+                let _ = cx.retain(x, |_, v| supported.binary_search(&v).is_ok())?;
+            }
+        }
+        for (c, &x) in self.vars.iter().enumerate() {
+            let size = cx.size(x) as i64;
+            if cx.int(self.sizes[c]) != size {
+                cx.set_int(self.sizes[c], size);
+            }
         }
         Ok(if live == 1 { PropStatus::Entailed } else { PropStatus::Active })
     }
@@ -118,7 +220,7 @@ impl Propagator for Table {
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
         let assignment: Vec<Val> = self.vars.iter().map(|&x| value(x)).collect();
-        (0..self.order.len() as u32).any(|t| self.tuple(t) == assignment.as_slice())
+        (0..self.count() as u32).any(|t| self.tuple(t) == assignment.as_slice())
     }
 
     fn vars(&self) -> Vec<VarId> {

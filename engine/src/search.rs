@@ -55,6 +55,9 @@ pub struct Stats {
     /// Failures that taught a nogood already kept: the database missed a propagation
     /// (it should be rare; a diagnostic).
     pub relearned: u64,
+    /// The work learning did: nogoods visited by the database plus literals cited by
+    /// conflict analysis (a deterministic measure of its cost, beside `propagations`).
+    pub learning_work: u64,
     /// Time spent searching (building the model not included).
     pub time: Duration,
 }
@@ -73,6 +76,7 @@ impl Stats {
         self.learned += other.learned;
         self.forgotten += other.forgotten;
         self.relearned += other.relearned;
+        self.learning_work += other.learning_work;
         self.time += other.time;
     }
 }

@@ -187,6 +187,7 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         writeln!(out, "%%%mzn-stat: learned={}", s.learned)?;
         writeln!(out, "%%%mzn-stat: forgotten={}", s.forgotten)?;
         writeln!(out, "%%%mzn-stat: relearned={}", s.relearned)?;
+        writeln!(out, "%%%mzn-stat: learningWork={}", s.learning_work)?;
         writeln!(out, "%%%mzn-stat: variables={}", model.solver.num_vars())?;
         writeln!(out, "%%%mzn-stat: propagators={}", model.solver.num_propagators())?;
         if let Some(objective) = result.objective {

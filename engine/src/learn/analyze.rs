@@ -57,7 +57,7 @@ pub(crate) fn analyze(
     let mut uip = None;
     while let Some(p) = work.current.pop_last() {
         if work.cited > WORK_LIMIT || work.earlier.len() > max_len {
-            return Learned { nogood: None, assert_level: history.root_level, met: work.met };
+            return Learned { nogood: None, assert_level: history.root_level, met: work.met, cited: work.cited };
         }
         let event = history.events[p];
         if work.current.is_empty() {
@@ -104,7 +104,8 @@ pub(crate) fn analyze(
     }
     let mut nogood = work.earlier;
     nogood.extend(uip);
-    Learned { nogood: Some(nogood), assert_level: work.newest_earlier.unwrap_or(history.root_level), met: work.met }
+    let assert_level = work.newest_earlier.unwrap_or(history.root_level);
+    Learned { nogood: Some(nogood), assert_level, met: work.met, cited: work.cited }
 }
 
 /// What analysis learned from a conflict.
@@ -119,6 +120,8 @@ pub(crate) struct Learned {
     /// The variable of every literal analysis met below the root (with repeats): the ones
     /// whose activity the conflict raises.
     pub(crate) met: Vec<crate::ids::VarId>,
+    /// The literals cited on the way (the analysis's work).
+    pub(crate) cited: usize,
 }
 
 /// The most literals one analysis cites before it gives up.

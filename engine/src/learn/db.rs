@@ -75,6 +75,8 @@ pub(crate) struct NogoodDb {
     pub(crate) conflict: Option<u32>,
     /// The propagator slot through which the queue runs the database.
     pub(crate) slot: Option<PropId>,
+    /// Nogoods visited so far (the database's work).
+    pub(crate) visits: u64,
 }
 
 impl NogoodDb {
@@ -251,6 +253,7 @@ impl NogoodDb {
 
     /// Restores the watch invariant of nogood `k` and propagates it if it is unit.
     fn visit(&mut self, k: u32, store: &mut Store) -> Result<(), Conflict> {
+        self.visits += 1;
         let lits = &mut self.nogoods[k as usize];
         let unit = if lits.len() == 1 {
             // A nogood of one literal is unit from the start: its literal is made false.

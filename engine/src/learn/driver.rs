@@ -152,6 +152,7 @@ impl Solver {
         };
         let learned =
             analyze(history, &self.props, &self.learner.db, &conflict, depth, MAX_NOGOOD_LEN, self.learner.verify);
+        self.stats.learning_work += learned.cited as u64;
         if let Some(activity) = self.learner.activity.as_mut() {
             for &x in &learned.met {
                 activity.bump(x);
@@ -261,7 +262,10 @@ impl Solver {
     pub(crate) fn propagate_learning(&mut self, p: PropId) -> crate::propagator::PropResult {
         self.set_cause(Cause::Prop(p));
         if Some(p) == self.learner.db.slot {
-            self.learner.db.propagate(&mut self.store).map(|()| crate::propagator::PropStatus::Active)
+            let visits = self.learner.db.visits;
+            let result = self.learner.db.propagate(&mut self.store).map(|()| crate::propagator::PropStatus::Active);
+            self.stats.learning_work += self.learner.db.visits - visits;
+            result
         } else {
             self.props[p.index()].propagate(&mut crate::propagator::Context { store: &mut self.store })
         }

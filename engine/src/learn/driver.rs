@@ -150,8 +150,7 @@ impl Solver {
             }
             conflict
         };
-        let learned =
-            analyze(history, &self.props, &self.learner.db, &conflict, depth, MAX_NOGOOD_LEN, self.learner.verify);
+        let learned = analyze(history, &self.props, &self.learner.db, &conflict, depth, self.learner.verify);
         self.stats.learning_work += learned.cited as u64;
         if let Some(activity) = self.learner.activity.as_mut() {
             for &x in &learned.met {

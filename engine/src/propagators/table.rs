@@ -171,7 +171,7 @@ impl Propagator for Table {
             }
             let values = self.order[..live].iter().map(|&t| self.tuples[t as usize * k + column]);
             let (lo, hi) = cx.bounds(x);
-            let span = (hi - lo) as u64 + 1;
+            let span = hi.abs_diff(lo).saturating_add(1);
             if span <= MARKED_SPAN.max(4 * live as u64) {
                 // One bit per value of the domain's span: no sort, no allocation once the
                 // scratch is as large as the widest column.

@@ -103,6 +103,8 @@ impl Solver {
 
     /// Stops recording; the log stays for [`Solver::learned_log`].
     pub(crate) fn stop_learning(&mut self) {
+        // The database's visits are counted once, at the end, not at each of its runs.
+        self.stats.learning_work += std::mem::take(&mut self.learner.db.visits);
         self.store.history = None;
         self.learner.pending.clear();
     }
@@ -261,10 +263,7 @@ impl Solver {
     pub(crate) fn propagate_learning(&mut self, p: PropId) -> crate::propagator::PropResult {
         self.set_cause(Cause::Prop(p));
         if Some(p) == self.learner.db.slot {
-            let visits = self.learner.db.visits;
-            let result = self.learner.db.propagate(&mut self.store).map(|()| crate::propagator::PropStatus::Active);
-            self.stats.learning_work += self.learner.db.visits - visits;
-            result
+            self.learner.db.propagate(&mut self.store).map(|()| crate::propagator::PropStatus::Active)
         } else {
             self.props[p.index()].propagate(&mut crate::propagator::Context { store: &mut self.store })
         }

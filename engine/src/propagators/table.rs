@@ -70,7 +70,7 @@ impl Table {
             (0..self.vars.len())
                 .map(|c| {
                     let mut sorted: Vec<u32> = (0..self.count() as u32).collect();
-                    sorted.sort_by_key(|&t| (self.tuple(t)[c], t));
+                    sorted.sort_by_key(|&t| self.tuple(t)[c]); // stable: by index among equals
                     sorted
                 })
                 .collect()
@@ -79,12 +79,12 @@ impl Table {
 
     /// The tuples that would allow the opposite of `lit` (those where its variable's column
     /// does not satisfy it), as runs of that column's sorted tuples; every tuple for `None`.
-    fn opposed(&self, lit: Option<Fixing>) -> Vec<&[u32]> {
-        let Some(lit) = lit else { return vec![&self.order[..]] };
+    fn opposed(&self, lit: Option<Fixing>) -> [&[u32]; 2] {
+        let Some(lit) = lit else { return [&self.order[..], &[]] };
         // A tuple gives a variable named twice one value (the post function keeps only
         // those), so its first column decides.
         let Some(column) = self.vars.iter().position(|&y| y == lit.var()) else {
-            return vec![&self.order[..]];
+            return [&self.order[..], &[]];
         };
         let sorted = &self.by_column()[column];
         let value = |t: &u32| self.tuple(*t)[column];
@@ -95,7 +95,7 @@ impl Table {
             Fixing::Ne(_, v) => [below(v)..below(v + 1), 0..0],
             Fixing::Eq(_, v) => [0..below(v), below(v + 1)..sorted.len()],
         };
-        runs.into_iter().filter(|r| !r.is_empty()).map(|r| &sorted[r]).collect()
+        runs.map(|r| &sorted[r])
     }
 
     fn tuple(&self, t: u32) -> &[Val] {

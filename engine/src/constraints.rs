@@ -38,7 +38,7 @@ use crate::propagators::reified_equal::ReifiedEqual;
 use crate::propagators::{
     Abs, AllDifferent, AllDifferentShifted, BinaryFunction, Clause, CountedLine, Element, Extremum, Function,
     LineCounts, LinearEq, LinearEqDomain, LinearLe, LinearNe, Monotone, NotEqual, Parity, Regular, ReifiedIn, Table,
-    Times,
+    Times, XorSystem,
 };
 use crate::solver::{ModelError, Solver, VAL_LIMIT};
 
@@ -501,6 +501,40 @@ pub fn parity(solver: &mut Solver, xs: &[VarId], odd: bool) {
         }
     }
 }
+
+/// Adds, over parity equations `(xs, odd)` that share variables and that the model
+/// already enforces one by one ([`parity`]), their elimination together (Gauss–Jordan
+/// over GF(2): a sum of equations fixes variables that none fixes alone; see
+/// [`XorSystem`]). Every variable is restricted to 0..1; a variable listed twice in an
+/// equation cancels out. The elimination runs at every propagation, in time about
+/// rank² × columns / 64: past [`XOR_SYSTEM_WORK`] nothing is added, and the result is
+/// `false` (the equations still hold, each by its own propagator).
+pub fn parity_elimination(solver: &mut Solver, equations: &[(Vec<VarId>, bool)]) -> bool {
+    for (xs, _) in equations {
+        for &x in xs {
+            solver.set_min(x, 0);
+            solver.set_max(x, 1);
+        }
+    }
+    match XorSystem::new(equations) {
+        None => {
+            solver.fail();
+            true
+        }
+        Some(system) if system.work() > XOR_SYSTEM_WORK => false,
+        Some(system) => {
+            if system.rank() > 0 {
+                let _ = solver.post(Box::new(system));
+            }
+            true
+        }
+    }
+}
+
+/// The most word operations one elimination of a parity system may cost (rank² × words of
+/// 64 columns) for [`parity_elimination`] to post it: a propagation of a few milliseconds
+/// at most, where each equation alone costs next to nothing.
+pub const XOR_SYSTEM_WORK: usize = 1 << 22;
 
 /// Posts `b ⇔ x ∈ set` (`half`: `b → x ∈ set`), where `b` is restricted to 0..1. `set`
 /// may list its values in any order, with repeats.

@@ -1,5 +1,5 @@
-//! The propagators of Boolean structure (clauses, parity, half-reified linear relations,
-//! reified membership) checked against brute force on small random models: no solution
+//! The propagators of Boolean structure (clauses, parity and its elimination over systems,
+//! half-reified linear relations, reified membership) checked against brute force on small random models: no solution
 //! is ever pruned, search finds exactly the solutions, the domain-consistent ones leave no
 //! unsupported value, and a half-reified relation that the bounds refute sets its control
 //! to 0.
@@ -12,7 +12,7 @@
 
 use std::ops::ControlFlow;
 
-use cpsolve_engine::constraints::{clause, half_reified_linear, parity, reified_in};
+use cpsolve_engine::constraints::{clause, half_reified_linear, parity, parity_elimination, reified_in};
 use cpsolve_engine::{Branching, Rel, SearchConfig, Solver, Val, ValOrder, VarId, VarOrder};
 use proptest::prelude::*;
 
@@ -23,6 +23,9 @@ enum Constraint {
     Clause { pos: Vec<usize>, neg: Vec<usize> },
     /// The number of entries of `xs` (repeats count) whose variable is 1 is odd / even.
     Parity { xs: Vec<usize>, odd: bool },
+    /// Parity equations eliminated together, and each posted alone as well unless
+    /// `alone` (the elimination then enforces them by itself).
+    Parities { equations: Vec<(Vec<usize>, bool)>, alone: bool },
     /// `x[b] = 1 → Σ a·x[i] ⋈ rhs`
     HalfLinear { b: usize, terms: Vec<(i64, usize)>, rel: Rel, rhs: i64 },
     /// `x[b] ⇔ x[x] ∈ set`, or `→` when `half`.
@@ -43,6 +46,9 @@ impl Constraint {
             Constraint::Parity { xs, odd } => {
                 xs.iter().all(|&i| is_bool(v[i])) && (xs.iter().filter(|&&i| v[i] == 1).count() % 2 == 1) == *odd
             }
+            Constraint::Parities { equations, .. } => {
+                equations.iter().all(|(xs, odd)| Constraint::Parity { xs: xs.clone(), odd: *odd }.holds(v))
+            }
             Constraint::HalfLinear { b, terms, rel, rhs } => {
                 let sum: i128 = terms.iter().map(|&(a, i)| a as i128 * v[i] as i128).sum();
                 is_bool(v[*b]) && (v[*b] == 0 || rel.holds(sum, *rhs as i128))
@@ -59,6 +65,13 @@ impl Constraint {
         match self {
             Constraint::Clause { pos, neg } => clause(solver, &pick(pos), &pick(neg)),
             Constraint::Parity { xs, odd } => parity(solver, &pick(xs), *odd),
+            Constraint::Parities { equations, alone } => {
+                let equations: Vec<(Vec<VarId>, bool)> = equations.iter().map(|(xs, odd)| (pick(xs), *odd)).collect();
+                for (xs, odd) in equations.iter().filter(|_| !alone) {
+                    parity(solver, xs, *odd);
+                }
+                assert!(parity_elimination(solver, &equations), "a small system is eliminated");
+            }
             Constraint::HalfLinear { b, terms, rel, rhs } => {
                 let terms: Vec<(i64, VarId)> = terms.iter().map(|&(a, i)| (a, vars[i])).collect();
                 half_reified_linear(solver, vars[*b], &terms, *rel, *rhs).expect("small");
@@ -72,6 +85,7 @@ impl Constraint {
         match self {
             Constraint::Clause { pos, neg } => pos.iter().chain(neg).copied().collect(),
             Constraint::Parity { xs, .. } => xs.clone(),
+            Constraint::Parities { equations, .. } => equations.iter().flat_map(|e| e.0.clone()).collect(),
             Constraint::HalfLinear { b, terms, .. } => std::iter::once(*b).chain(terms.iter().map(|t| t.1)).collect(),
             Constraint::In { b, x, .. } => vec![*b, *x],
         }
@@ -80,7 +94,8 @@ impl Constraint {
     /// Whether its propagator promises that every value left has a support.
     fn domain_consistent(&self) -> bool {
         match self {
-            Constraint::Clause { .. } | Constraint::Parity { .. } => true,
+            // The equations one by one are not, together: their elimination is.
+            Constraint::Clause { .. } | Constraint::Parity { .. } | Constraint::Parities { .. } => true,
             // With b = x, membership of x and the value of b are one variable: the rules
             // reason on them apart.
             Constraint::In { b, x, .. } => b != x,
@@ -147,7 +162,10 @@ fn constraint_strategy(n: usize) -> BoxedStrategy<Constraint> {
         .prop_map(|(b, terms, rel, rhs)| Constraint::HalfLinear { b, terms, rel, rhs });
     let member = (at(), at(), proptest::collection::vec(-3i64..5, 0..6), any::<bool>())
         .prop_map(|(b, x, set, half)| Constraint::In { b, x, set, half });
-    prop_oneof![clause, parity, half_linear, member].boxed()
+    let parities =
+        (proptest::collection::vec((proptest::collection::vec(at(), 0..6), any::<bool>()), 2..5), any::<bool>())
+            .prop_map(|(equations, alone)| Constraint::Parities { equations, alone });
+    prop_oneof![clause, parity, parities, half_linear, member].boxed()
 }
 
 /// A model: constraints, domains, values removed once they are posted (so that the

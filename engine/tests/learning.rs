@@ -11,8 +11,8 @@ use std::ops::ControlFlow;
 
 use common::{VAL_ORDERS, VAR_ORDERS};
 use cpsolve_engine::constraints::{
-    abs, all_different, all_different_shifted, clause, cumulative, diffn, element, extremum, linear, not_equal,
-    regular, reified_equal, reified_in, reified_linear, table, times,
+    abs, all_different, all_different_shifted, clause, cumulative, diffn, element, extremum, linear, not_equal, parity,
+    parity_elimination, regular, reified_equal, reified_in, reified_linear, table, times,
 };
 use cpsolve_engine::{
     ActivitySearch, Branching, Consistency, Fixing, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
@@ -65,6 +65,9 @@ enum Con {
     DiffnVar(Vec<(usize, usize, usize, usize)>, bool),
     /// Some variable of the first list is 1 or some of the second is 0.
     Clause(Vec<usize>, Vec<usize>),
+    /// Parity equations (variables, odd) eliminated together, and each posted alone as
+    /// well unless the flag says the elimination alone (then it explains everything).
+    Parities(Vec<(Vec<usize>, bool)>, bool),
 }
 
 /// Which constraints a random model is made of.
@@ -78,6 +81,8 @@ enum Mix {
     Tasks,
     /// Words: automata over few symbols, tied by `≠`, sums and all-different.
     Words,
+    /// 0/1 variables under parity systems, clauses and sums.
+    Parities,
 }
 
 #[derive(Debug, Clone)]
@@ -94,6 +99,7 @@ fn con(n: usize, mix: Mix) -> BoxedStrategy<Con> {
         Mix::Reasons => return focused(n),
         Mix::Tasks => return tasks(n),
         Mix::Words => return words(n),
+        Mix::Parities => return parities(n),
         Mix::General => {}
     }
     prop_oneof![
@@ -115,6 +121,8 @@ fn con(n: usize, mix: Mix) -> BoxedStrategy<Con> {
         2 => (prop::collection::vec((0..n, 1i64..=3, 1i64..=3), 2..=4), 0..n).prop_map(|(t, c)| Con::Cumulative(t, c)),
         1 => automaton(n),
         1 => (vars.clone(), vars.clone()).prop_map(|(p, q)| Con::Clause(p, q)),
+        1 => (prop::collection::vec((prop::collection::vec(0..n, 2..=5), any::<bool>()), 2..=4), any::<bool>())
+            .prop_map(|(e, alone)| Con::Parities(e, alone)),
         1 => (var.clone(), terms.clone(), 0..RELS.len(), -3i64..=5).prop_map(|(b, t, r, k)| Con::Reified(b, t, r, k)),
         2 => (prop::collection::vec((terms, 0..RELS.len(), -3i64..=5), 1..=3), var.clone())
             .prop_map(|(rels, x)| Con::CountReified(rels, x)),
@@ -164,6 +172,8 @@ fn focused(n: usize) -> BoxedStrategy<Con> {
         1 => prop::collection::vec(0..n, 2..=4).prop_map(Con::Queens),
         3 => automaton(n),
         2 => (vars.clone(), vars.clone()).prop_map(|(p, q)| Con::Clause(p, q)),
+        2 => (prop::collection::vec((prop::collection::vec(0..n, 2..=5), any::<bool>()), 2..=4), any::<bool>())
+            .prop_map(|(e, alone)| Con::Parities(e, alone)),
         3 => (var.clone(), vars.clone(), var.clone()).prop_map(|(i, a, r)| Con::Element(i, a, r)),
         3 => (prop::collection::vec(0..n, 2..=3), prop::collection::vec(prop::collection::vec(-1i64..=4, 3), 1..=8))
             .prop_map(|(xs, rows)| {
@@ -213,12 +223,28 @@ fn words(n: usize) -> BoxedStrategy<Con> {
     .boxed()
 }
 
+/// Parity systems over 0/1 variables, mostly eliminated without their equations posted
+/// one by one (so that the elimination fixes and fails, and explains), tied by clauses and
+/// sums.
+fn parities(n: usize) -> BoxedStrategy<Con> {
+    let vars = prop::collection::vec(0..n, 1..=4);
+    prop_oneof![
+        4 => (prop::collection::vec((prop::collection::vec(0..n, 2..=5), any::<bool>()), 2..=4), prop::bool::weighted(0.8))
+            .prop_map(|(e, alone)| Con::Parities(e, alone)),
+        2 => (vars.clone(), vars).prop_map(|(p, q)| Con::Clause(p, q)),
+        1 => (prop::collection::vec((1i64..=2, 0..n), 2..=5), 0..RELS.len(), 0i64..=4)
+            .prop_map(|(t, r, k)| Con::Linear(t, r, k)),
+    ]
+    .boxed()
+}
+
 fn model(mix: Mix) -> impl Strategy<Value = Model> {
     (4usize..=8).prop_flat_map(move |n| {
         // Scheduling wants windows wider than the other mixes' few values.
         let values = match mix {
             Mix::Tasks => prop::collection::btree_set(0i64..=7, 3..=8),
             Mix::Words => prop::collection::btree_set(0i64..=3, 2..=4),
+            Mix::Parities => prop::collection::btree_set(0i64..=1, 2..=2),
             _ => prop::collection::btree_set(-1i64..=4, 3..=6),
         };
         let domain = values.prop_map(|s| s.into_iter().collect::<Vec<_>>());
@@ -303,6 +329,13 @@ fn build(m: &Model) -> (Solver, Vec<VarId>, Vec<VarId>) {
                 no_overlap(&mut s, &mut every, &starts, &durations);
             }
             Con::Clause(p, q) => clause(&mut s, &pick(p), &pick(q)),
+            Con::Parities(equations, alone) => {
+                let equations: Vec<(Vec<VarId>, bool)> = equations.iter().map(|(v, odd)| (pick(v), *odd)).collect();
+                for (v, odd) in equations.iter().filter(|_| !alone) {
+                    parity(&mut s, v, *odd);
+                }
+                parity_elimination(&mut s, &equations);
+            }
             Con::Regular(v, states, symbols, next, accepting) => {
                 regular(&mut s, &pick(v), *states, *symbols, next, 1, accepting).expect("a valid automaton");
             }
@@ -478,6 +511,16 @@ proptest! {
     #[test]
     fn learning_through_tables_elements_and_sets_keeps_every_solution(
         m in model(Mix::Reasons), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        activity in 0..ACTIVITY.len(), partial in any::<bool>(),
+    ) {
+        keeps_every_solution(&m, var_order, val_order, activity, partial)?;
+    }
+
+    /// The same on parity systems, whose elimination explains by the fixed variables of
+    /// the row that fixed or failed.
+    #[test]
+    fn learning_through_parity_systems_keeps_every_solution(
+        m in model(Mix::Parities), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
         activity in 0..ACTIVITY.len(), partial in any::<bool>(),
     ) {
         keeps_every_solution(&m, var_order, val_order, activity, partial)?;

@@ -10,10 +10,10 @@
 use std::collections::HashSet;
 
 use cpsolve_engine::{Branching, ValOrder, VarId, VarOrder};
-use flatzinc_serde::{Annotation, AnnotationArgument, AnnotationLiteral, FlatZinc};
+use flatzinc_serde::{Annotation, AnnotationArgument, AnnotationLiteral, FlatZinc, Method};
 
 use crate::compile::{Compiler, Result};
-use crate::model::Term;
+use crate::model::{Arg, Term};
 
 fn var_order(name: &str) -> Option<VarOrder> {
     Some(match name {
@@ -151,7 +151,12 @@ impl Compiler<'_> {
     /// cpsolve's own search: dom/wdeg (Boussemart et al. 2004) over the variables the model
     /// declares (not those MiniZinc introduced or defines by a constraint), smallest value
     /// first; then the same over every other variable.
-    pub(crate) fn free_search(&self, fzn: &FlatZinc) -> Vec<Branching> {
+    ///
+    /// When the objective counts 0/1 variables (an error count, violations: its defining
+    /// constraint is a linear sum of them in one direction), those come first, each towards
+    /// the value that improves the objective (see [`Compiler::objective_count`]); the
+    /// second result says so.
+    pub(crate) fn free_search(&self, fzn: &FlatZinc) -> (Vec<Branching>, bool) {
         let mut decision = Vec::new();
         let mut rest = Vec::new();
         let mut seen = HashSet::new();
@@ -168,11 +173,70 @@ impl Compiler<'_> {
             }
         }
         let mut groups = Vec::new();
+        let count = self.objective_count(fzn);
+        let leads = count.is_some();
+        if let Some((vars, val_order)) = count {
+            groups.push(Branching { vars, var_order: VarOrder::DomWdeg, val_order });
+        }
         for vars in [decision, rest] {
             if !vars.is_empty() {
                 groups.push(Branching { vars, var_order: VarOrder::DomWdeg, val_order: ValOrder::Min });
             }
         }
-        groups
+        (groups, leads)
+    }
+
+    /// The 0/1 variables the objective counts, and the value of each that improves it:
+    /// the objective's defining constraint (`defines_var`) is `int_lin_eq` or `bool_lin_eq`
+    /// over at least two of them, all pushing the objective the same way. Deciding them
+    /// first is deciding where the cost goes, as MaxSAT solvers branch on their soft
+    /// clauses' relaxation variables: with the rest of the model propagated from them, a
+    /// bound on the count prunes at once (a parity learned from noisy samples: which
+    /// samples are wrong, not which bits the parity has).
+    pub(crate) fn objective_count(&self, fzn: &FlatZinc) -> Option<(Vec<VarId>, ValOrder)> {
+        let (lit, minimize) = match &fzn.solve.method {
+            Method::Minimize(lit) => (lit, true),
+            Method::Maximize(lit) => (lit, false),
+            Method::Satisfy => return None,
+        };
+        let Ok(Term::Var(goal)) = self.literal(lit) else { return None };
+        let defines_goal = |c: &&flatzinc_serde::Constraint| {
+            c.defines.as_ref().is_some_and(|d| self.vars.get(d.name()) == Some(&Term::Var(goal)))
+        };
+        let c = fzn
+            .constraints
+            .iter()
+            .filter(|c| matches!(c.id.as_str(), "int_lin_eq" | "bool_lin_eq"))
+            .find(defines_goal)?;
+        let (Some(Ok(Arg::Array(coefs))), Some(Ok(Arg::Array(terms)))) =
+            (c.args.first().map(|a| self.argument(a)), c.args.get(1).map(|a| self.argument(a)))
+        else {
+            return None;
+        };
+        let coef = |t: &Term| match t {
+            Term::Const(c) => Some(*c),
+            Term::Var(_) => None,
+        };
+        let goal_coef = terms.iter().zip(&coefs).find(|(t, _)| **t == Term::Var(goal)).and_then(|(_, a)| coef(a))?;
+        let mut vars = Vec::new();
+        let mut lower_first = None;
+        for (t, a) in terms.iter().zip(&coefs) {
+            let (Term::Var(x), Some(a)) = (*t, coef(a)) else { continue };
+            if x == goal || a == 0 {
+                continue;
+            }
+            if self.solver.min(x) < 0 || self.solver.max(x) > 1 {
+                return None;
+            }
+            // goal = (rhs − Σ aᵢ·xᵢ) / a_goal: raising x moves the goal by the sign of −a·a_goal.
+            let raises = (a > 0) != (goal_coef > 0);
+            let lower = raises == minimize;
+            if *lower_first.get_or_insert(lower) != lower {
+                return None;
+            }
+            vars.push(x);
+        }
+        let lower = lower_first?;
+        (vars.len() >= 2).then_some((vars, if lower { ValOrder::Min } else { ValOrder::Max }))
     }
 }

@@ -43,6 +43,9 @@ pub(crate) struct Compiler<'a> {
     /// Whether the constraint being compiled carries `:: domain`: MiniZinc's request for
     /// domain consistency, which a linear equation honours.
     pub(crate) domain_annotated: bool,
+    /// The model's parity equations (variables, odd), constants folded: posted one by one
+    /// as they come, and at the end also as systems where they share variables.
+    pub(crate) parities: Vec<(Vec<VarId>, bool)>,
 }
 
 pub(crate) type Result<T> = std::result::Result<T, Diagnostic>;
@@ -106,6 +109,7 @@ impl<'a> Compiler<'a> {
             here: 0..0,
             all_different_count: HashMap::new(),
             domain_annotated: false,
+            parities: Vec::new(),
         }
     }
 
@@ -330,16 +334,18 @@ pub fn compile_with_stop(fzn: &FlatZinc, index: &SourceIndex, stop: &cpsolve_eng
         let args = constraint.args.iter().map(|a| c.written_argument(a)).collect::<Result<Vec<Arg<Ref>>>>()?;
         c.written.push(Written { name: constraint.id.clone(), args });
     }
+    c.post_parity_systems();
     let goal = c.goal(fzn)?;
     let outputs = c.outputs(fzn)?;
     let mut warnings = Vec::new();
     let annotated_search = c.search_annotations(&fzn.solve.ann, &mut warnings)?;
-    let free_search = c.free_search(fzn);
+    let (free_search, count_first) = c.free_search(fzn);
     Ok(Model {
         solver: c.solver,
         goal,
         annotated_search,
         free_search,
+        count_first,
         outputs,
         written: c.written,
         fzn_vars: c.fzn_vars,

@@ -24,6 +24,7 @@ pub mod annotations;
 pub mod check;
 pub mod compile;
 pub mod model;
+mod parity;
 mod post;
 pub mod read;
 pub mod run;

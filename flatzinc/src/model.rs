@@ -87,6 +87,9 @@ pub struct Model {
     pub annotated_search: Vec<Branching>,
     /// cpsolve's own search, for free search or when there is no annotation.
     pub free_search: Vec<Branching>,
+    /// Whether the free search begins with the 0/1 variables the objective counts: then
+    /// activity decides only what they leave.
+    pub count_first: bool,
     pub outputs: Vec<Output>,
     pub written: Vec<Written>,
     /// The FlatZinc variables in declaration order (names and the engine terms that hold

@@ -158,6 +158,7 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
     let learning = options.learning.unwrap_or(one_answer);
     let activity = match options.activity {
         Some(activity) => activity,
+        None if own_search && model.count_first => ActivitySearch::Rest,
         None if own_search => OWN_SEARCH_ACTIVITY,
         None => ActivitySearch::Rest,
     };

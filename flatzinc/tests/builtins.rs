@@ -149,6 +149,21 @@ fn booleans() {
     }
 }
 
+/// Parity equations sharing variables are also eliminated together (Gauss–Jordan): the
+/// solutions must stay exactly those of the equations, contradictory systems included.
+#[test]
+fn parity_systems() {
+    for c in [
+        "array_bool_xor([a, b, c]);\nconstraint array_bool_xor([b, c, r])",
+        "array_bool_xor([a, b, c]);\nconstraint bool_xor(a, b, r);\nconstraint bool_not(c, r)",
+        "array_bool_xor([a, b, true]);\nconstraint bool_xor(a, b, r);\nconstraint bool_xor(r, c)",
+        "array_bool_xor([a, b, c]);\nconstraint array_bool_xor([a, b, c, true])",
+        "array_bool_xor([a, b, c, r]);\nconstraint array_bool_xor([a, b, false]);\nconstraint bool_xor(c, true, r)",
+    ] {
+        check_builtin(c);
+    }
+}
+
 #[test]
 fn sets_elements_and_globals() {
     for c in [

@@ -44,6 +44,7 @@ pub(crate) mod reified_in;
 pub(crate) mod table;
 mod task_reasons;
 pub(crate) mod times;
+pub(crate) mod xor_system;
 
 pub use abs::Abs;
 pub use all_different::AllDifferent;
@@ -65,6 +66,7 @@ pub use reified_equal::ReifiedEqual;
 pub use reified_in::ReifiedIn;
 pub use table::Table;
 pub use times::Times;
+pub use xor_system::XorSystem;
 pub(crate) mod circuit;
 pub(crate) mod subcircuit;
 pub use circuit::Circuit;

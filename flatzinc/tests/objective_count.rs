@@ -1,0 +1,38 @@
+//! Free search decides first the 0/1 variables an objective counts, each towards the value
+//! that improves it; the optimum must not change, whichever way the count is written.
+
+use cpsolve_flatzinc::{load, solve, Options, Status};
+
+/// Three Booleans, each counted through `bool2int`, under two clauses; the count defined by
+/// `int_lin_eq` with the given coefficients (the count's last) and the given goal.
+fn model(coefs: &str, goal: &str) -> String {
+    format!(
+        "var bool: a :: output_var;\nvar bool: b :: output_var;\nvar bool: c :: output_var;\n\
+         var 0..1: ia;\nvar 0..1: ib;\nvar 0..1: ic;\nvar -3..3: cost :: output_var :: is_defined_var;\n\
+         constraint bool2int(a, ia);\nconstraint bool2int(b, ib);\nconstraint bool2int(c, ic);\n\
+         constraint bool_clause([a, b], []);\nconstraint bool_clause([b, c], []);\nconstraint bool_clause([a, c], []);\n\
+         constraint int_lin_eq([{coefs}], [ia, ib, ic, cost], 0) :: defines_var(cost);\n\
+         solve {goal} cost;\n"
+    )
+}
+
+fn optimum(text: &str) -> (bool, Option<i64>) {
+    let mut model = load(text).expect("a valid model");
+    let count_first = model.count_first;
+    let options = Options { free: true, verify: true, ..Options::default() };
+    let result = solve(&mut model, &options, |_, _| {});
+    assert_eq!(result.status, Status::Complete);
+    (count_first, result.objective)
+}
+
+#[test]
+fn a_count_is_decided_first_and_its_optimum_kept() {
+    // Two of the three clauses' variables must be true at least: the fewest true is 2.
+    assert_eq!(optimum(&model("1, 1, 1, -1", "minimize")), (true, Some(2)));
+    assert_eq!(optimum(&model("1, 1, 1, -1", "maximize")), (true, Some(3)));
+    // cost = −(a + b + c): minimising it wants every variable true.
+    assert_eq!(optimum(&model("1, 1, 1, 1", "minimize")), (true, Some(-3)));
+    assert_eq!(optimum(&model("1, 1, 1, 1", "maximize")), (true, Some(-2)));
+    // Terms pulling both ways are not a count: the search is as before.
+    assert_eq!(optimum(&model("1, -1, 1, -1", "minimize")), (false, Some(0)));
+}

@@ -11,8 +11,8 @@ use std::ops::ControlFlow;
 
 use common::{VAL_ORDERS, VAR_ORDERS};
 use cpsolve_engine::constraints::{
-    abs, all_different, all_different_shifted, clause, cumulative, diffn, element, extremum, linear, not_equal, parity,
-    parity_elimination, regular, reified_equal, reified_in, reified_linear, table, times,
+    abs, all_different, all_different_shifted, circuit, clause, cumulative, diffn, element, extremum, linear,
+    not_equal, parity, parity_elimination, regular, reified_equal, reified_in, reified_linear, table, times,
 };
 use cpsolve_engine::{
     ActivitySearch, Branching, Consistency, Fixing, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
@@ -65,6 +65,8 @@ enum Con {
     DiffnVar(Vec<(usize, usize, usize, usize)>, bool),
     /// Some variable of the first list is 1 or some of the second is 0.
     Clause(Vec<usize>, Vec<usize>),
+    /// Successors forming one circuit through their positions (nodes from the offset).
+    Circuit(Vec<usize>, i64),
     /// Parity equations (variables, odd) eliminated together, and each posted alone as
     /// well unless the flag says the elimination alone (then it explains everything).
     Parities(Vec<(Vec<usize>, bool)>, bool),
@@ -83,6 +85,8 @@ enum Mix {
     Words,
     /// 0/1 variables under parity systems, clauses and sums.
     Parities,
+    /// Successors under circuits, tied by `≠` and sums.
+    Routes,
 }
 
 #[derive(Debug, Clone)]
@@ -100,6 +104,7 @@ fn con(n: usize, mix: Mix) -> BoxedStrategy<Con> {
         Mix::Tasks => return tasks(n),
         Mix::Words => return words(n),
         Mix::Parities => return parities(n),
+        Mix::Routes => return routes(n),
         Mix::General => {}
     }
     prop_oneof![
@@ -164,6 +169,8 @@ fn focused(n: usize) -> BoxedStrategy<Con> {
     let terms = prop::collection::vec((-3i64..=3, 0..n), 1..=4);
     let set = prop::collection::vec(-2i64..=5, 0..=4);
     prop_oneof![
+        2 => (prop::sample::subsequence((0..n).collect::<Vec<_>>(), 3..=n.min(5)).prop_shuffle(), -1i64..=0)
+            .prop_map(|(v, offset)| Con::Circuit(v, offset)),
         1 => (terms, 0..RELS.len(), -4i64..=8).prop_map(|(t, r, k)| Con::Linear(t, r, k)),
         1 => (var.clone(), var.clone(), -1i64..=1).prop_map(|(x, y, c)| Con::NotEqual(x, y, c)),
         2 => vars.clone().prop_map(Con::AllDifferent),
@@ -238,6 +245,19 @@ fn parities(n: usize) -> BoxedStrategy<Con> {
     .boxed()
 }
 
+/// Circuits over most of the variables, whose chains and cuts explain, with `≠` and sums.
+fn routes(n: usize) -> BoxedStrategy<Con> {
+    let var = 0..n;
+    prop_oneof![
+        3 => (prop::sample::subsequence((0..n).collect::<Vec<_>>(), 3..=n).prop_shuffle(), -1i64..=0)
+            .prop_map(|(v, offset)| Con::Circuit(v, offset)),
+        2 => (var.clone(), var.clone(), -2i64..=2).prop_map(|(x, y, c)| Con::NotEqual(x, y, c)),
+        1 => (prop::collection::vec((1i64..=3, var), 2..=4), 0..RELS.len(), 2i64..=14)
+            .prop_map(|(t, r, k)| Con::Linear(t, r, k)),
+    ]
+    .boxed()
+}
+
 fn model(mix: Mix) -> impl Strategy<Value = Model> {
     (4usize..=8).prop_flat_map(move |n| {
         // Scheduling wants windows wider than the other mixes' few values.
@@ -245,6 +265,7 @@ fn model(mix: Mix) -> impl Strategy<Value = Model> {
             Mix::Tasks => prop::collection::btree_set(0i64..=7, 3..=8),
             Mix::Words => prop::collection::btree_set(0i64..=3, 2..=4),
             Mix::Parities => prop::collection::btree_set(0i64..=1, 2..=2),
+            Mix::Routes => prop::collection::btree_set(-1i64..=7, 5..=9),
             _ => prop::collection::btree_set(-1i64..=4, 3..=6),
         };
         let domain = values.prop_map(|s| s.into_iter().collect::<Vec<_>>());
@@ -329,6 +350,7 @@ fn build(m: &Model) -> (Solver, Vec<VarId>, Vec<VarId>) {
                 no_overlap(&mut s, &mut every, &starts, &durations);
             }
             Con::Clause(p, q) => clause(&mut s, &pick(p), &pick(q)),
+            Con::Circuit(v, offset) => circuit(&mut s, &pick(v), *offset),
             Con::Parities(equations, alone) => {
                 let equations: Vec<(Vec<VarId>, bool)> = equations.iter().map(|(v, odd)| (pick(v), *odd)).collect();
                 for (v, odd) in equations.iter().filter(|_| !alone) {
@@ -521,6 +543,16 @@ proptest! {
     #[test]
     fn learning_through_parity_systems_keeps_every_solution(
         m in model(Mix::Parities), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        activity in 0..ACTIVITY.len(), partial in any::<bool>(),
+    ) {
+        keeps_every_solution(&m, var_order, val_order, activity, partial)?;
+    }
+
+    /// The same on circuits, which explain by the chains they closed off and the cuts of
+    /// their graphs.
+    #[test]
+    fn learning_through_circuits_keeps_every_solution(
+        m in model(Mix::Routes), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
         activity in 0..ACTIVITY.len(), partial in any::<bool>(),
     ) {
         keeps_every_solution(&m, var_order, val_order, activity, partial)?;

@@ -30,7 +30,9 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::search::Fixing;
 
 /// No fixed successor.
 const NONE: usize = usize::MAX;
@@ -265,13 +267,82 @@ pub struct Circuit {
     offset: Val,
     paths: Paths,
     reach: Reach,
+    /// Why the last call failed, as it found it.
+    conflict: Vec<Fixing>,
 }
 
 impl Circuit {
     /// At least two nodes, every domain within `offset..offset + n`.
     pub(crate) fn new(succ: Vec<VarId>, offset: Val) -> Circuit {
         debug_assert!(succ.len() >= 2);
-        Circuit { succ, offset, paths: Paths::default(), reach: Reach::default() }
+        Circuit { succ, offset, paths: Paths::default(), reach: Reach::default(), conflict: Vec::new() }
+    }
+
+    /// `succ[i] = j`, nodes counted from 0.
+    fn arc(&self, i: usize, j: usize) -> Fixing {
+        Fixing::Eq(self.succ[i], j as Val + self.offset)
+    }
+
+    /// The fixed arcs that no permutation allows together: two into one node, one into a
+    /// node fixed to itself, or a node fixed to itself (its domain too wide for holes).
+    fn clashing_arcs(&self, cx: &Context<'_>) -> Vec<Fixing> {
+        let n = self.succ.len();
+        let fixed = |i: usize| cx.is_fixed(self.succ[i]).then(|| (cx.min(self.succ[i]) - self.offset) as usize);
+        let mut pred = vec![None; n];
+        for i in 0..n {
+            match fixed(i) {
+                Some(j) if j == i => return vec![self.arc(i, i)],
+                Some(j) => match pred[j] {
+                    Some(p) => return vec![self.arc(p, j), self.arc(i, j)],
+                    None => pred[j] = Some(i),
+                },
+                None => {}
+            }
+        }
+        for (j, p) in pred.iter().enumerate() {
+            if let (Some(p), Some(k)) = (*p, fixed(j)) {
+                if k == j {
+                    return vec![self.arc(p, j), self.arc(j, j)];
+                }
+            }
+        }
+        debug_assert!(false, "circuit: no clash among the fixed arcs");
+        Vec::new()
+    }
+
+    /// Why the graph of the domains is not strongly connected: the nodes `R` that node 0
+    /// reaches (or, failing the other way, that reach it) have lost every arc out of `R`
+    /// (into `R`), and a circuit through all the nodes needs one. The missing arcs are the
+    /// reason (those never in a domain hold from the start, and analysis drops them).
+    fn cut(&self, cx: &Context<'_>) -> Vec<Fixing> {
+        let n = self.succ.len();
+        let has_arc = |i: usize, j: usize| cx.contains(self.succ[i], j as Val + self.offset);
+        for forward in [true, false] {
+            let mut inside = vec![false; n];
+            inside[0] = true;
+            let mut stack = vec![0];
+            while let Some(a) = stack.pop() {
+                let new: Vec<usize> =
+                    (0..n).filter(|&b| !inside[b] && if forward { has_arc(a, b) } else { has_arc(b, a) }).collect();
+                for b in new {
+                    inside[b] = true;
+                    stack.push(b);
+                }
+            }
+            if inside.iter().all(|&r| r) {
+                continue;
+            }
+            let mut reason = Vec::new();
+            for a in (0..n).filter(|&a| inside[a]) {
+                for b in (0..n).filter(|&b| !inside[b]) {
+                    let (i, j) = if forward { (a, b) } else { (b, a) };
+                    reason.push(Fixing::Ne(self.succ[i], j as Val + self.offset));
+                }
+            }
+            return reason;
+        }
+        debug_assert!(false, "circuit: the graph is strongly connected");
+        Vec::new()
     }
 }
 
@@ -290,14 +361,21 @@ impl Propagator for Circuit {
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         let n = self.succ.len();
-        self.paths.compute(cx, &self.succ, self.offset)?;
-        // Only a domain too wide to hold holes can still contain its self-loop.
-        if self.paths.self_loops > 0 {
+        // A failure of a removal below is explained naively, not by an older conflict.
+        self.conflict.clear();
+        if self.paths.compute(cx, &self.succ, self.offset).is_err() || self.paths.self_loops > 0 {
+            // Only a domain too wide to hold holes can still contain its self-loop.
+            self.conflict = self.clashing_arcs(cx);
             return Err(Conflict);
         }
-        if let Some(cycle) = self.paths.cycles.first() {
+        if let Some(&cycle) = self.paths.cycles.first() {
             // One cycle through all n nodes fixes every successor: the circuit is complete.
-            return if cycle.len == n { Ok(PropStatus::Entailed) } else { Err(Conflict) };
+            if cycle.len == n {
+                return Ok(PropStatus::Entailed);
+            }
+            let nodes: Vec<usize> = self.paths.nodes(cycle).collect();
+            self.conflict = nodes.iter().zip(nodes.iter().cycle().skip(1)).map(|(&i, &j)| self.arc(i, j)).collect();
+            return Err(Conflict);
         }
         for chain in &self.paths.chains {
             let (end, start) = (self.succ[chain.end], chain.start as Val + self.offset);
@@ -309,9 +387,35 @@ impl Propagator for Circuit {
             }
         }
         if !self.reach.strongly_connected(cx, &self.succ, self.offset) {
+            self.conflict = self.cut(cx);
             return Err(Conflict);
         }
         Ok(PropStatus::Active)
+    }
+
+    /// A chain `s → … → e` of fixed arcs removed `s` from `succ[e]` (or, holding every node,
+    /// fixed `succ[e] = s`): its arcs, walked again from `s` as they were then.
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        let (Fixing::Ne(x, v) | Fixing::Eq(x, v)) = lit else { return None };
+        let n = self.succ.len();
+        let e = self.succ.iter().position(|&y| y == x)?;
+        let mut at = usize::try_from(v - self.offset).ok().filter(|&s| s < n)?;
+        let mut reason = Vec::new();
+        while at != e {
+            let y = self.succ[at];
+            let (lo, hi) = (cx.min(y), cx.max(y));
+            if lo != hi || reason.len() >= n {
+                return None;
+            }
+            reason.push(Fixing::Eq(y, lo));
+            at = usize::try_from(lo - self.offset).ok().filter(|&j| j < n)?;
+        }
+        Some(reason)
+    }
+
+    /// As found when it failed: clashing arcs, a short cycle, or a cut of the graph.
+    fn explain_conflict(&self, _cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        (!self.conflict.is_empty()).then(|| self.conflict.clone())
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

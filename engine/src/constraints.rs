@@ -506,9 +506,10 @@ pub fn parity(solver: &mut Solver, xs: &[VarId], odd: bool) {
 /// already enforces one by one ([`parity`]), their elimination together (Gauss–Jordan
 /// over GF(2): a sum of equations fixes variables that none fixes alone; see
 /// [`XorSystem`]). Every variable is restricted to 0..1; a variable listed twice in an
-/// equation cancels out. The elimination runs at every propagation, in time about
-/// rank² × columns / 64: past [`XOR_SYSTEM_WORK`] nothing is added, and the result is
-/// `false` (the equations still hold, each by its own propagator).
+/// equation cancels out. The elimination costs about rank² × columns / 64 word operations
+/// when posted, and as much at most per propagation (in practice a small part: only the
+/// rows whose pivot got fixed are repaired): past [`XOR_SYSTEM_WORK`] nothing is added,
+/// and the result is `false` (the equations still hold, each by its own propagator).
 pub fn parity_elimination(solver: &mut Solver, equations: &[(Vec<VarId>, bool)]) -> bool {
     for (xs, _) in equations {
         for &x in xs {
@@ -531,10 +532,12 @@ pub fn parity_elimination(solver: &mut Solver, equations: &[(Vec<VarId>, bool)])
     }
 }
 
-/// The most word operations one elimination of a parity system may cost (rank² × words of
-/// 64 columns) for [`parity_elimination`] to post it: a propagation of a few milliseconds
-/// at most, where each equation alone costs next to nothing.
-pub const XOR_SYSTEM_WORK: usize = 1 << 22;
+/// The most word operations one full elimination of a parity system may cost (rank² ×
+/// words of 64 columns) for [`parity_elimination`] to post it: about 1,500 equations over
+/// as many variables. Measured on random satisfiable systems of 3–6 variables per
+/// equation: 950 equations over 1,000 variables (14 M) solved in 0.1 s, where the
+/// equations one by one do not solve 280 over 300 in 30 s.
+pub const XOR_SYSTEM_WORK: usize = 1 << 26;
 
 /// Posts `b ⇔ x ∈ set` (`half`: `b → x ∈ set`), where `b` is restricted to 0..1. `set`
 /// may list its values in any order, with repeats.

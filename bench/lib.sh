@@ -24,20 +24,20 @@ bench_install_gprolog() {
   fi
 }
 
-# `bench_build NAME ROOT BUILD`: builds target/release/cpsolve when BUILD is 1, then
-# checks that the binary exists (exit 1 if the build fails or the binary is missing).
+# `bench_build NAME ROOT BUILD [BIN]`: builds target/release/BIN (default cpsolve) when BUILD
+# is 1, then checks that the binary exists (exit 1 if the build fails or the binary is missing).
 bench_build() {
-  local name=$1 root=$2 build=$3
+  local name=$1 root=$2 build=$3 bin=${4:-cpsolve}
   if [ "$build" = 1 ]; then
-    echo "== cargo build --release --bin cpsolve   (in $root)"
-    if ! (cd "$root" && cargo build --release --bin cpsolve); then
-      echo "$name: FAILED: cargo build --release --bin cpsolve" >&2
+    echo "== cargo build --release --bin $bin   (in $root)"
+    if ! (cd "$root" && cargo build --release --bin "$bin"); then
+      echo "$name: FAILED: cargo build --release --bin $bin" >&2
       echo "  (if someone is mid-edit, retry in a minute, or pass --no-build to time the existing binary)" >&2
       exit 1
     fi
   fi
-  if [ ! -x "$root/target/release/cpsolve" ]; then
-    echo "$name: $root/target/release/cpsolve is missing (build it, or drop --no-build)" >&2
+  if [ ! -x "$root/target/release/$bin" ]; then
+    echo "$name: $root/target/release/$bin is missing (build it, or drop --no-build)" >&2
     exit 1
   fi
 }

@@ -30,7 +30,5 @@ while [ $# -gt 0 ]; do
 done
 
 bench_need_python parity.sh
-if [ "$BUILD" = 1 ]; then
-  (cd "$ROOT" && cargo build --release --bin fzn-cpsolve) || { echo "parity.sh: FAILED: cargo build" >&2; exit 1; }
-fi
+bench_build parity.sh "$ROOT" $BUILD fzn-cpsolve
 exec python3 "$BENCH_DIR/parity_bench.py" --root "$ROOT" ${PASS[@]+"${PASS[@]}"}

@@ -15,8 +15,9 @@ use crate::compile::Compiler;
 use crate::model::Term;
 
 impl Compiler<'_> {
-    /// Notes the equation `⊕ terms = odd` (a true constant flips it).
-    pub(crate) fn note_parity(&mut self, terms: &[Term], odd: bool) {
+    /// Notes the equation `⊕ terms = odd` (a true constant flips it), and returns it with
+    /// the constants folded: its variables and parity.
+    pub(crate) fn note_parity(&mut self, terms: &[Term], odd: bool) -> (Vec<VarId>, bool) {
         let mut odd = odd;
         let mut vars = Vec::with_capacity(terms.len());
         for t in terms {
@@ -25,7 +26,8 @@ impl Compiler<'_> {
                 Term::Var(x) => vars.push(x),
             }
         }
-        self.parities.push((vars, odd));
+        self.parities.push((vars.clone(), odd));
+        (vars, odd)
     }
 
     /// Posts the elimination of each connected set of the noted equations that needs it.

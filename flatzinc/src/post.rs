@@ -275,12 +275,12 @@ impl Compiler<'_> {
             ("bool_not", Control::Always) => {
                 self.arity(args, 2)?;
                 let (a, b) = (self.term(args, 0)?, self.term(args, 1)?);
-                self.note_parity(&[a, b], true);
+                let _ = self.note_parity(&[a, b], true);
                 self.linear(&[1, 1], &[a, b], Rel::Eq, 1, Control::Always, None)
             }
             ("bool_xor", _) if args.len() == 2 && control == Control::Always => {
                 let (a, b) = (self.term(args, 0)?, self.term(args, 1)?);
-                self.note_parity(&[a, b], true);
+                let _ = self.note_parity(&[a, b], true);
                 self.linear(&[1, -1], &[a, b], Rel::Ne, 0, Control::Always, None)
             }
             ("bool_xor", _) => {
@@ -289,7 +289,7 @@ impl Compiler<'_> {
                 let (a, b, r) = (self.term(args, 0)?, self.term(args, 1)?, self.term(args, 2)?);
                 if control != Control::Imp {
                     // a ⊕ b ⊕ r = 0
-                    self.note_parity(&[a, b, r], false);
+                    let _ = self.note_parity(&[a, b, r], false);
                 }
                 let control = if control == Control::Imp { Control::Imp } else { Control::Reif };
                 self.linear(&[1, -1], &[a, b], Rel::Ne, 0, control, Some(r))
@@ -307,11 +307,8 @@ impl Compiler<'_> {
             ("array_bool_xor", Control::Always) => {
                 self.arity(args, 1)?;
                 let xs = self.array(args, 0)?.to_vec();
-                self.note_parity(&xs, true);
-                let ones = xs.iter().filter(|t| matches!(t, Term::Const(c) if *c != 0)).count();
-                let vars: Vec<VarId> =
-                    xs.iter().filter_map(|t| if let Term::Var(x) = t { Some(*x) } else { None }).collect();
-                constraints::parity(&mut self.solver, &vars, ones % 2 == 0);
+                let (vars, odd) = self.note_parity(&xs, true);
+                constraints::parity(&mut self.solver, &vars, odd);
                 Ok(())
             }
             ("bool_clause", _) => {

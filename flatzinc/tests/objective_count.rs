@@ -16,6 +16,16 @@ fn model(coefs: &str, goal: &str) -> String {
     )
 }
 
+/// The optimum by enumeration: `cost = −Σ aᵢ·xᵢ / a_cost` over the assignments of a, b, c
+/// that the three clauses (at least two true) allow.
+fn brute_force(coefs: [i64; 4], minimize: bool) -> i64 {
+    let costs = (0..8)
+        .map(|m: i64| [m & 1, (m >> 1) & 1, (m >> 2) & 1])
+        .filter(|x| x.iter().sum::<i64>() >= 2)
+        .map(|x| -(0..3).map(|i| coefs[i] * x[i]).sum::<i64>() / coefs[3]);
+    if minimize { costs.min() } else { costs.max() }.expect("some assignment")
+}
+
 fn optimum(text: &str) -> (bool, Option<i64>) {
     let mut model = load(text).expect("a valid model");
     let count_first = model.count_first;
@@ -35,4 +45,14 @@ fn a_count_is_decided_first_and_its_optimum_kept() {
     assert_eq!(optimum(&model("1, 1, 1, 1", "maximize")), (true, Some(-2)));
     // Terms pulling both ways are not a count: the search is as before.
     assert_eq!(optimum(&model("1, -1, 1, -1", "minimize")), (false, Some(0)));
+    // Every optimum above, by enumeration.
+    for (coefs, minimize, expected) in [
+        ([1, 1, 1, -1], true, 2),
+        ([1, 1, 1, -1], false, 3),
+        ([1, 1, 1, 1], true, -3),
+        ([1, 1, 1, 1], false, -2),
+        ([1, -1, 1, -1], true, 0),
+    ] {
+        assert_eq!(brute_force(coefs, minimize), expected, "{coefs:?}");
+    }
 }

@@ -267,15 +267,16 @@ pub struct Circuit {
     offset: Val,
     paths: Paths,
     reach: Reach,
-    /// Why the last call failed, as it found it.
-    conflict: Vec<Fixing>,
+    /// Which rule the last call failed by, if it failed by one (the reason is read from the
+    /// domains only when analysis asks: without learning, nothing is built).
+    failure: Option<Failure>,
 }
 
 impl Circuit {
     /// At least two nodes, every domain within `offset..offset + n`.
     pub(crate) fn new(succ: Vec<VarId>, offset: Val) -> Circuit {
         debug_assert!(succ.len() >= 2);
-        Circuit { succ, offset, paths: Paths::default(), reach: Reach::default(), conflict: Vec::new() }
+        Circuit { succ, offset, paths: Paths::default(), reach: Reach::default(), failure: None }
     }
 
     /// `succ[i] = j`, nodes counted from 0.
@@ -283,11 +284,11 @@ impl Circuit {
         Fixing::Eq(self.succ[i], j as Val + self.offset)
     }
 
-    /// The fixed arcs that no permutation allows together: two into one node, one into a
-    /// node fixed to itself, or a node fixed to itself (its domain too wide for holes).
-    fn clashing_arcs(&self, cx: &Context<'_>) -> Vec<Fixing> {
+    /// Fixed arcs that no circuit allows together (`fixed(i)`: node `i`'s fixed
+    /// successor): a node fixed to itself, two arcs into one node, one into a node fixed to
+    /// itself, or else a cycle of fewer than n nodes.
+    fn clashing_arcs(&self, fixed: impl Fn(usize) -> Option<usize>) -> Vec<Fixing> {
         let n = self.succ.len();
-        let fixed = |i: usize| cx.is_fixed(self.succ[i]).then(|| (cx.min(self.succ[i]) - self.offset) as usize);
         let mut pred = vec![None; n];
         for i in 0..n {
             match fixed(i) {
@@ -300,9 +301,21 @@ impl Circuit {
             }
         }
         for (j, p) in pred.iter().enumerate() {
-            if let (Some(p), Some(k)) = (*p, fixed(j)) {
-                if k == j {
+            if let Some(p) = *p {
+                if fixed(j) == Some(j) {
                     return vec![self.arc(p, j), self.arc(j, j)];
+                }
+            }
+        }
+        // One arc into each node at most: a walk from any node is a chain or a cycle.
+        for s in 0..n {
+            let mut cycle = Vec::new();
+            let mut at = s;
+            while let Some(j) = fixed(at).filter(|_| cycle.len() < n) {
+                cycle.push(self.arc(at, j));
+                at = j;
+                if at == s {
+                    return cycle;
                 }
             }
         }
@@ -310,13 +323,13 @@ impl Circuit {
         Vec::new()
     }
 
-    /// Why the graph of the domains is not strongly connected: the nodes `R` that node 0
-    /// reaches (or, failing the other way, that reach it) have lost every arc out of `R`
-    /// (into `R`), and a circuit through all the nodes needs one. The missing arcs are the
-    /// reason (those never in a domain hold from the start, and analysis drops them).
-    fn cut(&self, cx: &Context<'_>) -> Vec<Fixing> {
+    /// Why the graph of the domains (`has_arc(i, j)`: `j` is left for `succ[i]`) is not
+    /// strongly connected: the nodes `R` that node 0 reaches (or, failing the other way,
+    /// that reach it) have lost every arc out of `R` (into `R`), and a circuit through all
+    /// the nodes needs one. The missing arcs are the reason (those never in a domain hold
+    /// from the start, and analysis drops them).
+    fn cut(&self, has_arc: impl Fn(usize, usize) -> bool) -> Vec<Fixing> {
         let n = self.succ.len();
-        let has_arc = |i: usize, j: usize| cx.contains(self.succ[i], j as Val + self.offset);
         for forward in [true, false] {
             let mut inside = vec![false; n];
             inside[0] = true;
@@ -346,6 +359,15 @@ impl Circuit {
     }
 }
 
+/// The rules by which circuit fails, each with its own reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Failure {
+    /// Fixed arcs that clash, or close a short cycle.
+    FixedArcs,
+    /// The graph of the domains is not strongly connected.
+    Cut,
+}
+
 impl Propagator for Circuit {
     fn name(&self) -> &'static str {
         "circuit"
@@ -362,10 +384,10 @@ impl Propagator for Circuit {
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
         let n = self.succ.len();
         // A failure of a removal below is explained naively, not by an older conflict.
-        self.conflict.clear();
+        self.failure = None;
         if self.paths.compute(cx, &self.succ, self.offset).is_err() || self.paths.self_loops > 0 {
             // Only a domain too wide to hold holes can still contain its self-loop.
-            self.conflict = self.clashing_arcs(cx);
+            self.failure = Some(Failure::FixedArcs);
             return Err(Conflict);
         }
         if let Some(&cycle) = self.paths.cycles.first() {
@@ -373,8 +395,7 @@ impl Propagator for Circuit {
             if cycle.len == n {
                 return Ok(PropStatus::Entailed);
             }
-            let nodes: Vec<usize> = self.paths.nodes(cycle).collect();
-            self.conflict = nodes.iter().zip(nodes.iter().cycle().skip(1)).map(|(&i, &j)| self.arc(i, j)).collect();
+            self.failure = Some(Failure::FixedArcs);
             return Err(Conflict);
         }
         for chain in &self.paths.chains {
@@ -387,7 +408,7 @@ impl Propagator for Circuit {
             }
         }
         if !self.reach.strongly_connected(cx, &self.succ, self.offset) {
-            self.conflict = self.cut(cx);
+            self.failure = Some(Failure::Cut);
             return Err(Conflict);
         }
         Ok(PropStatus::Active)
@@ -413,9 +434,17 @@ impl Propagator for Circuit {
         Some(reason)
     }
 
-    /// As found when it failed: clashing arcs, a short cycle, or a cut of the graph.
-    fn explain_conflict(&self, _cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
-        (!self.conflict.is_empty()).then(|| self.conflict.clone())
+    /// By the rule it failed by: clashing arcs or a short cycle, or a cut of the graph.
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        let value = |x: VarId| (cx.min(x) - self.offset) as usize;
+        let reason = match self.failure? {
+            Failure::FixedArcs => self.clashing_arcs(|i| {
+                let x = self.succ[i];
+                (cx.min(x) == cx.max(x)).then(|| value(x))
+            }),
+            Failure::Cut => self.cut(|i, j| cx.contains(self.succ[i], j as Val + self.offset)),
+        };
+        (!reason.is_empty()).then_some(reason)
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

@@ -87,6 +87,9 @@ enum Mix {
     Parities,
     /// Successors under circuits, tied by `≠` and sums.
     Routes,
+    /// Products and extrema (`x · y = z`, `max`, `min`), tied by sums and `≠`, over
+    /// values mostly non-negative, where their explanations cite single corners.
+    Arithmetic,
 }
 
 #[derive(Debug, Clone)]
@@ -105,6 +108,7 @@ fn con(n: usize, mix: Mix) -> BoxedStrategy<Con> {
         Mix::Words => return words(n),
         Mix::Parities => return parities(n),
         Mix::Routes => return routes(n),
+        Mix::Arithmetic => return arithmetic(n),
         Mix::General => {}
     }
     prop_oneof![
@@ -258,6 +262,20 @@ fn routes(n: usize) -> BoxedStrategy<Con> {
     .boxed()
 }
 
+/// Products and extrema, with variables repeated across roles now and then.
+fn arithmetic(n: usize) -> BoxedStrategy<Con> {
+    let var = 0..n;
+    let vars = prop::collection::vec(0..n, 1..=4);
+    prop_oneof![
+        3 => (var.clone(), var.clone(), var.clone()).prop_map(|(x, y, z)| Con::Times(x, y, z)),
+        3 => (var.clone(), vars, any::<bool>()).prop_map(|(r, xs, m)| Con::Max(r, xs, m)),
+        2 => (prop::collection::vec((-2i64..=3, 0..n), 1..=3), 0..RELS.len(), -2i64..=8)
+            .prop_map(|(t, r, k)| Con::Linear(t, r, k)),
+        1 => (var.clone(), var, -1i64..=1).prop_map(|(x, y, c)| Con::NotEqual(x, y, c)),
+    ]
+    .boxed()
+}
+
 fn model(mix: Mix) -> impl Strategy<Value = Model> {
     (4usize..=8).prop_flat_map(move |n| {
         // Scheduling wants windows wider than the other mixes' few values.
@@ -266,6 +284,7 @@ fn model(mix: Mix) -> impl Strategy<Value = Model> {
             Mix::Words => prop::collection::btree_set(0i64..=3, 2..=4),
             Mix::Parities => prop::collection::btree_set(0i64..=1, 2..=2),
             Mix::Routes => prop::collection::btree_set(-1i64..=7, 5..=9),
+            Mix::Arithmetic => prop::collection::btree_set(-1i64..=9, 3..=7),
             _ => prop::collection::btree_set(-1i64..=4, 3..=6),
         };
         let domain = values.prop_map(|s| s.into_iter().collect::<Vec<_>>());
@@ -553,6 +572,16 @@ proptest! {
     #[test]
     fn learning_through_circuits_keeps_every_solution(
         m in model(Mix::Routes), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        activity in 0..ACTIVITY.len(), partial in any::<bool>(),
+    ) {
+        keeps_every_solution(&m, var_order, val_order, activity, partial)?;
+    }
+
+    /// The same on products and extrema, which explain by the bounds (or the one corner)
+    /// their rules read.
+    #[test]
+    fn learning_through_products_and_extrema_keeps_every_solution(
+        m in model(Mix::Arithmetic), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
         activity in 0..ACTIVITY.len(), partial in any::<bool>(),
     ) {
         keeps_every_solution(&m, var_order, val_order, activity, partial)?;

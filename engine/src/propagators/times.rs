@@ -4,11 +4,19 @@
 //! `z / y` when the interval of `y` excludes 0 (else nothing is known of `x` from `z`:
 //! `0 · anything = 0`), and symmetrically for `y`. The post function checks that every
 //! product fits in i64.
+//!
+//! For learning, a change is explained by the bounds it was computed from (the propagator
+//! reads no holes): a bound of `z` by those of `x` and `y`, a bound of `x` by those of `y`
+//! and `z`. Where the signs are known (`x, y ≥ 0` for `z`; `z ≥ 0` and the divisor `≥ 1`
+//! for the others) only the corner the bound came from is cited: `z ≥ a·b` by `x ≥ a` and
+//! `y ≥ b`, `x ≤ ⌊c / b⌋` by `z ≤ c` and `y ≥ b`, and so on.
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
 use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
 use crate::propagators::arith::{ceil_div, floor_div};
+use crate::search::Fixing;
 
 /// `z = x · y` by bounds reasoning; posted by [`crate::constraints::times`].
 #[derive(Debug, Clone)]
@@ -30,6 +38,26 @@ fn divide(cx: &mut Context<'_>, x: VarId, y: VarId, z: VarId) -> Result<bool, Co
     let lo = corners.iter().map(|&(a, b)| ceil_div(a, b)).min().unwrap_or(Val::MIN);
     let hi = corners.iter().map(|&(a, b)| floor_div(a, b)).max().unwrap_or(Val::MAX);
     Ok(cx.set_min(x, lo)? | cx.set_max(x, hi)?)
+}
+
+/// Appends both bounds of `x` as they were then.
+fn bounds(cx: &ExplainContext<'_>, x: VarId, out: &mut Vec<Fixing>) {
+    out.push(Fixing::Gt(x, cx.min(x) - 1));
+    out.push(Fixing::Le(x, cx.max(x)));
+}
+
+impl Times {
+    /// Every bound of every variable then: all the propagator reads, so a reason for
+    /// anything it deduces (used where a variable plays two roles, `x · x = z`).
+    fn all_bounds(&self, cx: &ExplainContext<'_>) -> Vec<Fixing> {
+        let mut out = Vec::new();
+        for (i, v) in [self.x, self.y, self.z].into_iter().enumerate() {
+            if ![self.x, self.y, self.z][..i].contains(&v) {
+                bounds(cx, v, &mut out);
+            }
+        }
+        out
+    }
 }
 
 impl Propagator for Times {
@@ -65,6 +93,53 @@ impl Propagator for Times {
 
     fn idempotent(&self) -> bool {
         true
+    }
+
+    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        let (x, y, z) = (self.x, self.y, self.z);
+        if x == y || x == z || y == z {
+            return Some(self.all_bounds(cx));
+        }
+        let target = lit.var();
+        let mut out = Vec::new();
+        if target == z {
+            // The product's bounds come from the factors' alone.
+            match lit {
+                Fixing::Gt(..) if cx.min(x) >= 0 && cx.min(y) >= 0 => {
+                    out.push(Fixing::Gt(x, cx.min(x) - 1));
+                    out.push(Fixing::Gt(y, cx.min(y) - 1));
+                }
+                Fixing::Le(..) if cx.min(x) >= 0 && cx.min(y) >= 0 => {
+                    out.extend([Fixing::Le(x, cx.max(x)), Fixing::Le(y, cx.max(y))]);
+                    out.extend([Fixing::Gt(x, -1), Fixing::Gt(y, -1)]);
+                }
+                _ => {
+                    bounds(cx, x, &mut out);
+                    bounds(cx, y, &mut out);
+                }
+            }
+            return Some(out);
+        }
+        // A factor's bounds come from the product and the other factor, the divisor.
+        let divisor = if target == x { y } else { x };
+        let (dlo, dhi) = (cx.min(divisor), cx.max(divisor));
+        match lit {
+            Fixing::Gt(..) if cx.min(z) >= 0 && dlo >= 1 => {
+                out.extend([Fixing::Gt(z, cx.min(z) - 1), Fixing::Le(divisor, dhi), Fixing::Gt(divisor, 0)]);
+            }
+            Fixing::Le(..) if cx.min(z) >= 0 && dlo >= 1 => {
+                out.extend([Fixing::Le(z, cx.max(z)), Fixing::Gt(divisor, dlo - 1)]);
+            }
+            _ => {
+                bounds(cx, divisor, &mut out);
+                bounds(cx, z, &mut out);
+            }
+        }
+        Some(out)
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+        Some(self.all_bounds(cx))
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

@@ -177,6 +177,33 @@ pub(crate) struct SolveArgs {
     /// exact search, with the same line on any number).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub(crate) threads: u32,
+    /// Learn from failures (conflict analysis into nogoods that prune the same failure
+    /// elsewhere): `auto` (the default: for MiniZinc and FlatZinc models where one solution
+    /// or an optimum is wanted; not for `.puz` models), `yes` or `no`. Answers are the same
+    /// either way.
+    #[arg(long, value_enum, default_value_t, value_name = "WHEN")]
+    pub(crate) learning: Learning,
+}
+
+/// When a search learns from its failures (`--learning`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub(crate) enum Learning {
+    /// For MiniZinc and FlatZinc models where one solution or an optimum is wanted.
+    #[default]
+    Auto,
+    Yes,
+    No,
+}
+
+impl Learning {
+    /// `Some(on)` when asked for, `None` to leave it to the model's kind.
+    pub(crate) fn asked(self) -> Option<bool> {
+        match self {
+            Learning::Auto => None,
+            Learning::Yes => Some(true),
+            Learning::No => Some(false),
+        }
+    }
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {

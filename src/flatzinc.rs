@@ -340,6 +340,7 @@ fn solve_fzn(
         final_search: true,
         // A solution is an answer of the model, distinct in its output (docs/flatzinc.md).
         distinct_outputs: true,
+        learning: args.learning.asked(),
         ..Options::default()
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);

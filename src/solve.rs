@@ -209,6 +209,7 @@ fn run_options(args: &SolveArgs) -> RunOptions {
         part: None,
         progress,
         picture: args.format == Format::Svg,
+        learning: args.learning.asked(),
         // Each run gets its own from the watchdog when it is armed.
         stop: StopToken::new(),
     }

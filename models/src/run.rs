@@ -65,6 +65,12 @@ pub struct RunOptions {
     /// Draw the answer (`--format svg`). Only then: a picture can cost more than the
     /// answer (Minesweeper's expert board: 84% of a text run's instructions were its SVG).
     pub picture: bool,
+    /// Learn from failures (`--learning yes|no`) over what the model's search says (off for
+    /// the `.puz` kinds: their searches gain nothing measured from it). Learning prunes only
+    /// failed subtrees and keeps the search chronological here, so the solutions, their
+    /// order and every count stay the same. Ignored where the engine cannot learn (a
+    /// resumed or split search).
+    pub learning: Option<bool>,
 }
 
 impl Default for RunOptions {
@@ -80,6 +86,7 @@ impl Default for RunOptions {
             part: None,
             progress: None,
             picture: false,
+            learning: None,
         }
     }
 }
@@ -96,6 +103,7 @@ impl std::fmt::Debug for RunOptions {
             .field("threads", &self.threads)
             .field("part", &self.part)
             .field("progress", &self.progress.is_some())
+            .field("learning", &self.learning)
             .finish()
     }
 }
@@ -165,6 +173,9 @@ impl Plan {
         let mut config = problem.search.clone();
         config.limits.time = options.timeout.map(|t| t.saturating_sub(start.elapsed()));
         config.limits.nodes = options.nodes;
+        if let Some(learning) = options.learning {
+            config.learning = learning;
+        }
         // The callback decides when to stop (it sees which solutions count); the search
         // only needs to know when a limit ended it.
         config.limits.solutions = None;

@@ -645,6 +645,40 @@ fn pigeons_make_the_search_learn_and_shrink_the_tree() {
 /// Nine pigeons in eight holes, one solution wanted, restarts and activity: the search
 /// learns thousands of nogoods, the database forgets most of them at restarts, and the
 /// answer (none) is still proved.
+/// A search that never restarts (a count of the 10-queens) forgets in place, off the root: the count stays
+/// that of the search without learning, and the nogoods that are reasons on the branch are
+/// kept (the checks of `check_solutions` fail on a reason forgotten).
+#[test]
+fn forgetting_in_place_keeps_the_count() {
+    let queens = |learning: bool| {
+        let mut s = Solver::new();
+        let xs: Vec<VarId> = (0..10).map(|_| s.new_var(1, 10).expect("small")).collect();
+        for i in 0..xs.len() {
+            for j in i + 1..xs.len() {
+                let d = (j - i) as i64;
+                for c in [0, d, -d] {
+                    not_equal(&mut s, xs[i], xs[j], c);
+                }
+            }
+        }
+        let config = SearchConfig {
+            branching: vec![Branching { vars: xs, var_order: VarOrder::Input, ..Branching::default() }],
+            learning,
+            learned_kept: Some(2),
+            check_solutions: true,
+            ..SearchConfig::default()
+        };
+        let outcome = s.search(&config, |_| ControlFlow::Continue(()));
+        assert_eq!(outcome.stopped, None);
+        (outcome.solutions, s.stats().forgotten, s.stats().learned)
+    };
+    let (count, _, _) = queens(false);
+    let (learned_count, forgotten, learned) = queens(true);
+    assert_eq!(count, 724, "the number of 10-queens solutions (OEIS A000170)");
+    assert_eq!(learned_count, count);
+    assert!(forgotten > 0, "nothing forgotten: {learned} learned");
+}
+
 #[test]
 fn forgetting_nogoods_keeps_the_answer() {
     let mut s = Solver::new();

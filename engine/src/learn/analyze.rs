@@ -91,6 +91,7 @@ pub(crate) fn analyze(
             Cause::Nogood(k) => {
                 let reason = db.reason(k, history, p);
                 if verify {
+                    assert!(!db.nogoods[k as usize].is_empty(), "the nogood {k}, forgotten, is the reason of an event");
                     let nogood = crate::propagators::Nogood::new(db.nogoods[k as usize].clone());
                     check_reason(history, &nogood, &reason, Some(event.lit));
                 }

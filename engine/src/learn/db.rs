@@ -24,7 +24,13 @@
 //! levels its literals came from when it was learned. Few levels mean a nogood that links
 //! few decisions and prunes often; those of at most [`GLUE`] are kept for good, the others
 //! compete for the places left. Nothing is lost by forgetting one: every nogood follows
-//! from the constraints.
+//! from the constraints. A search that never restarts (an enumeration, a count, an
+//! annotated search without restarts) is pruned in place, at any node
+//! ([`NogoodDb::forget_in_place`]): the nogoods forgotten leave an empty place, so that the
+//! indices the history's events cite stay valid, and those that are the reason of an event
+//! on the current branch are kept. Without it such a search learned a nogood per failure
+//! for ever, and each event visited more of them (a count of 4×4 magic squares: 94 s
+//! against 0.9 s without learning).
 
 use crate::ids::{PropId, VarId};
 use crate::learn::history::{Cause, History};
@@ -77,6 +83,8 @@ pub(crate) struct NogoodDb {
     pub(crate) slot: Option<PropId>,
     /// Nogoods visited so far (the database's work).
     pub(crate) visits: u64,
+    /// Places emptied by [`NogoodDb::forget_in_place`].
+    emptied: usize,
 }
 
 impl NogoodDb {
@@ -126,7 +134,47 @@ impl NogoodDb {
 
     /// The number of nogoods kept.
     pub(crate) fn len(&self) -> usize {
-        self.nogoods.len()
+        self.nogoods.len() - self.emptied
+    }
+
+    /// The nogoods that would be forgotten to keep `keep` beyond the glue ones (see
+    /// [`NogoodDb::reduce`]), and `locked` aside.
+    fn to_forget(&self, keep: usize, locked: &[bool]) -> Vec<bool> {
+        let mut order: Vec<usize> = (0..self.nogoods.len())
+            .filter(|&k| self.lbd[k] > GLUE && !self.nogoods[k].is_empty() && !locked.get(k).copied().unwrap_or(false))
+            .collect();
+        order.sort_by_key(|&k| (self.lbd[k], std::cmp::Reverse(k)));
+        let mut forget = vec![false; self.nogoods.len()];
+        for &k in order.iter().skip(keep) {
+            forget[k] = true;
+        }
+        forget
+    }
+
+    /// As [`NogoodDb::reduce`], at any node: the nogoods that are the reason of an event
+    /// of `history` (the current branch) stay, the others forgotten leave an empty place
+    /// (no index changes, so the events stay explained). Their watches go stale and are
+    /// dropped when met. Returns the ones forgotten.
+    pub(crate) fn forget_in_place(&mut self, keep: usize, history: &History) -> Vec<Vec<Fixing>> {
+        let mut locked = vec![false; self.nogoods.len()];
+        for event in &history.events {
+            if let Cause::Nogood(k) = event.cause {
+                locked[k as usize] = true;
+            }
+        }
+        let forget = self.to_forget(keep, &locked);
+        let mut forgotten = Vec::new();
+        for (k, _) in forget.iter().enumerate().filter(|(_, &f)| f) {
+            forgotten.push(std::mem::take(&mut self.nogoods[k]));
+            self.emptied += 1;
+        }
+        let nogoods = &self.nogoods;
+        self.fresh.retain(|&k| !nogoods[k as usize].is_empty());
+        self.late.retain(|&(_, k)| !nogoods[k as usize].is_empty());
+        if self.conflict.is_some_and(|k| nogoods[k as usize].is_empty()) {
+            self.conflict = None;
+        }
+        forgotten
     }
 
     /// Forgets all nogoods but those of at most [`GLUE`] levels and, of the others, the
@@ -135,12 +183,8 @@ impl NogoodDb {
     /// to a nogood must all be facts of the whole search, never analysed again. Every kept
     /// nogood is checked whole at the next run, as if new.
     pub(crate) fn reduce(&mut self, keep: usize) -> Vec<Vec<Fixing>> {
-        let mut order: Vec<usize> = (0..self.nogoods.len()).filter(|&k| self.lbd[k] > GLUE).collect();
-        order.sort_by_key(|&k| (self.lbd[k], std::cmp::Reverse(k)));
-        let mut forget = vec![false; self.nogoods.len()];
-        for &k in order.iter().skip(keep) {
-            forget[k] = true;
-        }
+        let forget = self.to_forget(keep, &[]);
+        self.emptied = 0;
         let nogoods = std::mem::take(&mut self.nogoods);
         let lbd = std::mem::take(&mut self.lbd);
         let mut forgotten = Vec::new();
@@ -151,6 +195,9 @@ impl NogoodDb {
             if forget {
                 forgotten.push(lits);
                 continue;
+            }
+            if lits.is_empty() {
+                continue; // forgotten in place before
             }
             let k = self.nogoods.len() as u32;
             for (w, &lit) in lits.iter().enumerate().take(2) {
@@ -211,8 +258,8 @@ impl NogoodDb {
             let mut result = Ok(());
             for (i, &((k, _), lit)) in holding.iter().enumerate() {
                 let lits = &self.nogoods[k as usize];
-                if lits[0] != lit && lits.get(1) != Some(&lit) {
-                    continue; // stale: the nogood watches another literal now
+                if lits.first() != Some(&lit) && lits.get(1) != Some(&lit) {
+                    continue; // stale: the nogood watches another literal now, or is forgotten
                 }
                 let outcome = self.visit(k, store);
                 // Keep the entry if the nogood still watches this literal.
@@ -306,7 +353,7 @@ impl NogoodDb {
     /// false and at most one is open (it should have failed, or made that one false). At a
     /// fixpoint there is none; the search checks this when it checks its work.
     pub(crate) fn missed(&self, store: &Store) -> Option<&[Fixing]> {
-        self.nogoods.iter().map(Vec::as_slice).find(|lits| {
+        self.nogoods.iter().map(Vec::as_slice).filter(|lits| !lits.is_empty()).find(|lits| {
             let mut open = 0;
             for &lit in lits.iter() {
                 match truth(store, lit) {

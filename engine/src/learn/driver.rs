@@ -25,6 +25,10 @@ pub(crate) const MAX_NOGOOD_LEN: usize = 64;
 const FIRST_KEPT: usize = 2000;
 const KEPT_GROWTH: usize = 300;
 
+/// Off the root, the database is pruned once it holds this many times what is kept: at a
+/// restart it is pruned at twice, and a search that restarts seldom waits for one.
+const IN_PLACE_FACTOR: usize = 4;
+
 /// The learning state of one search.
 #[derive(Debug, Default)]
 pub(crate) struct Learner {
@@ -206,6 +210,22 @@ impl Solver {
         self.store.queue.push(slot);
     }
 
+    /// Anywhere in the search, after a backtrack: when the database has grown to
+    /// [`IN_PLACE_FACTOR`] times what is kept (a search that does not restart, or a long
+    /// run between restarts), forgets in place ([`NogoodDb::forget_in_place`]).
+    fn forget_in_place(&mut self) {
+        if self.learner.db.len() <= IN_PLACE_FACTOR * self.learner.kept {
+            return;
+        }
+        let Some(history) = self.store.history.as_deref() else { return };
+        for mut nogood in self.learner.db.forget_in_place(self.learner.kept, history) {
+            nogood.sort_unstable();
+            self.learner.seen.remove(&nogood);
+            self.stats.forgotten += 1;
+        }
+        self.learner.kept += KEPT_GROWTH;
+    }
+
     /// A restart: with [`ActivitySearch::Alternate`], the next run takes the other order.
     pub(crate) fn next_run(&mut self) {
         if self.learner.activity_search == ActivitySearch::Alternate {
@@ -241,6 +261,7 @@ impl Solver {
     /// whether the node must be propagated for them.
     pub(crate) fn post_learned(&mut self) -> bool {
         let Some(slot) = self.learner.db.slot else { return false };
+        self.forget_in_place();
         // Those to check again first, then the new ones (each is checked whole).
         let mut run = self.learner.db.backtracked_to(self.store.trail.depth());
         for (nogood, lbd) in std::mem::take(&mut self.learner.pending) {

@@ -13,7 +13,7 @@ mod common;
 
 use std::path::Path;
 
-use common::cpsolve;
+use common::{cpsolve, header_args};
 use serde_json::Value;
 
 /// Models whose search with learning takes far longer than without (measured on a quiet
@@ -23,28 +23,6 @@ use serde_json::Value;
 /// are most of the time), golomb-10 proves its optimum chronologically (26 s against 1.2 s,
 /// likewise).
 const TOO_SLOW_WITH_LEARNING: [&str; 2] = ["corpus/model/magic-square-4.puz", "corpus/model/golomb-10.puz"];
-
-/// The arguments a corpus file asks for in its first line (`# cpsolve: ...`, `% cpsolve:
-/// ...` in FlatZinc), less any `--format`: the answers are compared as JSON.
-fn header_args(source: &str) -> Vec<String> {
-    let words: Vec<&str> = source
-        .lines()
-        .next()
-        .and_then(|line| line.strip_prefix("# cpsolve:").or_else(|| line.strip_prefix("% cpsolve:")))
-        .map(|rest| rest.split_whitespace().collect())
-        .unwrap_or_default();
-    let mut args = Vec::new();
-    let mut words = words.into_iter();
-    while let Some(word) = words.next() {
-        if word == "--format" {
-            words.next();
-        } else if !word.starts_with("--format=") {
-            args.push(word.to_string());
-        }
-    }
-    args.extend(["--format".to_string(), "json".to_string()]);
-    args
-}
 
 fn run(args: &[String], file: &str, learning: &str) -> (i32, String) {
     let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -96,7 +74,8 @@ fn every_corpus_model_gives_the_same_answer_with_learning_on_and_off() {
             continue;
         }
         let source = std::fs::read_to_string(path).expect("corpus file is readable");
-        let args = header_args(&source);
+        let mut args = header_args(&source);
+        args.extend(["--format".to_string(), "json".to_string()]);
         let file = path.to_string_lossy().to_string();
         let (on_code, on) = run(&args, &file, "yes");
         let (off_code, off) = run(&args, &file, "no");

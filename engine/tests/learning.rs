@@ -613,6 +613,17 @@ proptest! {
     }
 }
 
+/// `xᵢ ≠ xⱼ + c` for every pair `i < j` and every `c` of `offsets(j − i)`.
+fn pairwise_not_equal(s: &mut Solver, xs: &[VarId], offsets: impl Fn(i64) -> Vec<i64>) {
+    for i in 0..xs.len() {
+        for j in i + 1..xs.len() {
+            for c in offsets((j - i) as i64) {
+                not_equal(s, xs[i], xs[j], c);
+            }
+        }
+    }
+}
+
 /// Four pigeons in three holes, pairwise different: every branch fails, so the search with
 /// learning must learn, and the nogoods cut the tree.
 #[test]
@@ -620,11 +631,7 @@ fn pigeons_make_the_search_learn_and_shrink_the_tree() {
     let run = |learning: bool| {
         let mut s = Solver::new();
         let xs: Vec<VarId> = (0..5).map(|_| s.new_var(1, 4).expect("small")).collect();
-        for i in 0..xs.len() {
-            for j in i + 1..xs.len() {
-                not_equal(&mut s, xs[i], xs[j], 0);
-            }
-        }
+        pairwise_not_equal(&mut s, &xs, |_| vec![0]);
         let config = SearchConfig {
             branching: vec![Branching { vars: xs.clone(), var_order: VarOrder::Input, ..Branching::default() }],
             learning,
@@ -642,25 +649,16 @@ fn pigeons_make_the_search_learn_and_shrink_the_tree() {
     assert!(learning_nodes < plain_nodes, "{learning_nodes} nodes with learning, {plain_nodes} without");
 }
 
-/// Nine pigeons in eight holes, one solution wanted, restarts and activity: the search
-/// learns thousands of nogoods, the database forgets most of them at restarts, and the
-/// answer (none) is still proved.
-/// A search that never restarts (a count of the 10-queens) forgets in place, off the root: the count stays
-/// that of the search without learning, and the nogoods that are reasons on the branch are
-/// kept (the checks of `check_solutions` fail on a reason forgotten).
+/// A search that never restarts (a count of the 10-queens) forgets in place, off the root:
+/// the count stays that of the search without learning, and the nogoods that are reasons
+/// on the branch are kept (the checks of `check_solutions` fail on a reason forgotten).
 #[test]
 fn forgetting_in_place_keeps_the_count() {
     let queens = |learning: bool| {
         let mut s = Solver::new();
         let xs: Vec<VarId> = (0..10).map(|_| s.new_var(1, 10).expect("small")).collect();
-        for i in 0..xs.len() {
-            for j in i + 1..xs.len() {
-                let d = (j - i) as i64;
-                for c in [0, d, -d] {
-                    not_equal(&mut s, xs[i], xs[j], c);
-                }
-            }
-        }
+        // Queens: another column, another diagonal either way.
+        pairwise_not_equal(&mut s, &xs, |d| vec![0, d, -d]);
         let config = SearchConfig {
             branching: vec![Branching { vars: xs, var_order: VarOrder::Input, ..Branching::default() }],
             learning,
@@ -679,15 +677,14 @@ fn forgetting_in_place_keeps_the_count() {
     assert!(forgotten > 0, "nothing forgotten: {learned} learned");
 }
 
+/// Nine pigeons in eight holes, one solution wanted, restarts and activity: the search
+/// learns thousands of nogoods, the database forgets most of them at restarts, and the
+/// answer (none) is still proved.
 #[test]
 fn forgetting_nogoods_keeps_the_answer() {
     let mut s = Solver::new();
     let xs: Vec<VarId> = (0..9).map(|_| s.new_var(1, 8).expect("small")).collect();
-    for i in 0..xs.len() {
-        for j in i + 1..xs.len() {
-            not_equal(&mut s, xs[i], xs[j], 0);
-        }
-    }
+    pairwise_not_equal(&mut s, &xs, |_| vec![0]);
     let config = SearchConfig {
         branching: vec![Branching { vars: xs.clone(), var_order: VarOrder::Input, ..Branching::default() }],
         learning: true,

@@ -40,13 +40,13 @@ pub(crate) fn cpsolve_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Run 
     }
 }
 
-/// The arguments a corpus file asks for in its first line, less any `--format`: pictures are
-/// asked for here.
+/// The arguments a corpus file asks for in its first line (`# cpsolve: ...`, `% cpsolve:
+/// ...` in FlatZinc), less any `--format`: the caller asks for its own.
 pub(crate) fn header_args(source: &str) -> Vec<String> {
     let words: Vec<String> = source
         .lines()
         .next()
-        .and_then(|line| line.strip_prefix("# cpsolve:"))
+        .and_then(|line| line.strip_prefix("# cpsolve:").or_else(|| line.strip_prefix("% cpsolve:")))
         .map(|rest| rest.split_whitespace().map(str::to_string).collect())
         .unwrap_or_default();
     let mut args = Vec::new();

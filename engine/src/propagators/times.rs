@@ -16,6 +16,7 @@ use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
 use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
 use crate::propagators::arith::{ceil_div, floor_div};
+use crate::propagators::linear::side;
 use crate::search::Fixing;
 
 /// `z = x · y` by bounds reasoning; posted by [`crate::constraints::times`].
@@ -40,10 +41,19 @@ fn divide(cx: &mut Context<'_>, x: VarId, y: VarId, z: VarId) -> Result<bool, Co
     Ok(cx.set_min(x, lo)? | cx.set_max(x, hi)?)
 }
 
+/// `x ≥ min(x)` as it was then.
+fn lower(cx: &ExplainContext<'_>, x: VarId) -> Fixing {
+    side(cx, (1, x), true)
+}
+
+/// `x ≤ max(x)` as it was then.
+fn upper(cx: &ExplainContext<'_>, x: VarId) -> Fixing {
+    side(cx, (1, x), false)
+}
+
 /// Appends both bounds of `x` as they were then.
 fn bounds(cx: &ExplainContext<'_>, x: VarId, out: &mut Vec<Fixing>) {
-    out.push(Fixing::Gt(x, cx.min(x) - 1));
-    out.push(Fixing::Le(x, cx.max(x)));
+    out.extend([lower(cx, x), upper(cx, x)]);
 }
 
 impl Times {
@@ -104,14 +114,11 @@ impl Propagator for Times {
         let mut out = Vec::new();
         if target == z {
             // The product's bounds come from the factors' alone.
+            let signs_known = cx.min(x) >= 0 && cx.min(y) >= 0;
             match lit {
-                Fixing::Gt(..) if cx.min(x) >= 0 && cx.min(y) >= 0 => {
-                    out.push(Fixing::Gt(x, cx.min(x) - 1));
-                    out.push(Fixing::Gt(y, cx.min(y) - 1));
-                }
-                Fixing::Le(..) if cx.min(x) >= 0 && cx.min(y) >= 0 => {
-                    out.extend([Fixing::Le(x, cx.max(x)), Fixing::Le(y, cx.max(y))]);
-                    out.extend([Fixing::Gt(x, -1), Fixing::Gt(y, -1)]);
+                Fixing::Gt(..) if signs_known => out.extend([lower(cx, x), lower(cx, y)]),
+                Fixing::Le(..) if signs_known => {
+                    out.extend([upper(cx, x), upper(cx, y), Fixing::Gt(x, -1), Fixing::Gt(y, -1)]);
                 }
                 _ => {
                     bounds(cx, x, &mut out);
@@ -122,14 +129,10 @@ impl Propagator for Times {
         }
         // A factor's bounds come from the product and the other factor, the divisor.
         let divisor = if target == x { y } else { x };
-        let (dlo, dhi) = (cx.min(divisor), cx.max(divisor));
+        let signs_known = cx.min(z) >= 0 && cx.min(divisor) >= 1;
         match lit {
-            Fixing::Gt(..) if cx.min(z) >= 0 && dlo >= 1 => {
-                out.extend([Fixing::Gt(z, cx.min(z) - 1), Fixing::Le(divisor, dhi), Fixing::Gt(divisor, 0)]);
-            }
-            Fixing::Le(..) if cx.min(z) >= 0 && dlo >= 1 => {
-                out.extend([Fixing::Le(z, cx.max(z)), Fixing::Gt(divisor, dlo - 1)]);
-            }
+            Fixing::Gt(..) if signs_known => out.extend([lower(cx, z), upper(cx, divisor), Fixing::Gt(divisor, 0)]),
+            Fixing::Le(..) if signs_known => out.extend([upper(cx, z), lower(cx, divisor)]),
             _ => {
                 bounds(cx, divisor, &mut out);
                 bounds(cx, z, &mut out);

@@ -266,6 +266,7 @@ mod domain;
 pub mod explain;
 mod ids;
 pub mod learn;
+mod probe;
 mod propagator;
 pub mod propagators;
 mod queue;
@@ -286,7 +287,7 @@ pub use propagator::{
 };
 pub use propagators::all_different::Consistency;
 pub use search::{
-    luby, ActivitySearch, Fixing, Limits, Outcome, SearchConfig, Sense, Solution, Stats, Stop, Subproblem,
+    luby, ActivitySearch, Fixing, Limits, Outcome, Probe, SearchConfig, Sense, Solution, Stats, Stop, Subproblem,
 };
 pub use solver::{ModelError, Solver, VAL_LIMIT};
 pub use stop::StopToken;

@@ -15,7 +15,7 @@ use cpsolve_engine::constraints::{
     not_equal, parity, parity_elimination, regular, reified_equal, reified_in, reified_linear, table, times,
 };
 use cpsolve_engine::{
-    ActivitySearch, Branching, Consistency, Fixing, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
+    ActivitySearch, Branching, Consistency, Fixing, Probe, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -514,6 +514,47 @@ proptest! {
         prop_assert_eq!(best(false), best(true));
     }
 
+    /// A probe of a plain search (every few nodes it projects its tree and may give way)
+    /// before the learning search: the same optimum as the plain search alone, and every
+    /// solution reported, across the switch too, strictly better than the one before (the
+    /// learning search starts from the probe's bound).
+    #[test]
+    fn a_probe_before_learning_proves_the_same_optimum(
+        m in model(Mix::General), val_order in 0..VAL_ORDERS.len(), objective in 0usize..6, maximize in any::<bool>(),
+        activity in 0..ACTIVITY.len(), look_every in 1u64..6, max_propagations in 0u64..400,
+    ) {
+        let objective = objective % m.domains.len();
+        let sense = if maximize { Sense::Maximize } else { Sense::Minimize };
+        // Without the probe, the search without learning: the ground truth.
+        let run = |probing: bool| {
+            let (mut s, xs, _) = build(&m);
+            let probe = probing.then(|| Probe { branching: config(&xs, 0, val_order, false).branching, max_propagations, look_every });
+            let config = SearchConfig {
+                objective: Some((xs[objective], sense)),
+                restart_scale: Some(2),
+                phase_saving: true,
+                activity: ACTIVITY[activity],
+                learned_kept: Some(1),
+                probe,
+                ..config(&xs, 2, val_order, probing)
+            };
+            let mut found = Vec::new();
+            let outcome = s.search(&config, |sol| {
+                found.push(sol.value(xs[objective]));
+                ControlFlow::Continue(())
+            });
+            assert_eq!(outcome.stopped, None);
+            found
+        };
+        let plain = run(false);
+        let probed = run(true);
+        prop_assert_eq!(plain.last(), probed.last());
+        for pair in probed.windows(2) {
+            let better = if maximize { pair[1] > pair[0] } else { pair[1] < pair[0] };
+            prop_assert!(better, "{:?} after {:?}", pair[1], pair[0]);
+        }
+    }
+
     /// One solution wanted, restarts: the search with learning jumps back to where each
     /// nogood asserts, and still finds a solution exactly when there is one.
     #[test]
@@ -675,6 +716,39 @@ fn forgetting_in_place_keeps_the_count() {
     assert_eq!(count, 724, "the number of 10-queens solutions (OEIS A000170)");
     assert_eq!(learned_count, count);
     assert!(forgotten > 0, "nothing forgotten: {learned} learned");
+}
+
+/// Eight pigeons in seven holes, one solution wanted: a probe of the plain search, whose
+/// tree is too large for the probe's allowance, gives way after its first look, and the
+/// learning search proves there is none; with the allowance of the whole tree, the probe
+/// proves it alone, and nothing is learned.
+#[test]
+fn a_probe_gives_way_where_its_tree_is_too_large() {
+    let run = |max_propagations: u64| {
+        let mut s = Solver::new();
+        let xs: Vec<VarId> = (0..8).map(|_| s.new_var(1, 7).expect("small")).collect();
+        pairwise_not_equal(&mut s, &xs, |_| vec![0]);
+        let branching = vec![Branching { vars: xs.clone(), var_order: VarOrder::Input, ..Branching::default() }];
+        let config = SearchConfig {
+            branching: branching.clone(),
+            learning: true,
+            activity: ActivitySearch::Only,
+            restart_scale: Some(10),
+            check_solutions: true,
+            limits: cpsolve_engine::Limits { solutions: Some(1), ..Default::default() },
+            probe: Some(Probe { branching, max_propagations, look_every: 64 }),
+            ..SearchConfig::default()
+        };
+        let outcome = s.search(&config, |_| ControlFlow::Continue(()));
+        assert_eq!((outcome.solutions, outcome.stopped), (0, None));
+        s.stats().clone()
+    };
+    let gave_way = run(1_000);
+    assert!(gave_way.probe_propagations > 0 && gave_way.learned > 0, "{gave_way:?}");
+    // It gives way at a look (every 64 nodes) once past its allowance, if not before.
+    assert!(gave_way.probe_propagations <= 2 * 1_000, "{gave_way:?}");
+    let alone = run(u64::MAX);
+    assert_eq!((alone.probe_propagations, alone.learned), (0, 0), "{alone:?}");
 }
 
 /// Nine pigeons in eight holes, one solution wanted, restarts and activity: the search

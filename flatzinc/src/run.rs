@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use cpsolve_engine::{ActivitySearch, Limits, SearchConfig, Sense, Solution, Stats, Stop, Val, VarId, VarOrder};
+use cpsolve_engine::{ActivitySearch, Limits, Probe, SearchConfig, Sense, Solution, Stats, Stop, Val, VarId, VarOrder};
 
 use crate::check;
 use crate::model::{Goal, Kind, Model, Output, Term};
@@ -32,6 +32,15 @@ pub const LEARNING_RESTART_SCALE: u64 = 100;
 /// and activity (Pumpkin 13); on the 56 public ones at 20 s, 53 against 54 (groupsplitter,
 /// whose tables and sums explain naively, is the one dom/wdeg proves and activity does not).
 const OWN_SEARCH_ACTIVITY: ActivitySearch = ActivitySearch::Only;
+
+/// How much a probe of the model's own search may cost, in propagations (about 15 s of
+/// cvrp's at this machine's pace): a learning search is preceded by the model's annotated
+/// search without learning for as long as that one projects to finish within this
+/// ([`cpsolve_engine::Probe`]). Measured on the public MiniZinc instances at 20 s
+/// (notes/learning.md, tenth session): cvrp simple2 projects 109 M after 4 M and takes
+/// 98 M, which no learning search proves; the scheduling instances learning proves project
+/// a thousand times this or more, and give way after the first look.
+pub const PROBE_PROPAGATIONS: u64 = 1 << 27;
 
 /// What the user asked for (MiniZinc's standard flags).
 #[derive(Debug, Clone)]
@@ -73,6 +82,10 @@ pub struct Options {
     /// ([`SearchConfig::activity`]); `None`: all of them in cpsolve's own search (free
     /// search or no annotation), those the annotation leaves otherwise.
     pub activity: Option<ActivitySearch>,
+    /// With learning by default and an annotated search that does not restart: try that
+    /// search first, without learning, while it projects to finish within
+    /// [`PROBE_PROPAGATIONS`] ([`cpsolve_engine::SearchConfig::probe`]).
+    pub probe: bool,
 }
 
 impl Default for Options {
@@ -91,6 +104,7 @@ impl Default for Options {
             distinct_outputs: false,
             learning: None,
             activity: None,
+            probe: true,
         }
     }
 }
@@ -172,6 +186,22 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
     let mut distinct = (options.distinct_outputs && !optimising && solutions != Some(1))
         .then(|| Distinct { seen: HashSet::new(), wanted: solutions });
     let engine_solutions = if distinct.is_some() { None } else { solutions };
+    // The model's own search may finish before learning pays: a plain depth-first search
+    // of it goes first, while it projects to finish soon. Not where learning was asked for,
+    // nor for an order that restarts (its tree changes at each restart), nor where cpsolve's
+    // own search decides a count's terms first (that rule is what proves those models:
+    // parity-learning in 0.2 s, where its annotation takes 12 s).
+    let probe = (options.probe
+        && learning
+        && !(own_search && model.count_first)
+        && options.learning.is_none()
+        && !model.annotated_search.is_empty()
+        && model.annotated_search.iter().all(|b| b.var_order != VarOrder::DomWdeg))
+    .then(|| Probe {
+        branching: model.annotated_search.clone(),
+        max_propagations: PROBE_PROPAGATIONS,
+        look_every: Probe::LOOK_EVERY,
+    });
     let config = SearchConfig {
         branching,
         limits: Limits { time: options.timeout, solutions: engine_solutions, ..Limits::default() },
@@ -181,6 +211,7 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         learning,
         activity,
         final_search: options.final_search,
+        probe,
         phase_saving: optimising
             && match options.phase_saving {
                 PhaseSaving::OwnSearch => own_search,

@@ -79,6 +79,11 @@ struct Args {
     /// `alternate` (the annotation and activity take turns between restarts), `only`.
     #[arg(long, value_name = "WHICH", default_value = "auto", value_parser = ["auto", "off", "rest", "alternate", "only"])]
     activity: String,
+    /// With learning by default and a search annotation that does not restart: first try
+    /// the annotated search without learning, for as long as it projects to finish soon
+    /// (`yes`, the default, or `no`).
+    #[arg(long, value_name = "YES|NO", default_value = "yes", value_parser = ["yes", "no"])]
+    probe: String,
 }
 
 fn main() -> ExitCode {
@@ -158,6 +163,7 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
             "only" => Some(ActivitySearch::Only),
             _ => None,
         },
+        probe: args.probe == "yes",
     };
     let optimising = !matches!(model.goal, Goal::Satisfy);
     let mut out = io::stdout().lock();
@@ -188,6 +194,9 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         writeln!(out, "%%%mzn-stat: forgotten={}", s.forgotten)?;
         writeln!(out, "%%%mzn-stat: relearned={}", s.relearned)?;
         writeln!(out, "%%%mzn-stat: learningWork={}", s.learning_work)?;
+        writeln!(out, "%%%mzn-stat: probePropagations={}", s.probe_propagations)?;
+        writeln!(out, "%%%mzn-stat: nogoodPrunings={}", s.nogood_prunings)?;
+        writeln!(out, "%%%mzn-stat: nogoodConflicts={}", s.nogood_conflicts)?;
         writeln!(out, "%%%mzn-stat: variables={}", model.solver.num_vars())?;
         writeln!(out, "%%%mzn-stat: propagators={}", model.solver.num_propagators())?;
         if let Some(objective) = result.objective {

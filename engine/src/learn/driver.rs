@@ -109,7 +109,9 @@ impl Solver {
     pub(crate) fn stop_learning(&mut self) {
         // The database's visits are counted once, at the end, not at each of its runs.
         self.stats.learning_work += std::mem::take(&mut self.learner.db.visits);
-        self.store.history = None;
+        if let Some(history) = self.store.history.take() {
+            self.stats.nogood_prunings += history.nogood_prunings;
+        }
         self.learner.pending.clear();
     }
 
@@ -146,6 +148,7 @@ impl Solver {
         }
         let cx = ExplainContext { history, at: usize::MAX };
         let conflict = if Some(p) == self.learner.db.slot {
+            self.stats.nogood_conflicts += 1;
             let k = self.learner.db.conflict.expect("the database failed on a nogood");
             self.learner.db.nogoods[k as usize].clone()
         } else {

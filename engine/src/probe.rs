@@ -19,7 +19,7 @@
 //! for millions of nodes.
 
 use crate::branch::Decision;
-use crate::domain::{Domain, Val};
+use crate::domain::Domain;
 use crate::search::Probe;
 
 /// A probe gives way once it has done this many times the work its first look projected:
@@ -39,8 +39,6 @@ pub(crate) struct ProbeRun {
     start: u64,
     /// The first look's projection: the probe's promise.
     promised: Option<f64>,
-    /// The newest solution's values, for a main search that saves phases.
-    pub(crate) phases: Option<Vec<Val>>,
 }
 
 impl ProbeRun {
@@ -55,7 +53,6 @@ impl ProbeRun {
             next_look: nodes + look_every,
             start: propagations,
             promised: None,
-            phases: None,
         }
     }
 

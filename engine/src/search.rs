@@ -229,8 +229,9 @@ pub struct SearchConfig {
     /// is the search's answer; when the projection passes [`Probe::max_propagations`], the
     /// search goes back to the root and runs as configured, with the probe's best bound
     /// and the limits as they stand (not the probe's solution as phases: on cyclic-rcpsp
-    /// medium_3 that took the learning search 91 k nodes instead of 53 k). Only for one solution or an optimum; ignored for a
-    /// count, an enumeration, a resumable search, with `project`, or in a split.
+    /// medium_3 that took the learning search 91 k nodes instead of 53 k). Only for one
+    /// solution or an optimum; ignored for a count, an enumeration, a resumable search,
+    /// with `project`, or in a split.
     pub probe: Option<Probe>,
 }
 
@@ -530,10 +531,10 @@ impl Solver {
                 ..main.clone()
             });
         let mut config: &SearchConfig = probe_config.as_ref().unwrap_or(main);
-        let mut probe = match (&probe_config, &main.probe) {
-            (Some(_), Some(probe)) => Some(ProbeRun::new(probe, self.stats.nodes, self.stats.propagations)),
-            _ => None,
-        };
+        let mut probe = probe_config
+            .as_ref()
+            .and(main.probe.as_ref())
+            .map(|probe| ProbeRun::new(probe, self.stats.nodes, self.stats.propagations));
         let mut ok = self.open_root(config, track, bound);
         let resumable = config.resumable && config.objective.is_none() && config.restart_scale.is_none() && !track;
         let saved = self.resume.take();

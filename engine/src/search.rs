@@ -542,7 +542,7 @@ impl Solver {
             ok = self.replay(saved, &mut stack, config);
         }
         let mut restarts = 0u64;
-        let mut restart_at = config.restart_scale.map(|scale| self.stats.failures + scale * luby(1));
+        let mut restart_at = self.first_restart(config);
         // With `project`: which variables the groups name, and the depth of the stack where
         // the decisions on the others began (below it, one solution is enough).
         let project = config.project && config.objective.is_none() && !track;
@@ -556,7 +556,7 @@ impl Solver {
             }
         }
         let mut others_from: Option<usize> = None;
-        let mut backjump = self.is_learning() && config.restart_scale.is_some() && cutoff.is_none() && !project;
+        let mut backjump = self.backjumps(config, cutoff, project);
         // The dedicated solvers' stop test holds its own clone: `self` is busy with them.
         let token = self.stop.clone();
         'search: loop {
@@ -615,7 +615,12 @@ impl Solver {
                         }
                         if let Some(probe) = probe.as_mut() {
                             let x = decision.fixing(false).var();
-                            probe.decide(stack.len(), decision, &self.store.domains[x.index()], self.stats.nodes);
+                            probe.progress.decide(
+                                stack.len(),
+                                decision,
+                                &self.store.domains[x.index()],
+                                self.stats.nodes,
+                            );
                         }
                         stack.push((decision, false));
                         if track {
@@ -638,9 +643,8 @@ impl Solver {
                             config = main;
                             probe = None;
                             ok = self.open_root(config, track, bound);
-                            backjump =
-                                self.is_learning() && config.restart_scale.is_some() && cutoff.is_none() && !project;
-                            restart_at = config.restart_scale.map(|scale| self.stats.failures + scale * luby(1));
+                            backjump = self.backjumps(config, cutoff, project);
+                            restart_at = self.first_restart(config);
                             if let Some(stop) = self.check_limits(&config.limits, start, start_nodes) {
                                 outcome.stopped = Some(stop);
                                 break 'search;
@@ -784,7 +788,7 @@ impl Solver {
                     let top = stack.len() - 1;
                     stack[top].1 = true;
                     if let Some(probe) = probe.as_mut() {
-                        probe.turn_right(top, self.stats.nodes);
+                        probe.progress.turn_right(top, self.stats.nodes);
                     }
                     if track {
                         path.push(decision.fixing(true));
@@ -825,6 +829,18 @@ impl Solver {
         self.selector.release(&mut self.store);
         self.stats.time += start.elapsed();
         outcome
+    }
+
+    /// Whether a failure that taught a nogood jumps back to where it asserts: where a
+    /// restart may go back to the root (one solution or an optimum is wanted), not in a
+    /// split (`cutoff`) nor below the groups' last decision (`project`).
+    fn backjumps(&self, config: &SearchConfig, cutoff: Option<usize>, project: bool) -> bool {
+        self.is_learning() && config.restart_scale.is_some() && cutoff.is_none() && !project
+    }
+
+    /// The failure count at which the first run of `config` ends, if it restarts.
+    fn first_restart(&self, config: &SearchConfig) -> Option<u64> {
+        config.restart_scale.map(|scale| self.stats.failures + scale * luby(1))
     }
 
     /// Opens the search's root level and propagates it, for `config`: learning starts

@@ -665,20 +665,23 @@ fn pairwise_not_equal(s: &mut Solver, xs: &[VarId], offsets: impl Fn(i64) -> Vec
     }
 }
 
+/// `pigeons` variables over `1..=holes`, pairwise different, and the groups that decide
+/// them in input order.
+fn pigeons(s: &mut Solver, pigeons: usize, holes: Val) -> (Vec<VarId>, Vec<Branching>) {
+    let xs: Vec<VarId> = (0..pigeons).map(|_| s.new_var(1, holes).expect("small")).collect();
+    pairwise_not_equal(s, &xs, |_| vec![0]);
+    let branching = vec![Branching { vars: xs.clone(), var_order: VarOrder::Input, ..Branching::default() }];
+    (xs, branching)
+}
+
 /// Four pigeons in three holes, pairwise different: every branch fails, so the search with
 /// learning must learn, and the nogoods cut the tree.
 #[test]
 fn pigeons_make_the_search_learn_and_shrink_the_tree() {
     let run = |learning: bool| {
         let mut s = Solver::new();
-        let xs: Vec<VarId> = (0..5).map(|_| s.new_var(1, 4).expect("small")).collect();
-        pairwise_not_equal(&mut s, &xs, |_| vec![0]);
-        let config = SearchConfig {
-            branching: vec![Branching { vars: xs.clone(), var_order: VarOrder::Input, ..Branching::default() }],
-            learning,
-            check_solutions: true,
-            ..SearchConfig::default()
-        };
+        let (_, branching) = pigeons(&mut s, 5, 4);
+        let config = SearchConfig { branching, learning, check_solutions: true, ..SearchConfig::default() };
         let outcome = s.search(&config, |_| ControlFlow::Continue(()));
         assert_eq!(outcome.solutions, 0);
         (s.stats().nodes, s.stats().learned)
@@ -726,9 +729,7 @@ fn forgetting_in_place_keeps_the_count() {
 fn a_probe_gives_way_where_its_tree_is_too_large() {
     let run = |max_propagations: u64| {
         let mut s = Solver::new();
-        let xs: Vec<VarId> = (0..8).map(|_| s.new_var(1, 7).expect("small")).collect();
-        pairwise_not_equal(&mut s, &xs, |_| vec![0]);
-        let branching = vec![Branching { vars: xs.clone(), var_order: VarOrder::Input, ..Branching::default() }];
+        let (_, branching) = pigeons(&mut s, 8, 7);
         let config = SearchConfig {
             branching: branching.clone(),
             learning: true,
@@ -757,10 +758,9 @@ fn a_probe_gives_way_where_its_tree_is_too_large() {
 #[test]
 fn forgetting_nogoods_keeps_the_answer() {
     let mut s = Solver::new();
-    let xs: Vec<VarId> = (0..9).map(|_| s.new_var(1, 8).expect("small")).collect();
-    pairwise_not_equal(&mut s, &xs, |_| vec![0]);
+    let (_, branching) = pigeons(&mut s, 9, 8);
     let config = SearchConfig {
-        branching: vec![Branching { vars: xs.clone(), var_order: VarOrder::Input, ..Branching::default() }],
+        branching,
         learning: true,
         activity: ActivitySearch::Only,
         restart_scale: Some(10),

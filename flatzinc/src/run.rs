@@ -33,13 +33,13 @@ pub const LEARNING_RESTART_SCALE: u64 = 100;
 /// whose tables and sums explain naively, is the one dom/wdeg proves and activity does not).
 const OWN_SEARCH_ACTIVITY: ActivitySearch = ActivitySearch::Only;
 
-/// How much a probe of the model's own search may cost, in propagations (about 15 s of
+/// How much a probe of the model's own search may cost, in propagations (about 18 s of
 /// cvrp's at this machine's pace): a learning search is preceded by the model's annotated
 /// search without learning for as long as that one projects to finish within this
 /// ([`cpsolve_engine::Probe`]). Measured on the public MiniZinc instances at 20 s
-/// (notes/learning.md, tenth session): cvrp simple2 projects 109 M after 4 M and takes
-/// 98 M, which no learning search proves; the scheduling instances learning proves project
-/// a thousand times this or more, and give way after the first look.
+/// (notes/learning.md, tenth session): cvrp simple2 projects 84 M at the first look and
+/// takes 99 M, which no learning search proves; the scheduling instances learning proves
+/// project a million times this or more, and give way at the first look.
 pub const PROBE_PROPAGATIONS: u64 = 1 << 27;
 
 /// What the user asked for (MiniZinc's standard flags).

@@ -83,6 +83,8 @@ pub(crate) struct NogoodDb {
     pub(crate) slot: Option<PropId>,
     /// Nogoods visited so far (the database's work).
     pub(crate) visits: u64,
+    /// Literals the nogoods made false so far (their unit propagations).
+    pub(crate) prunings: u64,
     /// Places emptied by [`NogoodDb::forget_in_place`].
     emptied: usize,
 }
@@ -346,6 +348,7 @@ impl NogoodDb {
             self.conflict = Some(k);
             return Err(Conflict);
         }
+        self.prunings += 1;
         Ok(())
     }
 

@@ -107,11 +107,11 @@ impl Solver {
 
     /// Stops recording; the log stays for [`Solver::learned_log`].
     pub(crate) fn stop_learning(&mut self) {
-        // The database's visits are counted once, at the end, not at each of its runs.
+        // The database's visits and prunings are counted once, at the end, not at each of
+        // its runs.
         self.stats.learning_work += std::mem::take(&mut self.learner.db.visits);
-        if let Some(history) = self.store.history.take() {
-            self.stats.nogood_prunings += history.nogood_prunings;
-        }
+        self.stats.nogood_prunings += std::mem::take(&mut self.learner.db.prunings);
+        self.store.history = None;
         self.learner.pending.clear();
     }
 

@@ -79,8 +79,6 @@ pub(crate) struct History {
     /// The fewest events there were since the nogood database last read them: the events
     /// from there on are new to it, even where backtracks undid as many as came after.
     pub(crate) unread_from: usize,
-    /// Changes charged to learned nogoods so far (a measure of what learning does).
-    pub(crate) nogood_prunings: u64,
 }
 
 impl History {
@@ -97,7 +95,6 @@ impl History {
             restored: Vec::new(),
             track_restored: false,
             unread_from: 0,
-            nogood_prunings: 0,
         }
     }
 
@@ -107,9 +104,6 @@ impl History {
     pub(crate) fn record(&mut self, x: VarId, claimed: &[Fixing], old: (Val, Val), now: &Domain, level: usize) {
         let level = level as u32;
         let (mut min, mut max) = old;
-        if let Cause::Nogood(_) = self.cause {
-            self.nogood_prunings += claimed.len() as u64;
-        }
         for &lit in claimed {
             match lit {
                 Fixing::Gt(_, v) => min = min.max(v + 1),

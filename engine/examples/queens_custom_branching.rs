@@ -4,7 +4,7 @@
 //! order on variables, an order on values) and has no hook for a rule of one's own. A
 //! dynamic rule therefore drives the search from outside, with the same pieces the engine
 //! uses to split a search between workers: a node of the tree is the model plus the
-//! decisions on the path to it, each a [`Fixing`]. At every node the program builds the
+//! decisions on the path to it, each a [`Literal`]. At every node the program builds the
 //! model, [`Solver::apply`]s the path, propagates, asks its own branching for a decision
 //! `x = v`, and explores `x = v` then `x ≠ v`. The two sides cover the node exactly, so the
 //! count is exact. Rebuilding the model per node is cheap for a model this small; for a
@@ -17,7 +17,7 @@
 //! Run it with `cargo run --release -p cpsolve-engine --example queens_custom_branching [n]`.
 
 use cpsolve_engine::constraints::all_different_shifted;
-use cpsolve_engine::{Fixing, ModelError, Solver, Val, VarId};
+use cpsolve_engine::{Literal, ModelError, Solver, Val, VarId};
 
 /// The n-queens model: `q[c]` is the row of the queen of column `c`; rows, rising and
 /// falling diagonals are all different.
@@ -54,7 +54,7 @@ struct Report {
 }
 
 /// Explores the subtree below `path` depth first, the left side (`x = v`) first.
-fn explore(n: usize, path: &mut Vec<Fixing>, report: &mut Report) -> Result<(), ModelError> {
+fn explore(n: usize, path: &mut Vec<Literal>, report: &mut Report) -> Result<(), ModelError> {
     report.nodes += 1;
     let (mut solver, q) = build(n)?;
     if !solver.apply(path) || !solver.propagate() {
@@ -68,7 +68,7 @@ fn explore(n: usize, path: &mut Vec<Fixing>, report: &mut Report) -> Result<(), 
         }
         return Ok(());
     };
-    for side in [Fixing::Eq(x, v), Fixing::Ne(x, v)] {
+    for side in [Literal::Eq(x, v), Literal::Ne(x, v)] {
         path.push(side);
         explore(n, path, report)?;
         path.pop();

@@ -29,7 +29,7 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagators::all_different::Consistency;
-use crate::propagators::clause::Literal;
+use crate::propagators::clause::BoolLit;
 use crate::propagators::linear::Term;
 use crate::propagators::linear_domain::MAX_SUM_RANGE;
 use crate::propagators::regular::DEAD;
@@ -440,14 +440,14 @@ pub fn clause(solver: &mut Solver, pos: &[VarId], neg: &[VarId]) {
         solver.set_min(var, 0);
         solver.set_max(var, 1);
     }
-    let mut literals: Vec<Literal> = Vec::with_capacity(pos.len() + neg.len());
+    let mut literals: Vec<BoolLit> = Vec::with_capacity(pos.len() + neg.len());
     for (vars, positive) in [(pos, true), (neg, false)] {
         for &var in vars {
             match literals.iter().find(|l| l.var == var) {
                 // x ∨ ¬x: always true.
                 Some(l) if l.positive != positive => return,
                 Some(_) => {}
-                None => literals.push(Literal { var, positive }),
+                None => literals.push(BoolLit { var, positive }),
             }
         }
     }

@@ -140,7 +140,7 @@
 //! [`Branching`] groups; there is no callback to choose them. A static order of your
 //! own is a group in [`VarOrder::Input`] with the variables listed in that order. A
 //! dynamic rule drives the search from outside: a node is the model plus the decisions on
-//! the path to it, each a [`Fixing`]; build the model, [`Solver::apply`] the path,
+//! the path to it, each a [`Literal`]; build the model, [`Solver::apply`] the path,
 //! [`Solver::propagate`], read the domains, pick a decision and recurse into its two
 //! sides. `examples/queens_custom_branching.rs` does this for n-queens. The same pieces
 //! split a search for parallel workers: [`Solver::split`] cuts the tree into
@@ -266,7 +266,8 @@ mod domain;
 pub mod explain;
 mod ids;
 pub mod learn;
-mod probe;
+mod literal;
+mod outcome;
 mod propagator;
 pub mod propagators;
 mod queue;
@@ -282,12 +283,12 @@ pub use constraints::Rel;
 pub use domain::DomainValues;
 pub use ids::{PropId, TrailedInt, VarId};
 pub use learn::explain::ExplainContext;
-pub use propagator::{
-    Conflict, Context, Events, Interrupted, PostContext, Priority, PropResult, PropStatus, Propagator,
-};
+pub use literal::Literal;
+pub use outcome::{Conflict, Events, Interrupted, Priority, PropResult, PropStatus};
+pub use propagator::{Context, PostContext, Propagator};
 pub use propagators::all_different::Consistency;
 pub use search::{
-    luby, ActivitySearch, Fixing, Limits, Outcome, Probe, SearchConfig, Sense, Solution, Stats, Stop, Subproblem,
+    luby, ActivitySearch, Limits, Outcome, Probe, SearchConfig, Sense, Solution, Stats, Stop, Subproblem,
 };
 pub use solver::{ModelError, Solver, VAL_LIMIT};
 pub use stop::StopToken;

@@ -17,60 +17,9 @@
 use crate::domain::{DomainValues, Val};
 use crate::ids::{PropId, TrailedInt, VarId};
 use crate::learn::explain::ExplainContext;
-use crate::search::Fixing;
+use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, Interrupted, Priority, PropResult};
 use crate::store::Store;
-
-/// Raised when a domain becomes empty: the current node has no solution.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Conflict;
-
-/// What a successful propagation concluded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PropStatus {
-    /// The constraint may still prune later.
-    Active,
-    /// Every remaining combination satisfies the constraint: it sleeps until backtrack.
-    Entailed,
-}
-
-/// What [`Propagator::post`] and [`Propagator::propagate`] return: a status, or a conflict
-/// when the current node has no solution of the constraint.
-pub type PropResult = Result<PropStatus, Conflict>;
-
-/// A set of domain events a propagator subscribes to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Events(pub(crate) u8);
-
-impl Events {
-    /// The variable became fixed.
-    pub const ASSIGNED: Events = Events(1);
-    /// The minimum or the maximum changed (includes becoming fixed).
-    pub const BOUNDS: Events = Events(1 | 2);
-    /// Any value was removed.
-    pub const DOMAIN: Events = Events(1 | 2 | 4);
-
-    pub(crate) fn fired(bounds_changed: bool, fixed: bool) -> u8 {
-        4 | if bounds_changed { 2 } else { 0 } | if fixed { 1 } else { 0 }
-    }
-}
-
-/// Order in which queued propagators run: lower first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Priority {
-    /// Constant time: binary relations.
-    Unary = 0,
-    /// Linear in the number of variables.
-    Linear = 1,
-    /// Superlinear: global constraints with sorting or matching.
-    Expensive = 2,
-    /// Cubic or worse, and only worth running on a fixpoint of the others (energetic
-    /// reasoning over all windows of a resource).
-    Last = 3,
-}
-
-impl Priority {
-    pub(crate) const COUNT: usize = 4;
-}
 
 /// A constraint's filtering algorithm. See the module documentation for the contract.
 pub trait Propagator: std::fmt::Debug + Send {
@@ -114,7 +63,7 @@ pub trait Propagator: std::fmt::Debug + Send {
     /// domains as they were just before ([`ExplainContext`]): literals that held then and
     /// that, with the constraint, imply `lit`. `None`: the engine cites the domains of all
     /// its variables instead (the naive explanation, always sound and often longer).
-    fn explain(&self, _lit: Fixing, _cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, _lit: Literal, _cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         None
     }
 
@@ -128,7 +77,7 @@ pub trait Propagator: std::fmt::Debug + Send {
 
     /// Why it failed: literals that hold now and that the constraint forbids together.
     /// `None`: the domains of all its variables.
-    fn explain_conflict(&self, _cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, _cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         None
     }
 
@@ -166,9 +115,6 @@ pub trait Propagator: std::fmt::Debug + Send {
 /// list before it gives up narrowing it.
 pub(crate) const RETAIN_PROBES: usize = 64;
 
-/// A dedicated count was stopped by a limit before it finished.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Interrupted;
 
 /// Read and prune access to the domains during propagation.
 #[derive(Debug)]

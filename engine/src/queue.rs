@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use crate::ids::PropId;
-use crate::propagator::Priority;
+use crate::outcome::Priority;
 
 #[derive(Debug, Default)]
 pub(crate) struct Queue {

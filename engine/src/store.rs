@@ -8,9 +8,9 @@
 use crate::domain::{Domain, Val};
 use crate::ids::{PropId, TrailedInt, VarId};
 use crate::learn::history::History;
-use crate::propagator::{Conflict, Events};
+use crate::outcome::{Conflict, Events};
 use crate::queue::Queue;
-use crate::search::Fixing;
+use crate::literal::Literal;
 use crate::trail::{Trail, Undo};
 
 #[derive(Debug, Clone, Copy)]
@@ -55,7 +55,7 @@ impl Store {
         id
     }
 
-    pub(crate) fn add_prop(&mut self, priority: crate::propagator::Priority) -> PropId {
+    pub(crate) fn add_prop(&mut self, priority: crate::outcome::Priority) -> PropId {
         let id = PropId(self.alive.len() as u32);
         self.alive.push(true);
         self.alive_count += 1;
@@ -115,14 +115,14 @@ impl Store {
 
     /// Records a change of `x` that established `claimed`, while learning.
     #[inline]
-    fn record(&mut self, x: VarId, claimed: &[Fixing], old: (Val, Val)) {
+    fn record(&mut self, x: VarId, claimed: &[Literal], old: (Val, Val)) {
         if self.history.is_some() {
             self.record_event(x, claimed, old);
         }
     }
 
     #[cold]
-    fn record_event(&mut self, x: VarId, claimed: &[Fixing], old: (Val, Val)) {
+    fn record_event(&mut self, x: VarId, claimed: &[Literal], old: (Val, Val)) {
         if let Some(history) = self.history.as_deref_mut() {
             let depth = self.trail.depth();
             if depth > 0 {
@@ -145,7 +145,7 @@ impl Store {
         let old = (d.min, d.max);
         let changed = self.raise_min(x, v)?;
         if changed {
-            self.record(x, &[Fixing::Gt(x, v - 1)], old);
+            self.record(x, &[Literal::Gt(x, v - 1)], old);
         }
         Ok(changed)
     }
@@ -181,7 +181,7 @@ impl Store {
         let old = (d.min, d.max);
         let changed = self.lower_max(x, v)?;
         if changed {
-            self.record(x, &[Fixing::Le(x, v)], old);
+            self.record(x, &[Literal::Le(x, v)], old);
         }
         Ok(changed)
     }
@@ -220,9 +220,9 @@ impl Store {
         self.notify(x, Events::fired(true, true));
         if self.history.is_some() {
             match (v > old.0, v < old.1) {
-                (true, true) => self.record(x, &[Fixing::Gt(x, v - 1), Fixing::Le(x, v)], old),
-                (true, false) => self.record(x, &[Fixing::Gt(x, v - 1)], old),
-                _ => self.record(x, &[Fixing::Le(x, v)], old),
+                (true, true) => self.record(x, &[Literal::Gt(x, v - 1), Literal::Le(x, v)], old),
+                (true, false) => self.record(x, &[Literal::Gt(x, v - 1)], old),
+                _ => self.record(x, &[Literal::Le(x, v)], old),
             }
         }
         Ok(true)
@@ -239,12 +239,12 @@ impl Store {
                 return Err(Conflict);
             }
             let changed = self.raise_min(x, v + 1)?;
-            self.record(x, &[Fixing::Ne(x, v)], old);
+            self.record(x, &[Literal::Ne(x, v)], old);
             return Ok(changed);
         }
         if v == d.max {
             let changed = self.lower_max(x, v - 1)?;
-            self.record(x, &[Fixing::Ne(x, v)], old);
+            self.record(x, &[Literal::Ne(x, v)], old);
             return Ok(changed);
         }
         if d.is_small() {
@@ -254,7 +254,7 @@ impl Store {
             self.save_domain(x);
             self.domains[x.index()].word &= !bit;
             self.notify(x, Events::fired(false, false));
-            self.record(x, &[Fixing::Ne(x, v)], old);
+            self.record(x, &[Literal::Ne(x, v)], old);
             return Ok(true);
         }
         if !self.domains[x.index()].materialise() {
@@ -273,7 +273,7 @@ impl Store {
             self.trail.push(Undo::Block { var: x, index: index as u32, word });
         }
         self.notify(x, Events::fired(false, false));
-        self.record(x, &[Fixing::Ne(x, v)], old);
+        self.record(x, &[Literal::Ne(x, v)], old);
         Ok(true)
     }
 
@@ -302,20 +302,20 @@ impl Store {
         d.max = new_max;
         self.notify(x, Events::fired(bounds_changed, new_min == new_max));
         if self.history.is_some() {
-            let removed: Vec<Fixing> =
-                (0..64).filter(|i| gone >> i & 1 == 1).map(|i| Fixing::Ne(x, offset + i as Val)).collect();
+            let removed: Vec<Literal> =
+                (0..64).filter(|i| gone >> i & 1 == 1).map(|i| Literal::Ne(x, offset + i as Val)).collect();
             self.record(x, &removed, old);
         }
         Ok(true)
     }
 
     /// Applies one search step: fixes, removes or bounds its variable.
-    pub(crate) fn apply(&mut self, step: Fixing) -> Result<bool, Conflict> {
+    pub(crate) fn apply(&mut self, step: Literal) -> Result<bool, Conflict> {
         match step {
-            Fixing::Eq(x, v) => self.assign(x, v),
-            Fixing::Ne(x, v) => self.remove(x, v),
-            Fixing::Le(x, v) => self.set_max(x, v),
-            Fixing::Gt(x, v) => self.set_min(x, v + 1),
+            Literal::Eq(x, v) => self.assign(x, v),
+            Literal::Ne(x, v) => self.remove(x, v),
+            Literal::Le(x, v) => self.set_max(x, v),
+            Literal::Gt(x, v) => self.set_min(x, v + 1),
         }
     }
 

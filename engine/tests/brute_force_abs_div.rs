@@ -582,7 +582,7 @@ fn check_huge(m: &HugeModel) -> Result<(), TestCaseError> {
     // allows is not recorded. And no branching on `w`: when `|x| = z` leaves a hole too
     // wide to cut, `w = |x|` keeps its lower bound 0 (bounds reasoning sees x = 0 as
     // possible), and trying its values from the smallest would walk the hole value by
-    // value. Fixing `x` fixes `w`.
+    // value. Literal `x` fixes `w`.
     let val_order = [ValOrder::Min, ValOrder::Max, ValOrder::Split][m.val_order];
     let found = search_all(&mut solver, &vars, &vars[..2], VAR_ORDERS[m.var_order], val_order);
     prop_assert_eq!(found, expected);

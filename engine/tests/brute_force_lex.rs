@@ -242,7 +242,7 @@ fn the_first_free_position_moves_past_fixed_equal_ones() {
     lex_less(&mut s, &[one, x1, zero], &[one, y1, zero]);
     assert!(s.propagate());
     assert_eq!((values(&s, x1), values(&s, y1)), (vec![0, 1, 2], vec![1, 2, 3]));
-    // Fixing y1 = x1 = 2 leaves nothing: the vectors would be equal.
+    // Literal y1 = x1 = 2 leaves nothing: the vectors would be equal.
     s.assign(y1, 2);
     s.assign(x1, 2);
     assert!(!s.propagate());

@@ -15,7 +15,7 @@ use cpsolve_engine::constraints::{
     not_equal, parity, parity_elimination, regular, reified_equal, reified_in, reified_linear, table, times,
 };
 use cpsolve_engine::{
-    ActivitySearch, Branching, Consistency, Fixing, Probe, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
+    ActivitySearch, Branching, Consistency, Literal, Probe, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -426,7 +426,7 @@ fn config(xs: &[VarId], var_order: usize, val_order: usize, learning: bool) -> S
     }
 }
 
-fn solutions(m: &Model, config: &SearchConfig) -> (Vec<Vec<Val>>, Vec<Vec<Fixing>>) {
+fn solutions(m: &Model, config: &SearchConfig) -> (Vec<Vec<Val>>, Vec<Vec<Literal>>) {
     let (mut s, _, every) = build(m);
     let mut found = Vec::new();
     let outcome = s.search(config, |sol| {
@@ -440,11 +440,11 @@ fn solutions(m: &Model, config: &SearchConfig) -> (Vec<Vec<Val>>, Vec<Vec<Fixing
 }
 
 /// Whether every literal of `nogood` holds in the assignment `values` (of variables 0..n).
-fn all_hold(nogood: &[Fixing], values: &[Val]) -> bool {
+fn all_hold(nogood: &[Literal], values: &[Val]) -> bool {
     nogood.iter().all(|f| f.holds_for(values[var_index(*f)]))
 }
 
-fn var_index(f: Fixing) -> usize {
+fn var_index(f: Literal) -> usize {
     f.var().index()
 }
 

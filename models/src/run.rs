@@ -32,7 +32,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cpsolve_dsl::ast::SolveMode;
-use cpsolve_engine::{luby, Fixing, SearchConfig, Sense, Stats, Stop, StopToken, Subproblem, Val};
+use cpsolve_engine::{luby, Literal, SearchConfig, Sense, Stats, Stop, StopToken, Subproblem, Val};
 use rayon::prelude::*;
 
 use crate::problem::{Kind, Member, Problem, Record, SolutionView};
@@ -213,7 +213,7 @@ struct Found {
 /// solution to `emit` (unless counting).
 fn search(
     problem: &mut Problem,
-    fixings: &[Fixing],
+    fixings: &[Literal],
     plan: &Plan,
     emit: &mut dyn FnMut(&dyn SolutionView, &Record) -> ControlFlow<()>,
 ) -> Found {
@@ -545,8 +545,8 @@ fn optimise_subtrees(
         let mut fixings = subtree.clone();
         if let (Some((objective, sense)), Some(best)) = (plan.config.objective, all.best) {
             fixings.push(match sense {
-                Sense::Minimize => Fixing::Le(objective, best - 1),
-                Sense::Maximize => Fixing::Gt(objective, best),
+                Sense::Minimize => Literal::Le(objective, best - 1),
+                Sense::Maximize => Literal::Gt(objective, best),
             });
         }
         let found = search(&mut problem, &fixings, &plan, emit);

@@ -18,7 +18,7 @@ use crate::learn::explain::{naive, ExplainContext};
 use crate::learn::history::{Cause, History};
 use crate::learn::verify::{check_holes, check_reason};
 use crate::propagator::Propagator;
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// The nogood learned from `conflict` (literals that all hold now at `depth` and cannot
 /// hold together): literals that cannot all hold, one of them from the current level when
@@ -36,7 +36,7 @@ pub(crate) fn analyze(
     history: &History,
     props: &[Box<dyn Propagator>],
     db: &NogoodDb,
-    conflict: &[Fixing],
+    conflict: &[Literal],
     depth: usize,
     verify: bool,
 ) -> Learned {
@@ -114,7 +114,7 @@ pub(crate) fn analyze(
 pub(crate) struct Learned {
     /// Literals that cannot all hold; the last is the one of the current level, if any.
     /// `None` when the analysis gave up.
-    pub(crate) nogood: Option<Vec<Fixing>>,
+    pub(crate) nogood: Option<Vec<Literal>>,
     /// The newest level among the other literals: back there, all of them still hold and
     /// the nogood makes the last one false (the root level when there are none).
     pub(crate) assert_level: u32,
@@ -136,10 +136,10 @@ struct Analysis<'a> {
     /// Events of the current level still to resolve, by position.
     current: BTreeSet<usize>,
     /// Literals of earlier levels, each once.
-    earlier: Vec<Fixing>,
+    earlier: Vec<Literal>,
     /// The newest of their levels.
     newest_earlier: Option<u32>,
-    seen: HashSet<Fixing>,
+    seen: HashSet<Literal>,
     met: Vec<crate::ids::VarId>,
     /// The literals cited so far.
     cited: usize,
@@ -147,12 +147,12 @@ struct Analysis<'a> {
 
 impl Analysis<'_> {
     /// Adds a literal that held just before position `before`.
-    fn add(&mut self, lit: Fixing, before: usize) {
+    fn add(&mut self, lit: Literal, before: usize) {
         self.cited += 1;
         match lit {
-            Fixing::Eq(x, v) => {
-                self.add(Fixing::Gt(x, v - 1), before);
-                self.add(Fixing::Le(x, v), before);
+            Literal::Eq(x, v) => {
+                self.add(Literal::Gt(x, v - 1), before);
+                self.add(Literal::Le(x, v), before);
             }
             _ => {
                 if self.verify {

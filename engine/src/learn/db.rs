@@ -35,18 +35,18 @@
 use crate::ids::{PropId, VarId};
 use crate::learn::history::{Cause, History};
 use crate::learn::watches::{Watch, Watches};
-use crate::propagator::Conflict;
+use crate::outcome::Conflict;
 use crate::propagators::nogood::{truth_in, Truth};
-use crate::search::Fixing;
+use crate::literal::Literal;
 use crate::store::Store;
 
-fn truth(store: &Store, lit: Fixing) -> Truth {
+fn truth(store: &Store, lit: Literal) -> Truth {
     truth_in(&store.domains[lit.var().index()], lit)
 }
 
 /// The blocker of the watch on a nogood's literal `w` (0 or 1): its other watched literal
 /// (itself, for a nogood of one).
-fn other_watch(lits: &[Fixing], w: usize) -> Fixing {
+fn other_watch(lits: &[Literal], w: usize) -> Literal {
     lits.get(1 - w).copied().unwrap_or(lits[w])
 }
 
@@ -57,14 +57,14 @@ pub(crate) const GLUE: u32 = 2;
 #[derive(Debug, Default)]
 pub(crate) struct NogoodDb {
     /// Each nogood's literals; the first two are watched (one, for a nogood of one).
-    pub(crate) nogoods: Vec<Vec<Fixing>>,
+    pub(crate) nogoods: Vec<Vec<Literal>>,
     /// Each nogood's literal block distance: the decision levels it spanned when learned.
     lbd: Vec<u32>,
     /// Per variable, the nogoods watching one of its literals, with that literal (an entry
     /// whose nogood watches another literal since is stale, and dropped when met).
     watches: Watches,
     /// The watches taken out by an event, being visited.
-    holding: Vec<(Watch, Fixing)>,
+    holding: Vec<(Watch, Literal)>,
     /// The variables whose events wake the database's propagator.
     subscribed: Vec<bool>,
     /// The history's events already looked at.
@@ -92,14 +92,14 @@ pub(crate) struct NogoodDb {
 impl NogoodDb {
     /// Adds a nogood (at least one literal), to be checked at the next run; returns the
     /// variables the database must now be woken by.
-    pub(crate) fn add(&mut self, mut lits: Vec<Fixing>, lbd: u32, store: &Store, num_vars: usize) -> Vec<VarId> {
+    pub(crate) fn add(&mut self, mut lits: Vec<Literal>, lbd: u32, store: &Store, num_vars: usize) -> Vec<VarId> {
         self.watches.grow(num_vars);
         if self.subscribed.len() < num_vars {
             self.subscribed.resize(num_vars, false);
         }
         // Watch open literals first, then the newest true ones.
         if let Some(history) = store.history.as_deref() {
-            let rank = |lit: Fixing| match truth(store, lit) {
+            let rank = |lit: Literal| match truth(store, lit) {
                 Truth::True => history.position(lit).map_or(0, |p| p + 1),
                 _ => usize::MAX,
             };
@@ -157,7 +157,7 @@ impl NogoodDb {
     /// of `history` (the current branch) stay, the others forgotten leave an empty place
     /// (no index changes, so the events stay explained). Their watches go stale and are
     /// dropped when met. Returns the ones forgotten.
-    pub(crate) fn forget_in_place(&mut self, keep: usize, history: &History) -> Vec<Vec<Fixing>> {
+    pub(crate) fn forget_in_place(&mut self, keep: usize, history: &History) -> Vec<Vec<Literal>> {
         let mut locked = vec![false; self.nogoods.len()];
         for event in &history.events {
             if let Cause::Nogood(k) = event.cause {
@@ -184,7 +184,7 @@ impl NogoodDb {
     /// Only at the search's root: nogood indices change, and the history's events charged
     /// to a nogood must all be facts of the whole search, never analysed again. Every kept
     /// nogood is checked whole at the next run, as if new.
-    pub(crate) fn reduce(&mut self, keep: usize) -> Vec<Vec<Fixing>> {
+    pub(crate) fn reduce(&mut self, keep: usize) -> Vec<Vec<Literal>> {
         let forget = self.to_forget(keep, &[]);
         self.emptied = 0;
         let nogoods = std::mem::take(&mut self.nogoods);
@@ -245,7 +245,7 @@ impl NogoodDb {
             let before = (history.min_at(x, p), history.max_at(x, p));
             let after = (history.min_at(x, p + 1), history.max_at(x, p + 1));
             let hole = match event.lit {
-                Fixing::Ne(_, v) => Some(v),
+                Literal::Ne(_, v) => Some(v),
                 _ => None,
             };
             // Only a watched literal that this event made hold calls for a visit.
@@ -255,7 +255,7 @@ impl NogoodDb {
             // the blocker is false, and the blocker became false no later than the event
             // (a backtrack that undoes the one undoes the other).
             let domains = &store.domains;
-            let blocked = |blocker: Fixing| truth_in(&domains[blocker.var().index()], blocker) == Truth::False;
+            let blocked = |blocker: Literal| truth_in(&domains[blocker.var().index()], blocker) == Truth::False;
             self.watches.take_made_true(x, before, after, hole, blocked, &mut holding);
             let mut result = Ok(());
             for (i, &((k, _), lit)) in holding.iter().enumerate() {
@@ -326,7 +326,7 @@ impl NogoodDb {
                     if !self.subscribed[new.index()] {
                         self.subscribed[new.index()] = true;
                         if let Some(slot) = self.slot {
-                            store.subscribe(new, slot, crate::propagator::Events::DOMAIN);
+                            store.subscribe(new, slot, crate::outcome::Events::DOMAIN);
                         }
                     }
                 }
@@ -355,7 +355,7 @@ impl NogoodDb {
     /// A nogood the database should have acted on and did not: none of its literals is
     /// false and at most one is open (it should have failed, or made that one false). At a
     /// fixpoint there is none; the search checks this when it checks its work.
-    pub(crate) fn missed(&self, store: &Store) -> Option<&[Fixing]> {
+    pub(crate) fn missed(&self, store: &Store) -> Option<&[Literal]> {
         self.nogoods.iter().map(Vec::as_slice).filter(|lits| !lits.is_empty()).find(|lits| {
             let mut open = 0;
             for &lit in lits.iter() {
@@ -370,7 +370,7 @@ impl NogoodDb {
     }
 
     /// Why nogood `k` established what it did: its other literals, which held then.
-    pub(crate) fn reason(&self, k: u32, history: &History, at: usize) -> Vec<Fixing> {
+    pub(crate) fn reason(&self, k: u32, history: &History, at: usize) -> Vec<Literal> {
         let cx = crate::learn::explain::ExplainContext { history, at };
         self.nogoods[k as usize].iter().copied().filter(|&l| cx.holds(l)).collect()
     }

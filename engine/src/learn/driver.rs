@@ -8,7 +8,8 @@ use crate::learn::db::NogoodDb;
 use crate::learn::explain::{naive, ExplainContext};
 use crate::learn::history::{Cause, History};
 use crate::learn::verify::check_reason;
-use crate::search::{ActivitySearch, Fixing};
+use crate::literal::Literal;
+use crate::search::ActivitySearch;
 use crate::solver::Solver;
 
 /// How much older conflicts count against the newest one in the activities (MiniSat's
@@ -34,11 +35,11 @@ const IN_PLACE_FACTOR: usize = 4;
 pub(crate) struct Learner {
     /// Nogoods learned at a failure, with their literal block distances, posted once the
     /// search has backtracked.
-    pending: Vec<(Vec<Fixing>, u32)>,
+    pending: Vec<(Vec<Literal>, u32)>,
     /// How many nogoods beyond the glue ones survive the next reduction.
     kept: usize,
     /// Every nogood learned by the last search, kept when it checks its work (tests).
-    pub(crate) log: Vec<Vec<Fixing>>,
+    pub(crate) log: Vec<Vec<Literal>>,
     /// Check explanations and keep the log.
     pub(crate) verify: bool,
     /// The nogoods learned so far, and their watches.
@@ -49,7 +50,7 @@ pub(crate) struct Learner {
     /// the root.
     pub(crate) exhausted: bool,
     /// Every nogood learned, sorted, to tell one learned again.
-    seen: std::collections::HashSet<Vec<Fixing>>,
+    seen: std::collections::HashSet<Vec<Literal>>,
     /// The variables' activities, when decisions use them.
     activity: Option<Activity>,
     /// Which decisions use them.
@@ -68,11 +69,11 @@ impl crate::propagator::Propagator for DatabaseSlot {
         "learned nogoods"
     }
 
-    fn post(&mut self, _cx: &mut crate::propagator::PostContext<'_>) -> crate::propagator::PropResult {
-        Ok(crate::propagator::PropStatus::Active)
+    fn post(&mut self, _cx: &mut crate::propagator::PostContext<'_>) -> crate::outcome::PropResult {
+        Ok(crate::outcome::PropStatus::Active)
     }
 
-    fn propagate(&mut self, _cx: &mut crate::propagator::Context<'_>) -> crate::propagator::PropResult {
+    fn propagate(&mut self, _cx: &mut crate::propagator::Context<'_>) -> crate::outcome::PropResult {
         unreachable!("the queue runs the nogood database itself")
     }
 
@@ -128,7 +129,7 @@ impl Solver {
     }
 
     /// Charges the next changes to the decision `decision`, taken at the current depth.
-    pub(crate) fn set_decision_cause(&mut self, decision: Fixing) {
+    pub(crate) fn set_decision_cause(&mut self, decision: Literal) {
         let depth = self.store.trail.depth();
         if let Some(history) = self.store.history.as_deref_mut() {
             history.cause = Cause::Decision;
@@ -270,7 +271,7 @@ impl Solver {
         for (nogood, lbd) in std::mem::take(&mut self.learner.pending) {
             let num_vars = self.num_vars();
             for x in self.learner.db.add(nogood, lbd, &self.store, num_vars) {
-                self.store.subscribe(x, slot, crate::propagator::Events::DOMAIN);
+                self.store.subscribe(x, slot, crate::outcome::Events::DOMAIN);
             }
             self.stats.learned += 1;
             run = true;
@@ -284,10 +285,10 @@ impl Solver {
     /// Runs propagator `p` (or the nogood database, if `p` is its slot) while learning,
     /// charging its changes to it.
     #[cold]
-    pub(crate) fn propagate_learning(&mut self, p: PropId) -> crate::propagator::PropResult {
+    pub(crate) fn propagate_learning(&mut self, p: PropId) -> crate::outcome::PropResult {
         self.set_cause(Cause::Prop(p));
         if Some(p) == self.learner.db.slot {
-            self.learner.db.propagate(&mut self.store).map(|()| crate::propagator::PropStatus::Active)
+            self.learner.db.propagate(&mut self.store).map(|()| crate::outcome::PropStatus::Active)
         } else {
             self.props[p.index()].propagate(&mut crate::propagator::Context { store: &mut self.store })
         }
@@ -297,7 +298,7 @@ impl Solver {
     /// ([`crate::SearchConfig::check_solutions`] with [`crate::SearchConfig::learning`]):
     /// each is a set of literals that no solution satisfies all of. For tests.
     #[doc(hidden)]
-    pub fn learned_log(&self) -> &[Vec<Fixing>] {
+    pub fn learned_log(&self) -> &[Vec<Literal>] {
         &self.learner.log
     }
 }

@@ -14,7 +14,7 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::history::History;
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// The domains just before a past change, for a propagator that explains it.
 #[derive(Debug)]
@@ -41,25 +41,25 @@ impl ExplainContext<'_> {
     }
 
     /// Whether `lit` held then.
-    pub fn holds(&self, lit: Fixing) -> bool {
+    pub fn holds(&self, lit: Literal) -> bool {
         match lit {
-            Fixing::Eq(x, v) => self.min(x) == v && self.max(x) == v,
-            Fixing::Ne(x, v) => !self.contains(x, v),
-            Fixing::Le(x, v) => self.max(x) <= v,
-            Fixing::Gt(x, v) => self.min(x) > v,
+            Literal::Eq(x, v) => self.min(x) == v && self.max(x) == v,
+            Literal::Ne(x, v) => !self.contains(x, v),
+            Literal::Le(x, v) => self.max(x) <= v,
+            Literal::Gt(x, v) => self.min(x) > v,
         }
     }
 
     /// The literals that describe the domain of `x` then (bounds and holes that differ from
     /// the start of the search): the naive explanation's part for `x`.
-    pub fn domain_of(&self, x: VarId, out: &mut Vec<Fixing>) {
+    pub fn domain_of(&self, x: VarId, out: &mut Vec<Literal>) {
         self.history.domain_literals(x, self.at, out);
     }
 }
 
 /// The naive explanation of a change at `at` by a propagator over `vars`: their domains
 /// just before it.
-pub(crate) fn naive(history: &History, vars: &[VarId], at: usize) -> Vec<Fixing> {
+pub(crate) fn naive(history: &History, vars: &[VarId], at: usize) -> Vec<Literal> {
     let mut out = Vec::new();
     for &x in vars {
         history.domain_literals(x, at, &mut out);
@@ -74,7 +74,7 @@ pub(crate) mod testing {
     use crate::domain::{Domain, Val};
     use crate::ids::VarId;
     use crate::learn::history::History;
-    use crate::search::Fixing;
+    use crate::literal::Literal;
 
     /// A history over variables `0..` with the given initial ranges, whose events are
     /// `lits` in order, all at level 1 (an `Eq` becomes its two bounds).
@@ -83,24 +83,24 @@ pub(crate) mod testing {
     }
 
     impl Past {
-        pub(crate) fn new(ranges: &[(Val, Val)], lits: &[Fixing]) -> Past {
+        pub(crate) fn new(ranges: &[(Val, Val)], lits: &[Literal]) -> Past {
             let domains: Vec<Domain> = ranges.iter().map(|&(lo, hi)| Domain::range(lo, hi)).collect();
             let mut history = History::new(&domains, 0);
-            let apply = |history: &mut History, lit: Fixing| {
+            let apply = |history: &mut History, lit: Literal| {
                 let (x, at) = (lit.var(), history.events.len());
                 let old = (history.min_at(x, at), history.max_at(x, at));
                 let now = match lit {
-                    Fixing::Gt(_, v) => (v + 1, old.1),
-                    Fixing::Le(_, v) => (old.0, v),
+                    Literal::Gt(_, v) => (v + 1, old.1),
+                    Literal::Le(_, v) => (old.0, v),
                     _ => old,
                 };
                 history.record(x, &[lit], old, &Domain::range(now.0, now.1), 1);
             };
             for &lit in lits {
                 match lit {
-                    Fixing::Eq(x, v) => {
-                        apply(&mut history, Fixing::Gt(x, v - 1));
-                        apply(&mut history, Fixing::Le(x, v));
+                    Literal::Eq(x, v) => {
+                        apply(&mut history, Literal::Gt(x, v - 1));
+                        apply(&mut history, Literal::Le(x, v));
                     }
                     _ => apply(&mut history, lit),
                 }

@@ -15,7 +15,7 @@
 
 use crate::domain::{Domain, Val};
 use crate::ids::{PropId, VarId};
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// Why a literal became true.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub(crate) enum Cause {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Event {
     /// What became true: `Gt` for a new minimum, `Le` for a new maximum, `Ne` for a hole.
-    pub(crate) lit: Fixing,
+    pub(crate) lit: Literal,
     pub(crate) cause: Cause,
     /// The trail depth at which it happened.
     pub(crate) level: u32,
@@ -65,7 +65,7 @@ pub(crate) struct History {
     /// Each variable's domain when the search began (before its first event).
     root: Vec<Domain>,
     /// The decision taken at each depth (index = depth), when there is one.
-    decisions: Vec<Option<Fixing>>,
+    decisions: Vec<Option<Literal>>,
     /// Events at or above this depth are facts of the whole search, as if at the root.
     pub(crate) root_level: u32,
     /// What is running now: every change is charged to it.
@@ -101,22 +101,22 @@ impl History {
     /// Records a change of `x` that established each of `claimed` (charged to the current
     /// cause), given the bounds before it and the domain after it; bounds that moved beyond
     /// what was claimed are recorded as [`Cause::Holes`] events.
-    pub(crate) fn record(&mut self, x: VarId, claimed: &[Fixing], old: (Val, Val), now: &Domain, level: usize) {
+    pub(crate) fn record(&mut self, x: VarId, claimed: &[Literal], old: (Val, Val), now: &Domain, level: usize) {
         let level = level as u32;
         let (mut min, mut max) = old;
         for &lit in claimed {
             match lit {
-                Fixing::Gt(_, v) => min = min.max(v + 1),
-                Fixing::Le(_, v) => max = max.min(v),
+                Literal::Gt(_, v) => min = min.max(v + 1),
+                Literal::Le(_, v) => max = max.min(v),
                 _ => {}
             }
             self.push(x, Event { lit, cause: self.cause, level });
         }
         if now.min > min {
-            self.push(x, Event { lit: Fixing::Gt(x, now.min - 1), cause: Cause::Holes, level });
+            self.push(x, Event { lit: Literal::Gt(x, now.min - 1), cause: Cause::Holes, level });
         }
         if now.max < max {
-            self.push(x, Event { lit: Fixing::Le(x, now.max), cause: Cause::Holes, level });
+            self.push(x, Event { lit: Literal::Le(x, now.max), cause: Cause::Holes, level });
         }
     }
 
@@ -124,19 +124,19 @@ impl History {
         let p = self.events.len() as u32;
         let lists = &mut self.by_var[x.index()];
         match event.lit {
-            Fixing::Gt(..) => lists.lower.push(p),
-            Fixing::Le(..) => lists.upper.push(p),
-            Fixing::Ne(_, v) => {
+            Literal::Gt(..) => lists.lower.push(p),
+            Literal::Le(..) => lists.upper.push(p),
+            Literal::Ne(_, v) => {
                 lists.holes.push(p);
                 self.hole_at.insert((x, v), p);
             }
-            Fixing::Eq(..) => unreachable!("an event is a bound or a hole"),
+            Literal::Eq(..) => unreachable!("an event is a bound or a hole"),
         }
         self.events.push(event);
     }
 
     /// Records the decision applied at `depth`.
-    pub(crate) fn set_decision(&mut self, depth: usize, decision: Fixing) {
+    pub(crate) fn set_decision(&mut self, depth: usize, decision: Literal) {
         if self.decisions.len() <= depth {
             self.decisions.resize(depth + 1, None);
         }
@@ -144,7 +144,7 @@ impl History {
     }
 
     /// The decision taken at `level`.
-    pub(crate) fn decision(&self, level: u32) -> Option<Fixing> {
+    pub(crate) fn decision(&self, level: u32) -> Option<Literal> {
         self.decisions.get(level as usize).copied().flatten()
     }
 
@@ -157,13 +157,13 @@ impl History {
             let x = e.lit.var();
             let lists = &mut self.by_var[x.index()];
             match e.lit {
-                Fixing::Gt(..) => lists.lower.pop(),
-                Fixing::Le(..) => lists.upper.pop(),
-                Fixing::Ne(_, v) => {
+                Literal::Gt(..) => lists.lower.pop(),
+                Literal::Le(..) => lists.upper.pop(),
+                Literal::Ne(_, v) => {
                     self.hole_at.remove(&(x, v));
                     lists.holes.pop()
                 }
-                Fixing::Eq(..) => None,
+                Literal::Eq(..) => None,
             };
             self.events.pop();
             if self.track_restored {
@@ -182,7 +182,7 @@ impl History {
     /// The value of the bound event at position `p`.
     fn bound(&self, p: u32) -> Val {
         match self.events[p as usize].lit {
-            Fixing::Gt(_, v) | Fixing::Le(_, v) => v,
+            Literal::Gt(_, v) | Literal::Le(_, v) => v,
             _ => unreachable!("a bound event"),
         }
     }
@@ -222,7 +222,7 @@ impl History {
         let mut values: Vec<Val> = holes[..end]
             .iter()
             .filter_map(|&p| match self.events[p as usize].lit {
-                Fixing::Ne(_, v) if v >= lo && v <= hi => Some(v),
+                Literal::Ne(_, v) if v >= lo && v <= hi => Some(v),
                 _ => None,
             })
             .collect();
@@ -233,7 +233,7 @@ impl History {
     /// The position of the first event that made `lit` hold, or `None` when it held when
     /// the search began. `lit` must hold now; `Eq` literals are asked for as their two
     /// bounds.
-    pub(crate) fn position(&self, lit: Fixing) -> Option<usize> {
+    pub(crate) fn position(&self, lit: Literal) -> Option<usize> {
         let x = lit.var();
         let root = &self.root[x.index()];
         let lists = &self.by_var[x.index()];
@@ -247,25 +247,25 @@ impl History {
             lists.upper.get(i).map(|&p| p as usize)
         };
         match lit {
-            Fixing::Gt(_, v) if root.min > v => None,
-            Fixing::Le(_, v) if root.max <= v => None,
-            Fixing::Ne(_, v) if !root.contains(v) => None,
-            Fixing::Gt(_, v) => first_gt(v),
-            Fixing::Le(_, v) => first_le(v),
-            Fixing::Ne(_, v) => {
+            Literal::Gt(_, v) if root.min > v => None,
+            Literal::Le(_, v) if root.max <= v => None,
+            Literal::Ne(_, v) if !root.contains(v) => None,
+            Literal::Gt(_, v) => first_gt(v),
+            Literal::Le(_, v) => first_le(v),
+            Literal::Ne(_, v) => {
                 let hole = self.hole_at.get(&(x, v)).map(|&p| p as usize);
                 [hole, first_gt(v), first_le(v - 1)].into_iter().flatten().min()
             }
-            Fixing::Eq(..) => None,
+            Literal::Eq(..) => None,
         }
     }
 
     /// The level at which `lit` (which holds now) came to hold, `None` when it held when the
     /// search began.
-    pub(crate) fn level_of(&self, lit: Fixing) -> Option<u32> {
+    pub(crate) fn level_of(&self, lit: Literal) -> Option<u32> {
         match lit {
-            Fixing::Eq(x, v) => {
-                let (a, b) = (self.level_of(Fixing::Gt(x, v - 1)), self.level_of(Fixing::Le(x, v)));
+            Literal::Eq(x, v) => {
+                let (a, b) = (self.level_of(Literal::Gt(x, v - 1)), self.level_of(Literal::Le(x, v)));
                 a.max(b)
             }
             _ => self.position(lit).map(|p| self.events[p].level),
@@ -286,15 +286,15 @@ impl History {
 
     /// The literals that describe the domain of `x` just before `at`, beyond what held
     /// when the search began: its bounds and its holes. Together they imply the domain.
-    pub(crate) fn domain_literals(&self, x: VarId, at: usize, out: &mut Vec<Fixing>) {
+    pub(crate) fn domain_literals(&self, x: VarId, at: usize, out: &mut Vec<Literal>) {
         let (root_lo, root_hi) = self.root_bounds(x);
         let (lo, hi) = (self.min_at(x, at), self.max_at(x, at));
         if lo > root_lo {
-            out.push(Fixing::Gt(x, lo - 1));
+            out.push(Literal::Gt(x, lo - 1));
         }
         if hi < root_hi {
-            out.push(Fixing::Le(x, hi));
+            out.push(Literal::Le(x, hi));
         }
-        out.extend(self.holes_at(x, at).into_iter().map(|v| Fixing::Ne(x, v)));
+        out.extend(self.holes_at(x, at).into_iter().map(|v| Literal::Ne(x, v)));
     }
 }

@@ -10,7 +10,7 @@
 //! other decisions.
 //!
 //! Literals are created lazily: there is no Boolean variable per `[x ≤ v]`; a literal is a
-//! [`crate::Fixing`], and whether it holds, and since when, is read off the domains and the
+//! [`crate::Literal`], and whether it holds, and since when, is read off the domains and the
 //! history. Explanations are lazy too: a propagator is asked why only when analysis needs
 //! it ([`explain`]); one that cannot say gets the naive explanation, the domains of its
 //! variables, which is sound for every propagator.

@@ -11,7 +11,7 @@ use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
 use crate::learn::history::History;
 use crate::propagator::Propagator;
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// A constraint's ground truth over an assignment given as a function.
 type GroundTruth<'a> = &'a dyn Fn(&dyn Fn(VarId) -> Val) -> bool;
@@ -21,13 +21,13 @@ const MAX_ASSIGNMENTS: u64 = 200_000;
 
 /// Panics unless `reason` and the constraint of `prop` imply `lit` (or, with `None`,
 /// cannot hold together).
-pub(crate) fn check_reason(history: &History, prop: &dyn Propagator, reason: &[Fixing], lit: Option<Fixing>) {
+pub(crate) fn check_reason(history: &History, prop: &dyn Propagator, reason: &[Literal], lit: Option<Literal>) {
     check(history, prop.name(), prop.vars(), &|value| prop.is_satisfied(value), reason, lit);
 }
 
 /// Panics unless `reason`, about `lit`'s variable alone, implies `lit` (a bound moved past
 /// the holes next to it).
-pub(crate) fn check_holes(history: &History, reason: &[Fixing], lit: Fixing) {
+pub(crate) fn check_holes(history: &History, reason: &[Literal], lit: Literal) {
     check(history, "holes", vec![lit.var()], &|_| true, reason, Some(lit));
 }
 
@@ -36,8 +36,8 @@ fn check(
     name: &str,
     mut vars: Vec<VarId>,
     satisfied: GroundTruth<'_>,
-    reason: &[Fixing],
-    lit: Option<Fixing>,
+    reason: &[Literal],
+    lit: Option<Literal>,
 ) {
     let facts = ExplainContext { history, at: history.first_after_root() };
     vars.sort_unstable();

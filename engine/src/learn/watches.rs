@@ -31,12 +31,12 @@ use std::ops::RangeBounds;
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// A watch: the nogood, and its *blocker*, another of its literals. A nogood with a false
 /// literal can do nothing: when the blocker is false, a visit is spared without reading
 /// the nogood (MiniSat's blocking literals; most wakes of a long search are such).
-pub(crate) type Watch = (u32, Fixing);
+pub(crate) type Watch = (u32, Literal);
 
 /// The watches of each literal of one kind of one variable, by the literal's value.
 type List = BTreeMap<Val, Vec<Watch>>;
@@ -51,12 +51,12 @@ struct VarWatches {
 }
 
 impl VarWatches {
-    fn list(&mut self, lit: Fixing) -> (&mut List, Val) {
+    fn list(&mut self, lit: Literal) -> (&mut List, Val) {
         match lit {
-            Fixing::Le(_, v) => (&mut self.le, v),
-            Fixing::Gt(_, v) => (&mut self.gt, v),
-            Fixing::Eq(_, v) => (&mut self.eq, v),
-            Fixing::Ne(_, v) => (&mut self.ne, v),
+            Literal::Le(_, v) => (&mut self.le, v),
+            Literal::Gt(_, v) => (&mut self.gt, v),
+            Literal::Eq(_, v) => (&mut self.eq, v),
+            Literal::Ne(_, v) => (&mut self.ne, v),
         }
     }
 
@@ -92,7 +92,7 @@ impl Watches {
     }
 
     /// Records that nogood `k` watches `lit`, with `blocker` another of its literals.
-    pub(crate) fn add(&mut self, k: u32, lit: Fixing, blocker: Fixing) {
+    pub(crate) fn add(&mut self, k: u32, lit: Literal, blocker: Literal) {
         let (list, value) = self.vars[lit.var().index()].list(lit);
         list.entry(value).or_default().push((k, blocker));
     }
@@ -113,24 +113,24 @@ impl Watches {
         before: (Val, Val),
         after: (Val, Val),
         hole: Option<Val>,
-        blocked: impl Fn(Fixing) -> bool,
-        out: &mut Vec<(Watch, Fixing)>,
+        blocked: impl Fn(Literal) -> bool,
+        out: &mut Vec<(Watch, Literal)>,
     ) {
         let Some(w) = self.vars.get_mut(x.index()) else { return };
         use std::ops::Bound::{Excluded, Included};
         let blocked = &blocked;
         // x ≤ v holds from v = max on; x > v up to v = min - 1.
-        take(&mut w.le, after.1..before.1, blocked, out, |v| Fixing::Le(x, v));
-        take(&mut w.gt, before.0..after.0, blocked, out, |v| Fixing::Gt(x, v));
+        take(&mut w.le, after.1..before.1, blocked, out, |v| Literal::Le(x, v));
+        take(&mut w.gt, before.0..after.0, blocked, out, |v| Literal::Gt(x, v));
         if after.0 == after.1 && before.0 != before.1 {
-            take(&mut w.eq, after.0..=after.0, blocked, out, |v| Fixing::Eq(x, v));
+            take(&mut w.eq, after.0..=after.0, blocked, out, |v| Literal::Eq(x, v));
         }
-        take(&mut w.ne, before.0..after.0, blocked, out, |v| Fixing::Ne(x, v));
+        take(&mut w.ne, before.0..after.0, blocked, out, |v| Literal::Ne(x, v));
         if after.1 < before.1 {
-            take(&mut w.ne, (Excluded(after.1), Included(before.1)), blocked, out, |v| Fixing::Ne(x, v));
+            take(&mut w.ne, (Excluded(after.1), Included(before.1)), blocked, out, |v| Literal::Ne(x, v));
         }
         if let Some(h) = hole {
-            take(&mut w.ne, h..=h, blocked, out, |v| Fixing::Ne(x, v));
+            take(&mut w.ne, h..=h, blocked, out, |v| Literal::Ne(x, v));
         }
     }
 }
@@ -140,9 +140,9 @@ impl Watches {
 fn take(
     list: &mut List,
     range: impl RangeBounds<Val>,
-    blocked: &impl Fn(Fixing) -> bool,
-    out: &mut Vec<(Watch, Fixing)>,
-    lit: impl Fn(Val) -> Fixing,
+    blocked: &impl Fn(Literal) -> bool,
+    out: &mut Vec<(Watch, Literal)>,
+    lit: impl Fn(Val) -> Literal,
 ) {
     use std::ops::Bound::{Excluded, Included, Unbounded};
     let backwards = match (range.start_bound(), range.end_bound()) {
@@ -171,12 +171,12 @@ mod tests {
     use crate::propagators::nogood::{truth_in, Truth};
     use proptest::prelude::*;
 
-    fn lit_of(kind: u8, x: VarId, v: Val) -> Fixing {
+    fn lit_of(kind: u8, x: VarId, v: Val) -> Literal {
         match kind % 4 {
-            0 => Fixing::Le(x, v),
-            1 => Fixing::Gt(x, v),
-            2 => Fixing::Eq(x, v),
-            _ => Fixing::Ne(x, v),
+            0 => Literal::Le(x, v),
+            1 => Literal::Gt(x, v),
+            2 => Literal::Eq(x, v),
+            _ => Literal::Ne(x, v),
         }
     }
 
@@ -207,20 +207,20 @@ mod tests {
             let (d0, d1) = (Domain::from_values(&before), Domain::from_values(&after));
             let mut w = Watches::default();
             w.grow(1);
-            let lits: Vec<Fixing> = watched.iter().map(|&(kind, v, _)| lit_of(kind, x, v)).collect();
+            let lits: Vec<Literal> = watched.iter().map(|&(kind, v, _)| lit_of(kind, x, v)).collect();
             // Each watch's blocker names the watch; some are blocked (false, in the search).
-            let blocker = |k: usize| Fixing::Eq(VarId(1), k as Val);
+            let blocker = |k: usize| Literal::Eq(VarId(1), k as Val);
             for (k, &lit) in lits.iter().enumerate() {
                 w.add(k as u32, lit, blocker(k));
             }
-            let blocked = |b: Fixing| matches!(b, Fixing::Eq(_, k) if watched[k as usize].2);
+            let blocked = |b: Literal| matches!(b, Literal::Eq(_, k) if watched[k as usize].2);
             let mut taken = Vec::new();
             w.take_made_true(x, (d0.min, d0.max), (d1.min, d1.max), hole, blocked, &mut taken);
             for (k, &lit) in lits.iter().enumerate() {
                 let made_true = truth_in(&d1, lit) == Truth::True && truth_in(&d0, lit) != Truth::True;
                 // An old hole the new bounds passed over is taken again (the lists do not
                 // know the holes): a visit too many, never one too few.
-                let passed_over = matches!(lit, Fixing::Ne(_, u) if !before.contains(&u)
+                let passed_over = matches!(lit, Literal::Ne(_, u) if !before.contains(&u)
                     && ((d0.min..d1.min).contains(&u) || (d1.max + 1..=d0.max).contains(&u)));
                 let was_taken = taken.contains(&((k as u32, blocker(k)), lit));
                 let wanted = (made_true || passed_over) && !watched[k].2;

@@ -17,7 +17,8 @@ use super::matching::Matching;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 
 /// How hard all-different works.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,11 +112,11 @@ impl Propagator for AllDifferent {
     }
 
     /// A Hall interval, whichever part deduced it (see `all_different_reasons.rs`).
-    fn explain(&self, lit: crate::search::Fixing, cx: &ExplainContext<'_>) -> Option<Vec<crate::search::Fixing>> {
+    fn explain(&self, lit: crate::literal::Literal, cx: &ExplainContext<'_>) -> Option<Vec<crate::literal::Literal>> {
         all_different_reasons::explain(cx, &self.vars, &self.offsets, lit)
     }
 
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<crate::search::Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<crate::literal::Literal>> {
         all_different_reasons::explain_conflict(cx, &self.vars, &self.offsets)
     }
 

@@ -16,7 +16,7 @@
 
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// Beyond this many variables the search for an interval is not tried (naive reasons).
 const MAX_VARS: usize = 200;
@@ -70,12 +70,12 @@ fn cite_within(
     b: &[(i64, i64)],
     skip: Option<usize>,
     (lo, hi): (i64, i64),
-) -> Vec<Fixing> {
+) -> Vec<Literal> {
     let mut out = Vec::new();
     for (j, (&x, &o)) in vars.iter().zip(offsets).enumerate() {
         if Some(j) != skip && b[j].0 >= lo && b[j].1 <= hi {
-            out.push(Fixing::Gt(x, lo - 1 - o));
-            out.push(Fixing::Le(x, hi - o));
+            out.push(Literal::Gt(x, lo - 1 - o));
+            out.push(Literal::Le(x, hi - o));
         }
     }
     out
@@ -88,8 +88,8 @@ pub(crate) fn explain_at(
     vars: &[VarId],
     offsets: &[i64],
     i: usize,
-    lit: Fixing,
-) -> Option<Vec<Fixing>> {
+    lit: Literal,
+) -> Option<Vec<Literal>> {
     if vars.len() > MAX_VARS {
         return None;
     }
@@ -98,29 +98,29 @@ pub(crate) fn explain_at(
     let skip = Some(i);
     // The shifted values the interval must cover, and a literal for the rest of the side.
     let (target, side) = match lit {
-        Fixing::Ne(_, v) => (Target { skip, start_by: v + o, end_from: v + o }, None),
-        Fixing::Gt(_, c) => (Target { skip, start_by: lo_i, end_from: c + o }, Some(true)),
-        Fixing::Le(_, c) => (Target { skip, start_by: c + 1 + o, end_from: hi_i }, Some(false)),
-        Fixing::Eq(..) => return None,
+        Literal::Ne(_, v) => (Target { skip, start_by: v + o, end_from: v + o }, None),
+        Literal::Gt(_, c) => (Target { skip, start_by: lo_i, end_from: c + o }, Some(true)),
+        Literal::Le(_, c) => (Target { skip, start_by: c + 1 + o, end_from: hi_i }, Some(false)),
+        Literal::Eq(..) => return None,
     };
     let interval = find(&b, &target, false)?;
     let mut out = cite_within(vars, offsets, &b, skip, interval);
     match side {
         // x ≥ a: with x ∉ [a, b], x > b ≥ c.
-        Some(true) => out.push(Fixing::Gt(vars[i], interval.0 - 1 - o)),
-        Some(false) => out.push(Fixing::Le(vars[i], interval.1 - o)),
+        Some(true) => out.push(Literal::Gt(vars[i], interval.0 - 1 - o)),
+        Some(false) => out.push(Literal::Le(vars[i], interval.1 - o)),
         None => {}
     }
     Some(out)
 }
 
 /// Why `lit` holds: the first index of its variable whose interval explains it.
-pub(crate) fn explain(cx: &ExplainContext<'_>, vars: &[VarId], offsets: &[i64], lit: Fixing) -> Option<Vec<Fixing>> {
+pub(crate) fn explain(cx: &ExplainContext<'_>, vars: &[VarId], offsets: &[i64], lit: Literal) -> Option<Vec<Literal>> {
     (0..vars.len()).filter(|&i| vars[i] == lit.var()).find_map(|i| explain_at(cx, vars, offsets, i, lit))
 }
 
 /// More variables within an interval than it has values.
-pub(crate) fn explain_conflict(cx: &ExplainContext<'_>, vars: &[VarId], offsets: &[i64]) -> Option<Vec<Fixing>> {
+pub(crate) fn explain_conflict(cx: &ExplainContext<'_>, vars: &[VarId], offsets: &[i64]) -> Option<Vec<Literal>> {
     if vars.len() > MAX_VARS {
         return None;
     }
@@ -142,39 +142,39 @@ mod tests {
 
     #[test]
     fn a_fixed_variable_alone_explains_its_value_gone_elsewhere() {
-        let past = Past::new(&[(0, 9); 4], &[Fixing::Le(var(3), 5), Fixing::Eq(var(1), 4), Fixing::Ne(var(2), 7)]);
-        let reason = explain(&past.cx(), &vars(), &[0; 4], Fixing::Ne(var(0), 4));
-        assert_eq!(reason, Some(vec![Fixing::Gt(var(1), 3), Fixing::Le(var(1), 4)]));
+        let past = Past::new(&[(0, 9); 4], &[Literal::Le(var(3), 5), Literal::Eq(var(1), 4), Literal::Ne(var(2), 7)]);
+        let reason = explain(&past.cx(), &vars(), &[0; 4], Literal::Ne(var(0), 4));
+        assert_eq!(reason, Some(vec![Literal::Gt(var(1), 3), Literal::Le(var(1), 4)]));
     }
 
     #[test]
     fn a_bound_moves_past_a_hall_interval_cited_as_the_interval() {
         // x1 in 2..=3 and x2 in 3..=3: {2, 3} is theirs, so x0 ≥ 2 rises past 3.
         let lits = [
-            Fixing::Gt(var(1), 1),
-            Fixing::Le(var(1), 3),
-            Fixing::Eq(var(2), 3),
-            Fixing::Gt(var(0), 1),
-            Fixing::Ne(var(3), 8),
+            Literal::Gt(var(1), 1),
+            Literal::Le(var(1), 3),
+            Literal::Eq(var(2), 3),
+            Literal::Gt(var(0), 1),
+            Literal::Ne(var(3), 8),
         ];
         let past = Past::new(&[(0, 9); 4], &lits);
-        let reason = explain(&past.cx(), &vars(), &[0; 4], Fixing::Gt(var(0), 3));
+        let reason = explain(&past.cx(), &vars(), &[0; 4], Literal::Gt(var(0), 3));
         let expected = vec![
-            Fixing::Gt(var(1), 1),
-            Fixing::Le(var(1), 3),
-            Fixing::Gt(var(2), 1),
-            Fixing::Le(var(2), 3),
-            Fixing::Gt(var(0), 1),
+            Literal::Gt(var(1), 1),
+            Literal::Le(var(1), 3),
+            Literal::Gt(var(2), 1),
+            Literal::Le(var(2), 3),
+            Literal::Gt(var(0), 1),
         ];
         assert_eq!(reason, Some(expected));
     }
 
     #[test]
     fn a_conflict_is_an_interval_with_too_many_variables() {
-        let lits = [Fixing::Eq(var(0), 5), Fixing::Le(var(3), 2), Fixing::Eq(var(2), 5)];
+        let lits = [Literal::Eq(var(0), 5), Literal::Le(var(3), 2), Literal::Eq(var(2), 5)];
         let past = Past::new(&[(0, 9); 4], &lits);
         let reason = explain_conflict(&past.cx(), &vars(), &[0; 4]);
-        let expected = vec![Fixing::Gt(var(0), 4), Fixing::Le(var(0), 5), Fixing::Gt(var(2), 4), Fixing::Le(var(2), 5)];
+        let expected = vec![Literal::Gt(var(0), 4), Literal::Le(var(0), 5), Literal::Gt(var(2), 4), Literal::Le(var(2), 5)];
         assert_eq!(reason, Some(expected));
     }
 }

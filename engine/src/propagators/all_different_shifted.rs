@@ -17,8 +17,9 @@ use super::fixed_front::FixedFront;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, Events, Interrupted, PostContext, Priority, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Events, Interrupted, Priority, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// `xᵢ`, `xᵢ + i` and `xᵢ − i` each pairwise distinct, with a bitboard count and a dedicated first-solution search; posted by [`crate::constraints::all_different_shifted`].
 #[derive(Debug, Clone)]
@@ -81,11 +82,11 @@ impl Propagator for AllDifferentShifted {
     }
 
     /// The one of the three all-differents whose fixed variable removed the value.
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.offsets().iter().find_map(|offsets| all_different_reasons::explain(cx, &self.vars, offsets, lit))
     }
 
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.offsets().iter().find_map(|offsets| all_different_reasons::explain_conflict(cx, &self.vars, offsets))
     }
 

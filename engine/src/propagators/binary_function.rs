@@ -25,7 +25,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 
 /// The most pairs enumerated per propagation.
 pub(crate) const MAX_PAIRS: u64 = 1 << 16;

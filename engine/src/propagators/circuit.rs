@@ -31,8 +31,9 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// No fixed successor.
 const NONE: usize = usize::MAX;
@@ -280,14 +281,14 @@ impl Circuit {
     }
 
     /// `succ[i] = j`, nodes counted from 0.
-    fn arc(&self, i: usize, j: usize) -> Fixing {
-        Fixing::Eq(self.succ[i], j as Val + self.offset)
+    fn arc(&self, i: usize, j: usize) -> Literal {
+        Literal::Eq(self.succ[i], j as Val + self.offset)
     }
 
     /// Fixed arcs that no circuit allows together (`fixed(i)`: node `i`'s fixed
     /// successor): a node fixed to itself, two arcs into one node, one into a node fixed to
     /// itself, or else a cycle of fewer than n nodes.
-    fn clashing_arcs(&self, fixed: impl Fn(usize) -> Option<usize>) -> Vec<Fixing> {
+    fn clashing_arcs(&self, fixed: impl Fn(usize) -> Option<usize>) -> Vec<Literal> {
         let n = self.succ.len();
         let mut pred = vec![None; n];
         for i in 0..n {
@@ -328,7 +329,7 @@ impl Circuit {
     /// that reach it) have lost every arc out of `R` (into `R`), and a circuit through all
     /// the nodes needs one. The missing arcs are the reason (those never in a domain hold
     /// from the start, and analysis drops them).
-    fn cut(&self, has_arc: impl Fn(usize, usize) -> bool) -> Vec<Fixing> {
+    fn cut(&self, has_arc: impl Fn(usize, usize) -> bool) -> Vec<Literal> {
         let n = self.succ.len();
         for forward in [true, false] {
             let mut inside = vec![false; n];
@@ -349,7 +350,7 @@ impl Circuit {
             for a in (0..n).filter(|&a| inside[a]) {
                 for b in (0..n).filter(|&b| !inside[b]) {
                     let (i, j) = if forward { (a, b) } else { (b, a) };
-                    reason.push(Fixing::Ne(self.succ[i], j as Val + self.offset));
+                    reason.push(Literal::Ne(self.succ[i], j as Val + self.offset));
                 }
             }
             return reason;
@@ -416,8 +417,8 @@ impl Propagator for Circuit {
 
     /// A chain `s → … → e` of fixed arcs removed `s` from `succ[e]` (or, holding every node,
     /// fixed `succ[e] = s`): its arcs, walked again from `s` as they were then.
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
-        let (Fixing::Ne(x, v) | Fixing::Eq(x, v)) = lit else { return None };
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let (Literal::Ne(x, v) | Literal::Eq(x, v)) = lit else { return None };
         let n = self.succ.len();
         let e = self.succ.iter().position(|&y| y == x)?;
         let mut at = usize::try_from(v - self.offset).ok().filter(|&s| s < n)?;
@@ -428,14 +429,14 @@ impl Propagator for Circuit {
             if lo != hi || reason.len() >= n {
                 return None;
             }
-            reason.push(Fixing::Eq(y, lo));
+            reason.push(Literal::Eq(y, lo));
             at = usize::try_from(lo - self.offset).ok().filter(|&j| j < n)?;
         }
         Some(reason)
     }
 
     /// By the rule it failed by: clashing arcs or a short cycle, or a cut of the graph.
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let value = |x: VarId| (cx.min(x) - self.offset) as usize;
         let reason = match self.failure? {
             Failure::FixedArcs => self.clashing_arcs(|i| {

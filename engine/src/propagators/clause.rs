@@ -25,17 +25,18 @@ use super::reasons::exclude;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// One literal: `var = 1` when `positive`, `var = 0` otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Literal {
+pub(crate) struct BoolLit {
     pub(crate) var: VarId,
     pub(crate) positive: bool,
 }
 
-impl Literal {
+impl BoolLit {
     /// The value of `var` that makes the literal true.
     pub(crate) fn value(self) -> Val {
         Val::from(self.positive)
@@ -53,21 +54,21 @@ impl Literal {
 /// A clause over 0/1 variables, by two watched literals; posted by [`crate::constraints::clause`].
 #[derive(Debug, Clone)]
 pub struct Clause {
-    literals: Vec<Literal>,
+    literals: Vec<BoolLit>,
     /// Positions in `literals` of two literals that were not false when last looked at.
     watches: [usize; 2],
 }
 
 impl Clause {
     /// At least two literals over distinct 0/1 variables (the post function ensures it).
-    pub(crate) fn new(literals: Vec<Literal>) -> Clause {
+    pub(crate) fn new(literals: Vec<BoolLit>) -> Clause {
         debug_assert!(literals.len() >= 2);
         Clause { literals, watches: [0, 1] }
     }
 
     /// Literals saying that every literal of the clause on a variable other than `except`
     /// was false, if so (the variables are 0/1: a bound each).
-    fn others_false(&self, cx: &ExplainContext<'_>, except: Option<VarId>) -> Option<Vec<Fixing>> {
+    fn others_false(&self, cx: &ExplainContext<'_>, except: Option<VarId>) -> Option<Vec<Literal>> {
         let mut reason = Vec::with_capacity(self.literals.len());
         for l in self.literals.iter().filter(|l| Some(l.var) != except) {
             if !exclude(cx, l.var, &[l.value()], &mut reason) {
@@ -137,31 +138,31 @@ impl Propagator for Clause {
 
     /// The unit literal: every other literal false. (Its naive explanation cites the same
     /// literals, built from every variable's history.)
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.others_false(cx, Some(lit.var()))
     }
 
     /// Every literal false.
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.others_false(cx, None)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Clause, Literal};
+    use super::{Clause, BoolLit};
     use crate::learn::explain::testing::{var, Past};
     use crate::propagator::Propagator;
-    use crate::search::Fixing;
+    use crate::literal::Literal;
 
     #[test]
     fn a_unit_is_explained_by_the_other_literals_false() {
         // x0 ∨ ¬x1 ∨ x2 ∨ x3 with x0 = 0, x1 = 1, x3 = 0: x2 = 1.
-        let literal = |i: u32, positive: bool| Literal { var: var(i), positive };
+        let literal = |i: u32, positive: bool| BoolLit { var: var(i), positive };
         let clause = Clause::new(vec![literal(0, true), literal(1, false), literal(2, true), literal(3, true)]);
-        let past = Past::new(&[(0, 1); 4], &[Fixing::Le(var(0), 0), Fixing::Gt(var(1), 0), Fixing::Le(var(3), 0)]);
-        let reason = clause.explain(Fixing::Gt(var(2), 0), &past.cx());
-        assert_eq!(reason, Some(vec![Fixing::Le(var(0), 0), Fixing::Gt(var(1), 0), Fixing::Le(var(3), 0)]));
+        let past = Past::new(&[(0, 1); 4], &[Literal::Le(var(0), 0), Literal::Gt(var(1), 0), Literal::Le(var(3), 0)]);
+        let reason = clause.explain(Literal::Gt(var(2), 0), &past.cx());
+        assert_eq!(reason, Some(vec![Literal::Le(var(0), 0), Literal::Gt(var(1), 0), Literal::Le(var(3), 0)]));
         // Not all false: no conflict to explain.
         assert_eq!(clause.explain_conflict(&past.cx()), None);
     }

@@ -23,8 +23,9 @@ use super::diffn_reasons::Boxes;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// Holes wider than this are not cut (each value is removed on its own); the bounds
 /// rules still apply.
@@ -175,12 +176,12 @@ impl Propagator for Diffn {
     }
 
     /// A bound or a value cut: the one pair that gives it (`diffn_reasons.rs`).
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.boxes().explain(lit, cx)
     }
 
     /// A pair that can be apart in neither dimension.
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.boxes().explain_conflict(cx)
     }
 }

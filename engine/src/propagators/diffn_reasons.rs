@@ -24,7 +24,7 @@ use super::diffn::Side;
 use super::reasons::exclude;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// The variables of a diffn: `origins[d][i]`, `sizes[d][i]` for rectangle `i` in
 /// dimension `d`.
@@ -37,13 +37,13 @@ pub(crate) struct Boxes<'a> {
 
 impl Side {
     /// Literals saying this side cannot end before `other` starts, if so.
-    fn cannot_precede(&self, other: &Side, out: &mut Vec<Fixing>) -> bool {
+    fn cannot_precede(&self, other: &Side, out: &mut Vec<Literal>) -> bool {
         let holds = self.lo + self.len > other.hi;
         if holds {
             out.extend([
-                Fixing::Gt(self.origin, other.hi - self.len),
-                Fixing::Gt(self.size, self.len - 1),
-                Fixing::Le(other.origin, other.hi),
+                Literal::Gt(self.origin, other.hi - self.len),
+                Literal::Gt(self.size, self.len - 1),
+                Literal::Le(other.origin, other.hi),
             ]);
         }
         holds
@@ -58,7 +58,7 @@ impl Boxes<'_> {
 
     /// Literals saying `i` and `j` cannot be apart in dimension `e` (and, unless strict,
     /// that neither is flat), if so.
-    fn joined(&self, cx: &ExplainContext<'_>, e: usize, i: usize, j: usize, out: &mut Vec<Fixing>) -> bool {
+    fn joined(&self, cx: &ExplainContext<'_>, e: usize, i: usize, j: usize, out: &mut Vec<Literal>) -> bool {
         let start = out.len();
         let (a, b) = (self.side(cx, e, i), self.side(cx, e, j));
         let joined = a.cannot_precede(&b, out)
@@ -72,17 +72,17 @@ impl Boxes<'_> {
 
     /// Why the pair `i`, `j` in dimension `d`, kept apart there, gives `lit` on `i`'s
     /// origin or size there.
-    fn by_pair(&self, cx: &ExplainContext<'_>, lit: Fixing, d: usize, i: usize, j: usize) -> Option<Vec<Fixing>> {
+    fn by_pair(&self, cx: &ExplainContext<'_>, lit: Literal, d: usize, i: usize, j: usize) -> Option<Vec<Literal>> {
         let (a, b) = (self.side(cx, d, i), self.side(cx, d, j));
         let mut out = Vec::new();
         let on_origin = lit.var() == a.origin;
         // `b` first: a ≥ b.lo + b.len.
         let mut after = Vec::new();
         if on_origin && a.cannot_precede(&b, &mut after) {
-            if let Fixing::Gt(_, v) = lit {
+            if let Literal::Gt(_, v) = lit {
                 if b.lo + b.len > v {
                     out.extend(after);
-                    out.extend([Fixing::Gt(b.origin, v - b.len), Fixing::Gt(b.size, b.len - 1)]);
+                    out.extend([Literal::Gt(b.origin, v - b.len), Literal::Gt(b.size, b.len - 1)]);
                     return Some(out);
                 }
             }
@@ -91,14 +91,14 @@ impl Boxes<'_> {
         let mut before = Vec::new();
         if b.cannot_precede(&a, &mut before) {
             match lit {
-                Fixing::Le(_, v) if on_origin && b.hi - a.len <= v => {
+                Literal::Le(_, v) if on_origin && b.hi - a.len <= v => {
                     out.extend(before);
-                    out.extend([Fixing::Le(b.origin, v + a.len), Fixing::Gt(a.size, a.len - 1)]);
+                    out.extend([Literal::Le(b.origin, v + a.len), Literal::Gt(a.size, a.len - 1)]);
                     return Some(out);
                 }
-                Fixing::Le(x, v) if x == a.size && b.hi - a.lo <= v => {
+                Literal::Le(x, v) if x == a.size && b.hi - a.lo <= v => {
                     out.extend(before);
-                    out.extend([Fixing::Le(b.origin, b.hi), Fixing::Gt(a.origin, a.lo - 1)]);
+                    out.extend([Literal::Le(b.origin, b.hi), Literal::Gt(a.origin, a.lo - 1)]);
                     return Some(out);
                 }
                 _ => {}
@@ -115,18 +115,18 @@ impl Boxes<'_> {
         // A bound pushed across the part is the order rule's (a bound reaches past the cut
         // only when `a` cannot come first, or cannot come second): only holes are left.
         match lit {
-            Fixing::Ne(_, v) if (cut_lo..=cut_hi).contains(&v) => Some(vec![
-                Fixing::Le(b.origin, b.hi),
-                Fixing::Gt(b.origin, b.lo - 1),
-                Fixing::Gt(b.size, b.len - 1),
-                Fixing::Gt(a.size, a.len - 1),
+            Literal::Ne(_, v) if (cut_lo..=cut_hi).contains(&v) => Some(vec![
+                Literal::Le(b.origin, b.hi),
+                Literal::Gt(b.origin, b.lo - 1),
+                Literal::Gt(b.size, b.len - 1),
+                Literal::Gt(a.size, a.len - 1),
             ]),
             _ => None,
         }
     }
 
     /// Why `lit` on an origin or a size: the first pair that gives it.
-    pub(crate) fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    pub(crate) fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let n = self.origins[0].len();
         let y = lit.var();
         for d in 0..2 {
@@ -147,7 +147,7 @@ impl Boxes<'_> {
     }
 
     /// A pair that can be apart in neither dimension.
-    pub(crate) fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    pub(crate) fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let n = self.origins[0].len();
         for i in 0..n {
             for j in i + 1..n {
@@ -165,19 +165,19 @@ impl Boxes<'_> {
 mod tests {
     use super::Boxes;
     use crate::learn::explain::testing::{var, Past};
-    use crate::search::Fixing;
+    use crate::literal::Literal;
 
     #[test]
     fn a_box_pushed_past_a_compulsory_part_cites_that_box_and_its_own_start() {
         // A (x 1–9, 2 wide) and B (x 2, 3 wide) in one row of height 1; C far above.
         // B covers [2, 5), so A starts at 5.
         let ranges = [(0, 9), (2, 2), (10, 20), (0, 0), (0, 0), (5, 9), (2, 2), (3, 3), (1, 1), (1, 1), (1, 1), (1, 1)];
-        let past = Past::new(&ranges, &[Fixing::Gt(var(0), 0)]);
+        let past = Past::new(&ranges, &[Literal::Gt(var(0), 0)]);
         let origins = [vec![var(0), var(1), var(2)], vec![var(3), var(4), var(5)]];
         let sizes = [vec![var(6), var(7), var(8)], vec![var(9), var(10), var(11)]];
         let boxes = Boxes { origins: &origins, sizes: &sizes, strict: true };
-        let reason = boxes.explain(Fixing::Gt(var(0), 4), &past.cx()).expect("the pair A, B gives it");
-        assert!(reason.contains(&Fixing::Gt(var(0), 0)), "A's start missing: {reason:?}");
+        let reason = boxes.explain(Literal::Gt(var(0), 4), &past.cx()).expect("the pair A, B gives it");
+        assert!(reason.contains(&Literal::Gt(var(0), 0)), "A's start missing: {reason:?}");
         assert!(reason.iter().all(|l| ![var(2), var(5), var(8), var(11)].contains(&l.var())), "C cited: {reason:?}");
     }
 }

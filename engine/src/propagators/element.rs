@@ -8,9 +8,10 @@
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::propagators::reasons::{cite, disjoint, exclude, mirror};
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// `z = array[i]` over an array of variables; posted by [`crate::constraints::element`].
 #[derive(Debug, Clone)]
@@ -220,7 +221,7 @@ impl Propagator for Element {
 
     /// A variable may play two roles (index and cell, cell and result): each role's reason
     /// is tried in turn, and each checks its premises on the domains then.
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let x = lit.var();
         let mut out = Vec::new();
         if x == self.index && self.explain_index(lit, cx, &mut out) {
@@ -235,7 +236,7 @@ impl Propagator for Element {
         if cx.min(self.index) == cx.max(self.index) {
             let p = cx.min(self.index);
             if self.array.get(p as usize) == Some(&x) && cite(cx, mirror(lit, self.result), &mut out) {
-                out.push(Fixing::Eq(self.index, p));
+                out.push(Literal::Eq(self.index, p));
                 return Some(out);
             }
         }
@@ -243,7 +244,7 @@ impl Propagator for Element {
     }
 
     /// Every position the index may take holds a cell that shares no value with `z`.
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let mut out = Vec::new();
         let mut excluded = Vec::new();
         for (p, &x) in self.array.iter().enumerate() {
@@ -260,7 +261,7 @@ impl Propagator for Element {
 impl Element {
     /// The index lost positions (`lit` on the index): each one it lost that it still had
     /// then holds a cell disjoint from `z`; the others it had lost already.
-    fn explain_index(&self, lit: Fixing, cx: &ExplainContext<'_>, out: &mut Vec<Fixing>) -> bool {
+    fn explain_index(&self, lit: Literal, cx: &ExplainContext<'_>, out: &mut Vec<Literal>) -> bool {
         let mut excluded = Vec::new();
         for (p, &x) in self.array.iter().enumerate() {
             let p = p as Val;
@@ -278,7 +279,7 @@ impl Element {
 
     /// `z` narrowed to what the cells allow (`lit` on `z`): every position the index may
     /// take holds a cell that satisfies `lit`; the others are excluded from the index.
-    fn explain_result(&self, lit: Fixing, cx: &ExplainContext<'_>, out: &mut Vec<Fixing>) -> bool {
+    fn explain_result(&self, lit: Literal, cx: &ExplainContext<'_>, out: &mut Vec<Literal>) -> bool {
         let mut excluded = Vec::new();
         for (p, &x) in self.array.iter().enumerate() {
             if !cx.contains(self.index, p as Val) {
@@ -305,41 +306,41 @@ mod tests {
 
     #[test]
     fn a_position_leaves_for_its_cell_apart_from_z_alone() {
-        let past = Past::new(&RANGES, &[Fixing::Le(var(2), 3), Fixing::Gt(var(1), 5), Fixing::Ne(var(3), 7)]);
-        let reason = element().explain(Fixing::Ne(var(0), 0), &past.cx());
-        assert_eq!(reason, Some(vec![Fixing::Le(var(2), 3), Fixing::Gt(var(1), 3)]));
+        let past = Past::new(&RANGES, &[Literal::Le(var(2), 3), Literal::Gt(var(1), 5), Literal::Ne(var(3), 7)]);
+        let reason = element().explain(Literal::Ne(var(0), 0), &past.cx());
+        assert_eq!(reason, Some(vec![Literal::Le(var(2), 3), Literal::Gt(var(1), 3)]));
     }
 
     #[test]
     fn z_rises_to_the_cells_the_index_still_reaches() {
         let past = Past::new(
             &RANGES,
-            &[Fixing::Gt(var(0), 0), Fixing::Gt(var(3), 4), Fixing::Gt(var(4), 6), Fixing::Le(var(2), 1)],
+            &[Literal::Gt(var(0), 0), Literal::Gt(var(3), 4), Literal::Gt(var(4), 6), Literal::Le(var(2), 1)],
         );
-        let reason = element().explain(Fixing::Gt(var(1), 4), &past.cx());
-        assert_eq!(reason, Some(vec![Fixing::Gt(var(3), 4), Fixing::Gt(var(4), 4), Fixing::Gt(var(0), 0)]));
+        let reason = element().explain(Literal::Gt(var(1), 4), &past.cx());
+        assert_eq!(reason, Some(vec![Literal::Gt(var(3), 4), Literal::Gt(var(4), 4), Literal::Gt(var(0), 0)]));
     }
 
     #[test]
     fn a_chosen_cell_follows_z() {
-        let past = Past::new(&RANGES, &[Fixing::Eq(var(0), 1), Fixing::Ne(var(1), 3), Fixing::Ne(var(2), 3)]);
-        let reason = element().explain(Fixing::Ne(var(3), 3), &past.cx());
-        assert_eq!(reason, Some(vec![Fixing::Ne(var(1), 3), Fixing::Eq(var(0), 1)]));
+        let past = Past::new(&RANGES, &[Literal::Eq(var(0), 1), Literal::Ne(var(1), 3), Literal::Ne(var(2), 3)]);
+        let reason = element().explain(Literal::Ne(var(3), 3), &past.cx());
+        assert_eq!(reason, Some(vec![Literal::Ne(var(1), 3), Literal::Eq(var(0), 1)]));
     }
 
     #[test]
     fn a_conflict_cites_each_reachable_cell_apart_from_z() {
         let past = Past::new(
             &RANGES,
-            &[Fixing::Le(var(0), 1), Fixing::Le(var(2), 2), Fixing::Le(var(3), 4), Fixing::Gt(var(1), 6)],
+            &[Literal::Le(var(0), 1), Literal::Le(var(2), 2), Literal::Le(var(3), 4), Literal::Gt(var(1), 6)],
         );
         let reason = element().explain_conflict(&past.cx());
         let expected = vec![
-            Fixing::Le(var(2), 2),
-            Fixing::Gt(var(1), 2),
-            Fixing::Le(var(3), 4),
-            Fixing::Gt(var(1), 4),
-            Fixing::Le(var(0), 1),
+            Literal::Le(var(2), 2),
+            Literal::Gt(var(1), 2),
+            Literal::Le(var(3), 4),
+            Literal::Gt(var(1), 4),
+            Literal::Le(var(0), 1),
         ];
         assert_eq!(reason, Some(expected));
     }

@@ -27,8 +27,9 @@ use super::time_table::{cumulative_holds, cumulative_vars};
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// Resources with more tasks than this get time-tabling only (the rules are cubic here).
 pub(crate) const MAX_TASKS: usize = 48;
@@ -254,12 +255,12 @@ impl Propagator for CumulativeEnergy {
 
     /// A start bound: the detection and update windows of edge finding that give it, found
     /// again on the domains then (`task_reasons.rs`).
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.task_vars().explain(Rules::Cumulative, lit, cx)
     }
 
     /// An overloaded window's tasks, or the windows that push a task past its latest start.
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.task_vars().explain_conflict(Rules::Cumulative, cx)
     }
 }

@@ -14,8 +14,9 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Events, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// `z = max(xs)` or `z = min(xs)` by bounds reasoning; posted by [`crate::constraints::extremum`].
 #[derive(Debug, Clone)]
@@ -27,7 +28,7 @@ pub struct Extremum {
 }
 
 impl Extremum {
-    fn propagate_max(&self, cx: &mut Context<'_>) -> Result<bool, crate::propagator::Conflict> {
+    fn propagate_max(&self, cx: &mut Context<'_>) -> Result<bool, crate::outcome::Conflict> {
         let z = self.result;
         let mut changed = false;
         let lo = self.xs.iter().map(|&x| cx.min(x)).max().unwrap_or(Val::MIN);
@@ -46,7 +47,7 @@ impl Extremum {
         Ok(changed)
     }
 
-    fn propagate_min(&self, cx: &mut Context<'_>) -> Result<bool, crate::propagator::Conflict> {
+    fn propagate_min(&self, cx: &mut Context<'_>) -> Result<bool, crate::outcome::Conflict> {
         let z = self.result;
         let mut changed = false;
         let lo = self.xs.iter().map(|&x| cx.min(x)).min().unwrap_or(Val::MIN);
@@ -67,17 +68,17 @@ impl Extremum {
 }
 
 /// `x ≥ v` and `x ≤ v` as the engine's literals say them.
-fn at_least(x: VarId, v: Val) -> Fixing {
-    Fixing::Gt(x, v - 1)
+fn at_least(x: VarId, v: Val) -> Literal {
+    Literal::Gt(x, v - 1)
 }
 
-fn at_most(x: VarId, v: Val) -> Fixing {
-    Fixing::Le(x, v)
+fn at_most(x: VarId, v: Val) -> Literal {
+    Literal::Le(x, v)
 }
 
 impl Extremum {
     /// `x ≥ v` for the maximum, `x ≤ v` for the minimum: the side the extremum is pulled to.
-    fn toward(&self, x: VarId, v: Val) -> Fixing {
+    fn toward(&self, x: VarId, v: Val) -> Literal {
         if self.is_max {
             at_least(x, v)
         } else {
@@ -86,7 +87,7 @@ impl Extremum {
     }
 
     /// The opposite side: `x ≤ v` for the maximum, `x ≥ v` for the minimum.
-    fn away(&self, x: VarId, v: Val) -> Fixing {
+    fn away(&self, x: VarId, v: Val) -> Literal {
         if self.is_max {
             at_most(x, v)
         } else {
@@ -96,11 +97,11 @@ impl Extremum {
 
     /// The literal's side and value, read as `toward(x, v)` (`Some(true, v)`) or
     /// `away(x, v)` (`Some(false, v)`); `None` for `=` and `≠`, which no rule establishes.
-    fn side(&self, lit: Fixing) -> Option<(bool, Val)> {
+    fn side(&self, lit: Literal) -> Option<(bool, Val)> {
         let (up, v) = match lit {
-            Fixing::Gt(_, w) => (true, w + 1),
-            Fixing::Le(_, w) => (false, w),
-            Fixing::Eq(..) | Fixing::Ne(..) => return None,
+            Literal::Gt(_, w) => (true, w + 1),
+            Literal::Le(_, w) => (false, w),
+            Literal::Eq(..) | Literal::Ne(..) => return None,
         };
         Some((up == self.is_max, v))
     }
@@ -136,7 +137,7 @@ impl Propagator for Extremum {
     /// For the maximum (the minimum mirrors it): `z ≥ v` by an `x ≥ v`; `z ≤ v` by every
     /// `x ≤ v`; `x ≤ v` by `z ≤ v`; `x ≥ v` by `z ≥ v` and every other `x ≤ v − 1`. A
     /// variable in two roles tries each; one whose premises did not hold then is not used.
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let (toward, v) = self.side(lit)?;
         let y = lit.var();
         let z = self.result;
@@ -177,7 +178,7 @@ impl Propagator for Extremum {
 
     /// For the maximum: an `x` above `max(z)`, or every `x` below `min(z)` (the minimum
     /// mirrors both).
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let z = self.result;
         if self.xs.contains(&z) {
             return None;
@@ -191,7 +192,7 @@ impl Propagator for Extremum {
         // The extremum's near bound, and every variable short of it.
         let near = if self.is_max { cx.min(z) } else { cx.max(z) };
         if self.xs.iter().all(|&x| cx.holds(self.away(x, near - step))) {
-            let mut reason: Vec<Fixing> = self.xs.iter().map(|&x| self.away(x, near - step)).collect();
+            let mut reason: Vec<Literal> = self.xs.iter().map(|&x| self.away(x, near - step)).collect();
             reason.push(self.toward(z, near));
             return Some(reason);
         }

@@ -4,7 +4,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Events, PropResult, PropStatus};
 
 /// `z = f(x)` given by its graph over the domain of `x`, domain consistent; posted by [`crate::constraints::function`].
 #[derive(Debug, Clone)]
@@ -40,7 +41,7 @@ impl Propagator for Function {
         images.sort_unstable();
         images.dedup();
         let (Some(&lo), Some(&hi)) = (images.first(), images.last()) else {
-            return Err(crate::propagator::Conflict);
+            return Err(crate::outcome::Conflict);
         };
         let _ = cx.set_min(z, lo)?;
         let _ = cx.set_max(z, hi)?;

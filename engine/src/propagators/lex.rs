@@ -37,7 +37,8 @@
 
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
-use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 
 /// `x ≤lex y` or `x <lex y`, generalised arc consistent; posted by [`crate::constraints::lex_less`] and [`crate::constraints::lex_lesseq`].
 #[derive(Debug, Clone)]

@@ -28,7 +28,8 @@
 
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
-use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 
 /// One line of a [`LineCounts`]: its variables (a variable listed twice weighs two) and
 /// how many ones it may hold.

@@ -10,9 +10,10 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::propagators::arith::{ceil_div, floor_div};
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// One term `coef · var`; `coef` is never 0.
 pub(crate) type Term = (i64, VarId);
@@ -77,23 +78,23 @@ fn vars_of(terms: &[Term]) -> Vec<VarId> {
 }
 
 /// The literal that bounds `a·x` from below (`low`) or from above, as the domains were.
-pub(crate) fn side(cx: &ExplainContext<'_>, (a, x): Term, low: bool) -> Fixing {
+pub(crate) fn side(cx: &ExplainContext<'_>, (a, x): Term, low: bool) -> Literal {
     if (a > 0) == low {
-        Fixing::Gt(x, cx.min(x) - 1)
+        Literal::Gt(x, cx.min(x) - 1)
     } else {
-        Fixing::Le(x, cx.max(x))
+        Literal::Le(x, cx.max(x))
     }
 }
 
 /// Why a bound on the term of `lit`'s variable follows from the sum: the other terms' sides
 /// opposite to it (an upper bound on `aᵢ·xᵢ` comes from the others' lower bounds, and the
 /// other way round). `None` if `lit` is not a bound of one of the terms.
-fn explain_bound(terms: &[Term], lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+fn explain_bound(terms: &[Term], lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
     let i = terms.iter().position(|&(_, x)| x == lit.var())?;
     let a = terms[i].0;
     let upper_on_term = match lit {
-        Fixing::Le(..) => a > 0,
-        Fixing::Gt(..) => a < 0,
+        Literal::Le(..) => a > 0,
+        Literal::Gt(..) => a < 0,
         _ => return None,
     };
     Some(terms.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &t)| side(cx, t, upper_on_term)).collect())
@@ -101,7 +102,7 @@ fn explain_bound(terms: &[Term], lit: Fixing, cx: &ExplainContext<'_>) -> Option
 
 /// Why the sum cannot meet `rhs` (for `≤`, only from below): every term's side that makes
 /// the sum miss it.
-fn explain_miss(terms: &[Term], rhs: i64, le_only: bool, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+fn explain_miss(terms: &[Term], rhs: i64, le_only: bool, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
     let bound =
         |low: bool| terms.iter().map(|&(a, x)| if (a > 0) == low { a * cx.min(x) } else { a * cx.max(x) }).sum::<i64>();
     let low = if bound(true) > rhs {
@@ -171,11 +172,11 @@ impl Propagator for LinearLe {
         vars_of(&self.terms)
     }
 
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         explain_bound(&self.terms, lit, cx)
     }
 
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         explain_miss(&self.terms, self.rhs, true, cx)
     }
 }
@@ -265,11 +266,11 @@ impl<T: AsRef<[Term]> + std::fmt::Debug + Send> Propagator for LinearEq<T> {
         vars_of(self.terms.as_ref())
     }
 
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         explain_bound(self.terms.as_ref(), lit, cx)
     }
 
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         explain_miss(self.terms.as_ref(), self.rhs, false, cx)
     }
 
@@ -331,18 +332,18 @@ impl Propagator for LinearNe {
     }
 
     /// The one value left out because every other variable was fixed.
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
-        let Fixing::Ne(y, _) = lit else { return None };
-        Some(self.terms.iter().filter(|&&(_, x)| x != y).map(|&(_, x)| Fixing::Eq(x, cx.min(x))).collect())
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let Literal::Ne(y, _) = lit else { return None };
+        Some(self.terms.iter().filter(|&&(_, x)| x != y).map(|&(_, x)| Literal::Eq(x, cx.min(x))).collect())
     }
 
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let fixed = self.terms.iter().all(|&(_, x)| cx.min(x) == cx.max(x));
-        fixed.then(|| self.terms.iter().map(|&(_, x)| Fixing::Eq(x, cx.min(x))).collect())
+        fixed.then(|| self.terms.iter().map(|&(_, x)| Literal::Eq(x, cx.min(x))).collect())
     }
 
-    fn priority(&self) -> crate::propagator::Priority {
-        crate::propagator::Priority::Unary
+    fn priority(&self) -> crate::outcome::Priority {
+        crate::outcome::Priority::Unary
     }
 }
 

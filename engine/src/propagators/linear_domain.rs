@@ -16,7 +16,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::propagators::bitrow::BitRow;
 
 /// Partial sums must span at most this many values, or the post function uses bounds reasoning.

@@ -13,7 +13,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Conflict, Context};
+use crate::propagator::Context;
+use crate::outcome::Conflict;
 
 const NONE: u8 = u8::MAX;
 

@@ -9,7 +9,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 
 /// `z = f(x)` for a non-decreasing `f`, by bounds reasoning; posted by [`crate::constraints::div_by_constant`] for wide domains.
 pub struct Monotone {

@@ -16,13 +16,14 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// The reduced nld-nogoods of a branch given as its decisions' left branches, each with
 /// whether the search is in its right branch (the left one refuted).
-pub(crate) fn from_branch(branch: impl IntoIterator<Item = (Fixing, bool)>) -> Vec<Vec<Fixing>> {
-    let mut lefts: Vec<Fixing> = Vec::new();
+pub(crate) fn from_branch(branch: impl IntoIterator<Item = (Literal, bool)>) -> Vec<Vec<Literal>> {
+    let mut lefts: Vec<Literal> = Vec::new();
     let mut nogoods = Vec::new();
     for (left, in_right) in branch {
         if in_right {
@@ -45,12 +46,12 @@ pub(crate) enum Truth {
 }
 
 /// Whether `fixing` holds, fails or is open in `d`, the domain of its variable.
-pub(crate) fn truth_in(d: &crate::domain::Domain, fixing: Fixing) -> Truth {
+pub(crate) fn truth_in(d: &crate::domain::Domain, fixing: Literal) -> Truth {
     let (holds, fails) = match fixing {
-        Fixing::Eq(_, v) => (d.is_fixed() && d.min == v, !d.contains(v)),
-        Fixing::Ne(_, v) => (!d.contains(v), d.is_fixed() && d.min == v),
-        Fixing::Le(_, v) => (d.max <= v, d.min > v),
-        Fixing::Gt(_, v) => (d.min > v, d.max <= v),
+        Literal::Eq(_, v) => (d.is_fixed() && d.min == v, !d.contains(v)),
+        Literal::Ne(_, v) => (!d.contains(v), d.is_fixed() && d.min == v),
+        Literal::Le(_, v) => (d.max <= v, d.min > v),
+        Literal::Gt(_, v) => (d.min > v, d.max <= v),
     };
     if holds {
         Truth::True
@@ -61,19 +62,19 @@ pub(crate) fn truth_in(d: &crate::domain::Domain, fixing: Fixing) -> Truth {
     }
 }
 
-fn truth(cx: &Context<'_>, fixing: Fixing) -> Truth {
+fn truth(cx: &Context<'_>, fixing: Literal) -> Truth {
     truth_in(&cx.store.domains[fixing.var().index()], fixing)
 }
 
 /// Not all of `decisions` hold.
 #[derive(Debug, Clone)]
 pub struct Nogood {
-    decisions: Vec<Fixing>,
+    decisions: Vec<Literal>,
 }
 
 impl Nogood {
     /// Not all of `decisions` hold; there must be at least one.
-    pub(crate) fn new(decisions: Vec<Fixing>) -> Nogood {
+    pub(crate) fn new(decisions: Vec<Literal>) -> Nogood {
         debug_assert!(!decisions.is_empty());
         Nogood { decisions }
     }
@@ -88,9 +89,9 @@ impl Propagator for Nogood {
         for &d in &self.decisions {
             // A decision becomes true by a fixing (`=`), a bound (`≤`, `>`) or a removal (`≠`).
             let events = match d {
-                Fixing::Eq(..) => Events::ASSIGNED,
-                Fixing::Le(..) | Fixing::Gt(..) => Events::BOUNDS,
-                Fixing::Ne(..) => Events::DOMAIN,
+                Literal::Eq(..) => Events::ASSIGNED,
+                Literal::Le(..) | Literal::Gt(..) => Events::BOUNDS,
+                Literal::Ne(..) => Events::DOMAIN,
             };
             cx.subscribe(d.var(), events);
         }
@@ -98,7 +99,7 @@ impl Propagator for Nogood {
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
-        let mut open: Option<Fixing> = None;
+        let mut open: Option<Literal> = None;
         for &d in &self.decisions {
             match truth(cx, d) {
                 Truth::False => return Ok(PropStatus::Entailed),
@@ -125,14 +126,14 @@ impl Propagator for Nogood {
     }
 
     /// It negated its one open decision because all the others held.
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
-        let others: Vec<Fixing> = self.decisions.iter().copied().filter(|&d| cx.holds(d)).collect();
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let others: Vec<Literal> = self.decisions.iter().copied().filter(|&d| cx.holds(d)).collect();
         debug_assert!(others.len() + 1 == self.decisions.len(), "{lit:?} was not this nogood's to establish");
         Some(others)
     }
 
     /// It failed because all its decisions held.
-    fn explain_conflict(&self, _cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, _cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         Some(self.decisions.clone())
     }
 
@@ -145,17 +146,17 @@ impl Propagator for Nogood {
 mod tests {
     use super::from_branch;
     use crate::ids::VarId;
-    use crate::search::Fixing;
+    use crate::literal::Literal;
 
     #[test]
     fn each_refuted_left_branch_gives_the_lefts_above_it_and_itself() {
         let (x, y, z, w) = (VarId(0), VarId(1), VarId(2), VarId(3));
         let branch =
-            [(Fixing::Eq(x, 1), false), (Fixing::Eq(y, 2), true), (Fixing::Le(z, 3), false), (Fixing::Gt(w, 4), true)];
+            [(Literal::Eq(x, 1), false), (Literal::Eq(y, 2), true), (Literal::Le(z, 3), false), (Literal::Gt(w, 4), true)];
         assert_eq!(
             from_branch(branch),
-            vec![vec![Fixing::Eq(x, 1), Fixing::Eq(y, 2)], vec![Fixing::Eq(x, 1), Fixing::Le(z, 3), Fixing::Gt(w, 4)]]
+            vec![vec![Literal::Eq(x, 1), Literal::Eq(y, 2)], vec![Literal::Eq(x, 1), Literal::Le(z, 3), Literal::Gt(w, 4)]]
         );
-        assert!(from_branch([(Fixing::Eq(x, 1), false)]).is_empty());
+        assert!(from_branch([(Literal::Eq(x, 1), false)]).is_empty());
     }
 }

@@ -4,8 +4,9 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Events, Priority, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// `x ≠ y + c`; posted by [`crate::constraints::not_equal`].
 #[derive(Debug, Clone)]
@@ -47,16 +48,16 @@ impl Propagator for NotEqual {
     }
 
     /// A value of one side goes because the other side was fixed.
-    fn explain(&self, lit: Fixing, _cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, _cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         match lit {
-            Fixing::Ne(z, w) if z == self.y => Some(vec![Fixing::Eq(self.x, w + self.c)]),
-            Fixing::Ne(z, w) if z == self.x => Some(vec![Fixing::Eq(self.y, w - self.c)]),
+            Literal::Ne(z, w) if z == self.y => Some(vec![Literal::Eq(self.x, w + self.c)]),
+            Literal::Ne(z, w) if z == self.x => Some(vec![Literal::Eq(self.y, w - self.c)]),
             _ => None,
         }
     }
 
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
-        Some(vec![Fixing::Eq(self.x, cx.min(self.x)), Fixing::Eq(self.y, cx.min(self.y))])
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        Some(vec![Literal::Eq(self.x, cx.min(self.x)), Literal::Eq(self.y, cx.min(self.y))])
     }
 
     fn priority(&self) -> Priority {

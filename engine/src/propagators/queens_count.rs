@@ -23,7 +23,7 @@
 
 use rayon::prelude::*;
 
-use crate::propagator::Interrupted;
+use crate::outcome::Interrupted;
 
 /// How often (in nodes) the search asks whether to stop: rarely enough that the question
 /// costs nothing, often enough (about every half millisecond) that a timeout or an interrupt

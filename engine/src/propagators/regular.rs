@@ -41,8 +41,9 @@ use super::regular_reasons::Dfa;
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// A transition to no state: the automaton rejects the word.
 pub(crate) const DEAD: u32 = u32::MAX;
@@ -376,12 +377,12 @@ impl Propagator for Regular {
 
     /// A removed value: the missing values of the other positions that cut every path
     /// through it (`regular_reasons.rs`).
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.dfa().explain(lit, cx)
     }
 
     /// No accepted word: the missing values that cut every path from the start.
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.dfa().explain_conflict(cx)
     }
 }

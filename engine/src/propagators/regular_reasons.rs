@@ -27,7 +27,7 @@ use super::regular::DEAD;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// The automaton of a [`super::Regular`], states from 0, symbols `s` for the values `s + 1`.
 #[derive(Debug, Clone, Copy)]
@@ -85,7 +85,7 @@ impl Dfa<'_> {
 
     /// Why position `k` lost `targets` (symbols): `None` if some path of the domains then
     /// still used one (the caller falls back to the naive explanation).
-    fn cut_at(&self, graph: &Graph, k: usize, targets: &[usize]) -> Option<Vec<Fixing>> {
+    fn cut_at(&self, graph: &Graph, k: usize, targets: &[usize]) -> Option<Vec<Literal>> {
         let mut unreachable = vec![false; self.states];
         let mut dead_end = vec![false; self.states];
         for &s in targets {
@@ -108,7 +108,7 @@ impl Dfa<'_> {
 
     /// Cites the missing values that keep the states `unreachable` of layer `j` from the
     /// start.
-    fn cut_forward(&self, graph: &Graph, j: usize, mut unreachable: Vec<bool>, out: &mut Vec<Fixing>) -> Option<()> {
+    fn cut_forward(&self, graph: &Graph, j: usize, mut unreachable: Vec<bool>, out: &mut Vec<Literal>) -> Option<()> {
         for j in (1..=j).rev() {
             if !unreachable.contains(&true) {
                 return Some(());
@@ -135,7 +135,7 @@ impl Dfa<'_> {
 
     /// Cites the missing values that keep the states `dead_end` of layer `j` from every
     /// accepting state of the last layer.
-    fn cut_backward(&self, graph: &Graph, j: usize, mut dead_end: Vec<bool>, out: &mut Vec<Fixing>) -> Option<()> {
+    fn cut_backward(&self, graph: &Graph, j: usize, mut dead_end: Vec<bool>, out: &mut Vec<Literal>) -> Option<()> {
         let n = self.vars.len();
         for j in j..n {
             if !dead_end.contains(&true) {
@@ -162,12 +162,12 @@ impl Dfa<'_> {
 
     /// `x ≠ s + 1` at position `j` for each symbol flagged, each of which must have been
     /// missing then.
-    fn cite_missing(&self, graph: &Graph, j: usize, missing: &[bool], out: &mut Vec<Fixing>) -> Option<()> {
+    fn cite_missing(&self, graph: &Graph, j: usize, missing: &[bool], out: &mut Vec<Literal>) -> Option<()> {
         for s in (0..self.symbols).filter(|&s| missing[s]) {
             if graph.present[j][s] {
                 return None;
             }
-            out.push(Fixing::Ne(self.vars[j], s as Val + 1));
+            out.push(Literal::Ne(self.vars[j], s as Val + 1));
         }
         Some(())
     }
@@ -175,14 +175,14 @@ impl Dfa<'_> {
     /// Why `lit` (a value or bound of one position's variable) holds: at some position of
     /// its variable, the values it excludes that were still there are on no path, and the
     /// others were gone already.
-    pub(crate) fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    pub(crate) fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let x = lit.var();
         let last = self.symbols as Val;
         let excluded: Vec<Val> = match lit {
-            Fixing::Ne(_, v) => vec![v],
-            Fixing::Gt(_, m) => (1..=m.min(last)).collect(),
-            Fixing::Le(_, m) => (m.max(0) + 1..=last).collect(),
-            Fixing::Eq(..) => return None,
+            Literal::Ne(_, v) => vec![v],
+            Literal::Gt(_, m) => (1..=m.min(last)).collect(),
+            Literal::Le(_, m) => (m.max(0) + 1..=last).collect(),
+            Literal::Eq(..) => return None,
         };
         // Values that are no symbols were never in the domain (the post function bounds it).
         let excluded: Vec<Val> = excluded.into_iter().filter(|&v| (1..=last).contains(&v)).collect();
@@ -191,14 +191,14 @@ impl Dfa<'_> {
         let targets: Vec<usize> = targets.iter().map(|&v| (v - 1) as usize).collect();
         let mut reason =
             (0..self.vars.len()).filter(|&k| self.vars[k] == x).find_map(|k| self.cut_at(&graph, k, &targets))?;
-        reason.extend(gone.iter().map(|&v| Fixing::Ne(x, v)));
+        reason.extend(gone.iter().map(|&v| Literal::Ne(x, v)));
         reason.sort_unstable();
         reason.dedup();
         Some(reason)
     }
 
     /// Why no word is accepted: the backward cut from the start.
-    pub(crate) fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    pub(crate) fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let graph = self.graph(cx);
         let mut dead_end = vec![false; self.states];
         dead_end[self.start as usize] = true;
@@ -215,7 +215,7 @@ mod tests {
     use super::Dfa;
     use crate::learn::explain::testing::{var, Past};
     use crate::propagators::regular::DEAD;
-    use crate::search::Fixing;
+    use crate::literal::Literal;
 
     /// Five cells of values 1 (white), 2 (black) or 3 (white too), no two blacks in a
     /// row: state 1 after a black, 0 otherwise, both accepting.
@@ -226,14 +226,14 @@ mod tests {
         let vars: Vec<_> = (0..5).map(var).collect();
         let dfa = Dfa { vars: &vars, states: 2, symbols: 3, next: &NEXT, start: 0, accepting: &[true, true] };
         // Cell 2 is black; cell 3 had lost white 1 already.
-        let past = Past::new(&[(1, 3); 5], &[Fixing::Gt(var(2), 1), Fixing::Le(var(2), 2), Fixing::Gt(var(3), 0)]);
-        let reason = dfa.explain(Fixing::Ne(var(3), 2), &past.cx()).expect("no path uses it");
-        assert_eq!(reason, vec![Fixing::Ne(var(2), 1), Fixing::Ne(var(2), 3)]);
+        let past = Past::new(&[(1, 3); 5], &[Literal::Gt(var(2), 1), Literal::Le(var(2), 2), Literal::Gt(var(3), 0)]);
+        let reason = dfa.explain(Literal::Ne(var(3), 2), &past.cx()).expect("no path uses it");
+        assert_eq!(reason, vec![Literal::Ne(var(2), 1), Literal::Ne(var(2), 3)]);
         // As a bound, with 1 gone before: that absence is cited too.
-        let past = Past::new(&[(1, 3); 5], &[Fixing::Gt(var(2), 1), Fixing::Le(var(2), 2), Fixing::Gt(var(3), 1)]);
-        let reason = dfa.explain(Fixing::Gt(var(3), 2), &past.cx()).expect("no path uses it");
-        assert_eq!(reason, vec![Fixing::Ne(var(2), 1), Fixing::Ne(var(2), 3), Fixing::Ne(var(3), 1)]);
+        let past = Past::new(&[(1, 3); 5], &[Literal::Gt(var(2), 1), Literal::Le(var(2), 2), Literal::Gt(var(3), 1)]);
+        let reason = dfa.explain(Literal::Gt(var(3), 2), &past.cx()).expect("no path uses it");
+        assert_eq!(reason, vec![Literal::Ne(var(2), 1), Literal::Ne(var(2), 3), Literal::Ne(var(3), 1)]);
         // Cell 1 may stay black: a path uses it... only if cell 2 is not; cell 2 is black.
-        assert!(dfa.explain(Fixing::Ne(var(0), 2), &past.cx()).is_none(), "a path still spells black first");
+        assert!(dfa.explain(Literal::Ne(var(0), 2), &past.cx()).is_none(), "a path still spells black first");
     }
 }

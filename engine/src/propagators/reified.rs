@@ -15,9 +15,10 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Events, PropResult, PropStatus};
 use crate::propagators::linear::{side, LinearEq, LinearLe, LinearNe, Term};
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// The relation, normalised: `≤`, `=` or `≠` against the constant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -204,7 +205,7 @@ impl Propagator for ReifiedLinear {
     /// for true, the lower ones for false); an `=` or `≠` that fixed `b` by
     /// `explain_equality`. A `b` that is also a term gets the naive
     /// explanation.
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         if self.terms.iter().any(|&(_, x)| x == self.b) {
             return None;
         }
@@ -218,10 +219,10 @@ impl Propagator for ReifiedLinear {
         }
         // `b` is 0/1: `b > 0`, `b ≠ 0` and `b = 1` say true, `b ≤ 0`, `b ≠ 1`, `b = 0` false.
         let truth = match lit {
-            Fixing::Gt(_, v) => v >= 0,
-            Fixing::Le(_, v) => v >= 1,
-            Fixing::Ne(_, v) => v == 0,
-            Fixing::Eq(_, v) => v == 1,
+            Literal::Gt(_, v) => v >= 0,
+            Literal::Le(_, v) => v >= 1,
+            Literal::Ne(_, v) => v == 0,
+            Literal::Eq(_, v) => v == 1,
         };
         match self.test {
             Test::Le => Some(self.terms.iter().map(|&t| side(cx, t, !truth)).collect()),
@@ -230,7 +231,7 @@ impl Propagator for ReifiedLinear {
         }
     }
 
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         if self.terms.iter().any(|&(_, x)| x == self.b) || cx.min(self.b) != cx.max(self.b) {
             return None;
         }
@@ -245,7 +246,7 @@ impl ReifiedLinear {
     /// when its minimum is above, the upper sides when its maximum is below, or, with one
     /// term left open, the others' values and the missing value of the open one. `None`
     /// when none of these held then.
-    fn explain_equality(&self, equal: bool, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_equality(&self, equal: bool, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let bound = |low: bool| {
             self.terms.iter().map(|&(a, x)| if (a > 0) == low { a * cx.min(x) } else { a * cx.max(x) }).sum::<i64>()
         };
@@ -253,7 +254,7 @@ impl ReifiedLinear {
         let fixed = |x: VarId| cx.min(x) == cx.max(x);
         if equal {
             return (lo == hi && lo == self.rhs)
-                .then(|| self.terms.iter().map(|&(_, x)| Fixing::Eq(x, cx.min(x))).collect());
+                .then(|| self.terms.iter().map(|&(_, x)| Literal::Eq(x, cx.min(x))).collect());
         }
         if lo > self.rhs || hi < self.rhs {
             return Some(self.terms.iter().map(|&t| side(cx, t, lo > self.rhs)).collect());
@@ -263,14 +264,14 @@ impl ReifiedLinear {
             return None;
         };
         let rest: i64 = self.terms.iter().filter(|&&(_, y)| y != x).map(|&(b, y)| b * cx.min(y)).sum();
-        let mut reason: Vec<Fixing> =
-            self.terms.iter().filter(|&&(_, y)| y != x).map(|&(_, y)| Fixing::Eq(y, cx.min(y))).collect();
+        let mut reason: Vec<Literal> =
+            self.terms.iter().filter(|&&(_, y)| y != x).map(|&(_, y)| Literal::Eq(y, cx.min(y))).collect();
         let missing = self.rhs - rest;
         if missing % a == 0 {
             if cx.contains(x, missing / a) {
                 return None;
             }
-            reason.push(Fixing::Ne(x, missing / a));
+            reason.push(Literal::Ne(x, missing / a));
         }
         Some(reason)
     }
@@ -285,11 +286,11 @@ impl ReifiedLinear {
     }
 
     /// `b`'s value then, as a literal (`b` is fixed).
-    fn b_literal(&self, cx: &ExplainContext<'_>) -> Fixing {
+    fn b_literal(&self, cx: &ExplainContext<'_>) -> Literal {
         if cx.min(self.b) >= 1 {
-            Fixing::Gt(self.b, 0)
+            Literal::Gt(self.b, 0)
         } else {
-            Fixing::Le(self.b, 0)
+            Literal::Le(self.b, 0)
         }
     }
 }
@@ -308,15 +309,15 @@ mod tests {
 
     #[test]
     fn an_equality_is_false_for_the_missing_value_of_its_last_open_term() {
-        let past = Past::new(&RANGES, &[Fixing::Eq(var(2), 2), Fixing::Ne(var(1), 3), Fixing::Ne(var(3), 1)]);
-        let reason = prop(Test::Eq).explain(Fixing::Le(var(0), 0), &past.cx());
-        assert_eq!(reason, Some(vec![Fixing::Eq(var(2), 2), Fixing::Ne(var(1), 3)]));
+        let past = Past::new(&RANGES, &[Literal::Eq(var(2), 2), Literal::Ne(var(1), 3), Literal::Ne(var(3), 1)]);
+        let reason = prop(Test::Eq).explain(Literal::Le(var(0), 0), &past.cx());
+        assert_eq!(reason, Some(vec![Literal::Eq(var(2), 2), Literal::Ne(var(1), 3)]));
     }
 
     #[test]
     fn a_disequality_is_true_for_the_sides_that_put_the_sum_above() {
-        let past = Past::new(&RANGES, &[Fixing::Gt(var(1), 3), Fixing::Gt(var(2), 1), Fixing::Le(var(2), 5)]);
-        let reason = prop(Test::Ne).explain(Fixing::Gt(var(0), 0), &past.cx());
-        assert_eq!(reason, Some(vec![Fixing::Gt(var(1), 3), Fixing::Gt(var(2), 1)]));
+        let past = Past::new(&RANGES, &[Literal::Gt(var(1), 3), Literal::Gt(var(2), 1), Literal::Le(var(2), 5)]);
+        let reason = prop(Test::Ne).explain(Literal::Gt(var(0), 0), &past.cx());
+        assert_eq!(reason, Some(vec![Literal::Gt(var(1), 3), Literal::Gt(var(2), 1)]));
     }
 }

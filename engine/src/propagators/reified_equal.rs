@@ -13,9 +13,10 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Events, PropResult, PropStatus};
 use crate::propagators::reasons::{cite, disjoint, mirror};
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// `b ⇔ x = y`, domain consistent on `x` and `y` once `b` is fixed; posted by [`crate::constraints::reified_equal`].
 #[derive(Debug, Clone)]
@@ -84,7 +85,7 @@ impl Propagator for ReifiedEqual {
     /// narrowed with `b` true: the other side's same literal; a value removed with `b`
     /// false: the other side fixed to it. Each reason is tried only when its premises held
     /// then (`b` may also be `x` or `y`).
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let (b, x, y) = (self.b, self.x, self.y);
         let mut out = Vec::new();
         let w = lit.var();
@@ -93,8 +94,8 @@ impl Propagator for ReifiedEqual {
                 return Some(out);
             }
             out.clear();
-            if !lit.holds_for(0) && cx.min(x) == cx.max(x) && cite(cx, Fixing::Eq(y, cx.min(x)), &mut out) {
-                out.push(Fixing::Eq(x, cx.min(x)));
+            if !lit.holds_for(0) && cx.min(x) == cx.max(x) && cite(cx, Literal::Eq(y, cx.min(x)), &mut out) {
+                out.push(Literal::Eq(x, cx.min(x)));
                 return Some(out);
             }
             out.clear();
@@ -103,12 +104,12 @@ impl Propagator for ReifiedEqual {
             if w != side {
                 continue;
             }
-            if cite(cx, Fixing::Eq(b, 1), &mut out) && cite(cx, mirror(lit, other), &mut out) {
+            if cite(cx, Literal::Eq(b, 1), &mut out) && cite(cx, mirror(lit, other), &mut out) {
                 return Some(out);
             }
             out.clear();
-            if let Fixing::Ne(_, v) = lit {
-                if cite(cx, Fixing::Eq(b, 0), &mut out) && cite(cx, Fixing::Eq(other, v), &mut out) {
+            if let Literal::Ne(_, v) = lit {
+                if cite(cx, Literal::Eq(b, 0), &mut out) && cite(cx, Literal::Eq(other, v), &mut out) {
                     return Some(out);
                 }
                 out.clear();
@@ -118,17 +119,17 @@ impl Propagator for ReifiedEqual {
     }
 
     /// `b` true with `x` and `y` apart, or `b` false with both fixed to one value.
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let (b, x, y) = (self.b, self.x, self.y);
         let mut out = Vec::new();
-        if cite(cx, Fixing::Eq(b, 1), &mut out) && disjoint(cx, x, y, &mut out) {
+        if cite(cx, Literal::Eq(b, 1), &mut out) && disjoint(cx, x, y, &mut out) {
             return Some(out);
         }
         out.clear();
         let v = cx.min(x);
-        (cite(cx, Fixing::Eq(b, 0), &mut out)
-            && cite(cx, Fixing::Eq(x, v), &mut out)
-            && cite(cx, Fixing::Eq(y, v), &mut out))
+        (cite(cx, Literal::Eq(b, 0), &mut out)
+            && cite(cx, Literal::Eq(x, v), &mut out)
+            && cite(cx, Literal::Eq(y, v), &mut out))
         .then_some(out)
     }
 }
@@ -144,15 +145,15 @@ mod tests {
 
     #[test]
     fn b_is_false_for_the_bounds_that_keep_x_and_y_apart() {
-        let past = Past::new(&RANGES, &[Fixing::Ne(var(1), 1), Fixing::Le(var(1), 2), Fixing::Gt(var(2), 4)]);
-        let reason = PROP.explain(Fixing::Le(var(0), 0), &past.cx());
-        assert_eq!(reason, Some(vec![Fixing::Le(var(1), 2), Fixing::Gt(var(2), 2)]));
+        let past = Past::new(&RANGES, &[Literal::Ne(var(1), 1), Literal::Le(var(1), 2), Literal::Gt(var(2), 4)]);
+        let reason = PROP.explain(Literal::Le(var(0), 0), &past.cx());
+        assert_eq!(reason, Some(vec![Literal::Le(var(1), 2), Literal::Gt(var(2), 2)]));
     }
 
     #[test]
     fn with_b_true_a_side_loses_what_the_other_lost() {
-        let past = Past::new(&RANGES, &[Fixing::Eq(var(0), 1), Fixing::Ne(var(2), 3), Fixing::Le(var(3), 4)]);
-        let reason = PROP.explain(Fixing::Ne(var(1), 3), &past.cx());
-        assert_eq!(reason, Some(vec![Fixing::Eq(var(0), 1), Fixing::Ne(var(2), 3)]));
+        let past = Past::new(&RANGES, &[Literal::Eq(var(0), 1), Literal::Ne(var(2), 3), Literal::Le(var(3), 4)]);
+        let reason = PROP.explain(Literal::Ne(var(1), 3), &past.cx());
+        assert_eq!(reason, Some(vec![Literal::Eq(var(0), 1), Literal::Ne(var(2), 3)]));
     }
 }

@@ -14,9 +14,10 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::propagators::reasons::{cite, exclude, within};
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// The most values of `x` walked to remove those outside `S` when `b = 1`. Above it, only
 /// the bounds of `x` move to values in `S`, and the propagator stays awake: once `x` is
@@ -145,7 +146,7 @@ impl Propagator for ReifiedIn {
     /// `b` false: `x` had no member of `S` left; `b` true (full reification): only members.
     /// `x` narrowed with `b` true: `b`, and for a bound the members beyond it gone from `x`;
     /// a member removed with `b` false: `b` alone.
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let (b, x, set) = (self.b, self.x, &self.set[..]);
         let mut out = Vec::new();
         if lit.var() == b {
@@ -162,17 +163,17 @@ impl Propagator for ReifiedIn {
             let member = |v: Val| set.binary_search(&v).is_ok();
             // The members `lit` rules out must have gone from `x` already, but for `≠`.
             let explained = match lit {
-                Fixing::Ne(_, v) if !member(v) => cite(cx, Fixing::Eq(b, 1), &mut out),
-                Fixing::Ne(_, _) => !self.half && cite(cx, Fixing::Eq(b, 0), &mut out),
-                Fixing::Gt(_, c) => {
+                Literal::Ne(_, v) if !member(v) => cite(cx, Literal::Eq(b, 1), &mut out),
+                Literal::Ne(_, _) => !self.half && cite(cx, Literal::Eq(b, 0), &mut out),
+                Literal::Gt(_, c) => {
                     let end = set.partition_point(|&v| v <= c);
-                    cite(cx, Fixing::Eq(b, 1), &mut out) && exclude(cx, x, &set[..end], &mut out)
+                    cite(cx, Literal::Eq(b, 1), &mut out) && exclude(cx, x, &set[..end], &mut out)
                 }
-                Fixing::Le(_, c) => {
+                Literal::Le(_, c) => {
                     let start = set.partition_point(|&v| v <= c);
-                    cite(cx, Fixing::Eq(b, 1), &mut out) && exclude(cx, x, &set[start..], &mut out)
+                    cite(cx, Literal::Eq(b, 1), &mut out) && exclude(cx, x, &set[start..], &mut out)
                 }
-                Fixing::Eq(..) => false,
+                Literal::Eq(..) => false,
             };
             if explained {
                 return Some(out);
@@ -182,13 +183,13 @@ impl Propagator for ReifiedIn {
     }
 
     /// `b` true and no member left in `x`, or `b` false (full) and only members left.
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let mut out = Vec::new();
-        if cite(cx, Fixing::Eq(self.b, 1), &mut out) && exclude(cx, self.x, &self.set, &mut out) {
+        if cite(cx, Literal::Eq(self.b, 1), &mut out) && exclude(cx, self.x, &self.set, &mut out) {
             return Some(out);
         }
         out.clear();
-        (!self.half && cite(cx, Fixing::Eq(self.b, 0), &mut out) && within(cx, self.x, &self.set, &mut out))
+        (!self.half && cite(cx, Literal::Eq(self.b, 0), &mut out) && within(cx, self.x, &self.set, &mut out))
             .then_some(out)
     }
 }
@@ -207,25 +208,25 @@ mod tests {
 
     #[test]
     fn b_is_false_for_the_members_gone_from_x() {
-        let lits = [Fixing::Gt(var(1), 2), Fixing::Ne(var(1), 5), Fixing::Ne(var(1), 6), Fixing::Ne(var(1), 8)];
+        let lits = [Literal::Gt(var(1), 2), Literal::Ne(var(1), 5), Literal::Ne(var(1), 6), Literal::Ne(var(1), 8)];
         let past = Past::new(&RANGES, &lits);
-        let reason = prop().explain(Fixing::Le(var(0), 0), &past.cx());
-        assert_eq!(reason, Some(vec![Fixing::Ne(var(1), 5), Fixing::Ne(var(1), 6), Fixing::Gt(var(1), 2)]));
+        let reason = prop().explain(Literal::Le(var(0), 0), &past.cx());
+        assert_eq!(reason, Some(vec![Literal::Ne(var(1), 5), Literal::Ne(var(1), 6), Literal::Gt(var(1), 2)]));
     }
 
     #[test]
     fn with_b_true_x_rises_past_the_members_it_lost() {
-        let past = Past::new(&RANGES, &[Fixing::Eq(var(0), 1), Fixing::Ne(var(1), 2), Fixing::Le(var(2), 3)]);
-        let reason = prop().explain(Fixing::Gt(var(1), 4), &past.cx());
-        assert_eq!(reason, Some(vec![Fixing::Eq(var(0), 1), Fixing::Ne(var(1), 2)]));
+        let past = Past::new(&RANGES, &[Literal::Eq(var(0), 1), Literal::Ne(var(1), 2), Literal::Le(var(2), 3)]);
+        let reason = prop().explain(Literal::Gt(var(1), 4), &past.cx());
+        assert_eq!(reason, Some(vec![Literal::Eq(var(0), 1), Literal::Ne(var(1), 2)]));
     }
 
     #[test]
     fn b_is_true_for_the_non_members_gone_from_x() {
-        let lits = [Fixing::Gt(var(1), 4), Fixing::Le(var(1), 6), Fixing::Ne(var(2), 1)];
+        let lits = [Literal::Gt(var(1), 4), Literal::Le(var(1), 6), Literal::Ne(var(2), 1)];
         let past = Past::new(&RANGES, &lits);
-        let reason = prop().explain(Fixing::Gt(var(0), 0), &past.cx());
+        let reason = prop().explain(Literal::Gt(var(0), 0), &past.cx());
         // 5 and 6 are members; the nearest non-members are 4 and 7.
-        assert_eq!(reason, Some(vec![Fixing::Gt(var(1), 4), Fixing::Le(var(1), 6)]));
+        assert_eq!(reason, Some(vec![Literal::Gt(var(1), 4), Literal::Le(var(1), 6)]));
     }
 }

@@ -19,8 +19,9 @@ use std::sync::OnceLock;
 
 use crate::ids::{TrailedInt, VarId};
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// The variables take the values of one of the allowed tuples; posted by [`crate::constraints::table`].
 #[derive(Debug, Clone)]
@@ -79,7 +80,7 @@ impl Table {
 
     /// The tuples that would allow the opposite of `lit` (those where its variable's column
     /// does not satisfy it), as runs of that column's sorted tuples; every tuple for `None`.
-    fn opposed(&self, lit: Option<Fixing>) -> [&[u32]; 2] {
+    fn opposed(&self, lit: Option<Literal>) -> [&[u32]; 2] {
         let Some(lit) = lit else { return [&self.order[..], &[]] };
         // A tuple gives a variable named twice one value (the post function keeps only
         // those), so its first column decides.
@@ -90,10 +91,10 @@ impl Table {
         let value = |t: &u32| self.tuple(*t)[column];
         let below = |v: Val| sorted.partition_point(|t| value(t) < v);
         let runs: [Range<usize>; 2] = match lit {
-            Fixing::Le(_, v) => [below(v + 1)..sorted.len(), 0..0],
-            Fixing::Gt(_, v) => [0..below(v + 1), 0..0],
-            Fixing::Ne(_, v) => [below(v)..below(v + 1), 0..0],
-            Fixing::Eq(_, v) => [0..below(v), below(v + 1)..sorted.len()],
+            Literal::Le(_, v) => [below(v + 1)..sorted.len(), 0..0],
+            Literal::Gt(_, v) => [0..below(v + 1), 0..0],
+            Literal::Ne(_, v) => [below(v)..below(v + 1), 0..0],
+            Literal::Eq(_, v) => [0..below(v), below(v + 1)..sorted.len()],
         };
         runs.map(|r| &sorted[r])
     }
@@ -107,15 +108,15 @@ impl Table {
     /// tuple), taken from a variable other than `lit`'s: `y ≠ t[y]` for a `y` that had
     /// lost `t[y]` then. `None` when some such tuple had lost nothing (not what this
     /// propagator deduced).
-    fn killers(&self, lit: Option<Fixing>, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
-        let x = lit.map(Fixing::var);
+    fn killers(&self, lit: Option<Literal>, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let x = lit.map(Literal::var);
         let mut out = Vec::new();
         let mut named = HashSet::new();
         for &t in self.opposed(lit).into_iter().flatten() {
             let tuple = self.tuple(t);
             let columns = || self.vars.iter().zip(tuple);
             let mut lost =
-                columns().filter(|&(&y, &v)| Some(y) != x && !cx.contains(y, v)).map(|(&y, &v)| Fixing::Ne(y, v));
+                columns().filter(|&(&y, &v)| Some(y) != x && !cx.contains(y, v)).map(|(&y, &v)| Literal::Ne(y, v));
             let first = lost.next()?;
             if named.contains(&first) || lost.any(|f| named.contains(&f)) {
                 continue;
@@ -227,11 +228,11 @@ impl Propagator for Table {
         self.vars.clone()
     }
 
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.killers(Some(lit), cx)
     }
 
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.killers(None, cx)
     }
 }
@@ -251,18 +252,18 @@ mod tests {
 
     #[test]
     fn a_value_leaves_for_one_lost_value_per_tuple_shared_where_it_can() {
-        let lost = [Fixing::Ne(var(2), 1), Fixing::Ne(var(1), 0), Fixing::Ne(var(1), 1), Fixing::Ne(var(2), 2)];
+        let lost = [Literal::Ne(var(2), 1), Literal::Ne(var(1), 0), Literal::Ne(var(1), 1), Literal::Ne(var(2), 2)];
         let past = Past::new(&RANGES, &lost);
-        let reason = table().explain(Fixing::Ne(var(0), 0), &past.cx());
+        let reason = table().explain(Literal::Ne(var(0), 0), &past.cx());
         // (0, 0, 0) by x1 ≠ 0; (0, 1, 1) and (0, 1, 2) both by x1 ≠ 1, named once.
-        assert_eq!(reason, Some(vec![Fixing::Ne(var(1), 0), Fixing::Ne(var(1), 1)]));
+        assert_eq!(reason, Some(vec![Literal::Ne(var(1), 0), Literal::Ne(var(1), 1)]));
     }
 
     #[test]
     fn a_conflict_names_one_lost_value_per_tuple() {
-        let past = Past::new(&RANGES, &[Fixing::Le(var(0), 0), Fixing::Eq(var(1), 2)]);
+        let past = Past::new(&RANGES, &[Literal::Le(var(0), 0), Literal::Eq(var(1), 2)]);
         let reason = table().explain_conflict(&past.cx());
-        let expected = vec![Fixing::Ne(var(1), 0), Fixing::Ne(var(1), 1), Fixing::Ne(var(0), 1), Fixing::Ne(var(0), 2)];
+        let expected = vec![Literal::Ne(var(1), 0), Literal::Ne(var(1), 1), Literal::Ne(var(0), 1), Literal::Ne(var(0), 2)];
         assert_eq!(reason, Some(expected));
     }
 }

@@ -30,7 +30,7 @@ use super::energy::window_energies;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// A task as the rules saw it: window `[est, lct)`, duration `p` and use `r` at their
 /// minima. A task with `p` or `r` at most 0 takes no part.
@@ -274,13 +274,13 @@ impl TaskVars<'_> {
     }
 
     /// A start bound of a task explained by `rules`, or `None` (the naive explanation).
-    pub(crate) fn explain(&self, rules: Rules, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    pub(crate) fn explain(&self, rules: Rules, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let i = self.starts.iter().position(|&x| x == lit.var())?;
         let p = cx.min(self.durations[i]);
         let (mirrored, v) = match lit {
-            Fixing::Gt(_, v) => (false, v + 1),
+            Literal::Gt(_, v) => (false, v + 1),
             // s ≤ v is lct ≤ v + p, which is est' ≥ −(v + p) in mirrored time.
-            Fixing::Le(_, v) => (true, -(v + p)),
+            Literal::Le(_, v) => (true, -(v + p)),
             _ => return None,
         };
         let spans = self.spans(cx, mirrored);
@@ -290,7 +290,7 @@ impl TaskVars<'_> {
 
     /// A conflict: an overload, or a task whose earliest start some rule pushes past its
     /// latest (either way in time). `None`: the naive explanation.
-    pub(crate) fn explain_conflict(&self, rules: Rules, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    pub(crate) fn explain_conflict(&self, rules: Rules, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let capacity = self.capacity_then(cx);
         let spans = self.spans(cx, false);
         if let Some(bounds) = overload(&spans, capacity) {
@@ -314,15 +314,15 @@ impl TaskVars<'_> {
 
     /// The literals of `bounds` (in the frame `mirrored`), with the durations and uses of
     /// the tasks they name at their minima and the capacity at its maximum.
-    fn literals(&self, cx: &ExplainContext<'_>, spans: &[Span], mirrored: bool, bounds: &[Bound]) -> Vec<Fixing> {
+    fn literals(&self, cx: &ExplainContext<'_>, spans: &[Span], mirrored: bool, bounds: &[Bound]) -> Vec<Literal> {
         let mut out = Vec::with_capacity(bounds.len() + 4);
         let mut named: Vec<usize> = Vec::new();
         for &bound in bounds {
             let (j, lit) = match (bound, mirrored) {
-                (Bound::EstAtLeast(j, a), false) => (j, Fixing::Gt(self.starts[j], a - 1)),
-                (Bound::LctAtMost(j, b), false) => (j, Fixing::Le(self.starts[j], b - spans[j].p)),
-                (Bound::EstAtLeast(j, a), true) => (j, Fixing::Le(self.starts[j], -a - spans[j].p)),
-                (Bound::LctAtMost(j, b), true) => (j, Fixing::Gt(self.starts[j], -b - 1)),
+                (Bound::EstAtLeast(j, a), false) => (j, Literal::Gt(self.starts[j], a - 1)),
+                (Bound::LctAtMost(j, b), false) => (j, Literal::Le(self.starts[j], b - spans[j].p)),
+                (Bound::EstAtLeast(j, a), true) => (j, Literal::Le(self.starts[j], -a - spans[j].p)),
+                (Bound::LctAtMost(j, b), true) => (j, Literal::Gt(self.starts[j], -b - 1)),
             };
             out.push(lit);
             named.push(j);
@@ -330,13 +330,13 @@ impl TaskVars<'_> {
         named.sort_unstable();
         named.dedup();
         for j in named {
-            out.push(Fixing::Gt(self.durations[j], spans[j].p - 1));
+            out.push(Literal::Gt(self.durations[j], spans[j].p - 1));
             if let Some(rs) = self.resources {
-                out.push(Fixing::Gt(rs[j], spans[j].r - 1));
+                out.push(Literal::Gt(rs[j], spans[j].r - 1));
             }
         }
         if let Some(c) = self.capacity {
-            out.push(Fixing::Le(c, cx.max(c)));
+            out.push(Literal::Le(c, cx.max(c)));
         }
         out
     }
@@ -346,14 +346,14 @@ impl TaskVars<'_> {
 mod tests {
     use super::{Rules, TaskVars};
     use crate::learn::explain::testing::{var, Past};
-    use crate::search::Fixing;
+    use crate::literal::Literal;
 
     /// Tasks A, B, C, D of duration 3 (starts 0–3, durations 4–7); A and B must run
     /// within [0, 6), D from 20 on.
     fn branch() -> Past {
         let mut ranges = vec![(0, 30); 4];
         ranges.extend([(3, 3); 4]);
-        Past::new(&ranges, &[Fixing::Le(var(0), 3), Fixing::Le(var(1), 3), Fixing::Gt(var(3), 19)])
+        Past::new(&ranges, &[Literal::Le(var(0), 3), Literal::Le(var(1), 3), Literal::Gt(var(3), 19)])
     }
 
     #[test]
@@ -362,13 +362,13 @@ mod tests {
         let (starts, durations) = ([var(0), var(1), var(2), var(3)], [var(4), var(5), var(6), var(7)]);
         let tasks = TaskVars { starts: &starts, durations: &durations, resources: None, capacity: None };
         // C cannot end by 6 with A and B there: it starts at 6.
-        let reason = tasks.explain(Rules::Unary, Fixing::Gt(var(2), 5), &past.cx()).expect("a rule gives it");
-        for lit in [Fixing::Le(var(0), 3), Fixing::Le(var(1), 3)] {
+        let reason = tasks.explain(Rules::Unary, Literal::Gt(var(2), 5), &past.cx()).expect("a rule gives it");
+        for lit in [Literal::Le(var(0), 3), Literal::Le(var(1), 3)] {
             assert!(reason.contains(&lit), "{reason:?} lacks {lit:?}");
         }
         assert!(reason.iter().all(|l| l.var() != var(3) && l.var() != var(7)), "D cited: {reason:?}");
         // Mirrored: D's window does not reach A's, so nothing pushes A's latest start.
-        assert!(tasks.explain(Rules::Unary, Fixing::Le(var(0), 2), &past.cx()).is_none());
+        assert!(tasks.explain(Rules::Unary, Literal::Le(var(0), 2), &past.cx()).is_none());
     }
 
     #[test]
@@ -377,12 +377,12 @@ mod tests {
         // C starts at 3 at the earliest, whatever B and D do.
         let mut ranges = vec![(0, 30); 4];
         ranges.extend([(3, 3); 4]);
-        let past = Past::new(&ranges, &[Fixing::Le(var(0), 3), Fixing::Gt(var(2), 1)]);
+        let past = Past::new(&ranges, &[Literal::Le(var(0), 3), Literal::Gt(var(2), 1)]);
         let (starts, durations) = ([var(0), var(1), var(2), var(3)], [var(4), var(5), var(6), var(7)]);
         let tasks = TaskVars { starts: &starts, durations: &durations, resources: None, capacity: None };
-        let reason = tasks.explain(Rules::Unary, Fixing::Gt(var(2), 2), &past.cx()).expect("a rule gives it");
+        let reason = tasks.explain(Rules::Unary, Literal::Gt(var(2), 2), &past.cx()).expect("a rule gives it");
         // C's start lifted to the weakest that still ends after A's latest start (1).
-        assert!(reason.contains(&Fixing::Le(var(0), 3)) && reason.contains(&Fixing::Gt(var(2), 0)), "{reason:?}");
+        assert!(reason.contains(&Literal::Le(var(0), 3)) && reason.contains(&Literal::Gt(var(2), 0)), "{reason:?}");
         assert!(reason.iter().all(|l| ![var(1), var(3)].contains(&l.var())), "B or D cited: {reason:?}");
     }
 
@@ -392,17 +392,17 @@ mod tests {
         // 6, and while A and B run it has no room: it starts at 4.
         let mut ranges = vec![(0, 30); 4];
         ranges.extend([(4, 4), (4, 4), (3, 3), (3, 3), (1, 1), (1, 1), (2, 2), (1, 1), (2, 2)]);
-        let past = Past::new(&ranges, &[Fixing::Le(var(0), 2), Fixing::Le(var(1), 2), Fixing::Gt(var(3), 19)]);
+        let past = Past::new(&ranges, &[Literal::Le(var(0), 2), Literal::Le(var(1), 2), Literal::Gt(var(3), 19)]);
         let (starts, durations, uses) =
             ([var(0), var(1), var(2), var(3)], [var(4), var(5), var(6), var(7)], [var(8), var(9), var(10), var(11)]);
         let tasks =
             TaskVars { starts: &starts, durations: &durations, resources: Some(&uses), capacity: Some(var(12)) };
-        let reason = tasks.explain(Rules::Cumulative, Fixing::Gt(var(2), 3), &past.cx()).expect("a rule gives it");
-        for lit in [Fixing::Le(var(0), 2), Fixing::Le(var(1), 2), Fixing::Le(var(12), 2)] {
+        let reason = tasks.explain(Rules::Cumulative, Literal::Gt(var(2), 3), &past.cx()).expect("a rule gives it");
+        for lit in [Literal::Le(var(0), 2), Literal::Le(var(1), 2), Literal::Le(var(12), 2)] {
             assert!(reason.contains(&lit), "{reason:?} lacks {lit:?}");
         }
         assert!(reason.iter().all(|l| ![var(3), var(7), var(11)].contains(&l.var())), "D cited: {reason:?}");
         // One more is beyond the rule.
-        assert!(tasks.explain(Rules::Cumulative, Fixing::Gt(var(2), 4), &past.cx()).is_none());
+        assert!(tasks.explain(Rules::Cumulative, Literal::Gt(var(2), 4), &past.cx()).is_none());
     }
 }

@@ -25,8 +25,9 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Events, Priority, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// A cumulative resource by time-tabling on the profile of compulsory parts; posted by [`crate::constraints::cumulative`].
 #[derive(Debug, Clone)]
@@ -216,7 +217,7 @@ impl Propagator for TimeTable {
     /// bound: the same over the task's compulsory part. The capacity's minimum: every
     /// compulsory part. Reading the domains just before the change, these parts are at
     /// least those the propagator saw, so they force at least as much.
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let y = lit.var();
         if y == self.capacity && self.vars().into_iter().filter(|&x| x == y).count() == 1 {
             let mut reason = Vec::new();
@@ -235,24 +236,24 @@ impl Propagator for TimeTable {
         let (s, d) = (self.starts[i], cx.min(self.durations[i]));
         let (from, to) = match lit {
             // The stretches jumped over lie within [old minimum, new minimum).
-            Fixing::Gt(x, v) if x == s => (cx.min(s), v + 1),
+            Literal::Gt(x, v) if x == s => (cx.min(s), v + 1),
             // ... and within [new maximum + d, old maximum + d).
-            Fixing::Le(x, v) if x == s => (v + d, cx.max(s) + d),
-            Fixing::Le(x, _) if x == self.resources[i] => (cx.max(s), cx.min(s) + d),
+            Literal::Le(x, v) if x == s => (v + d, cx.max(s) + d),
+            Literal::Le(x, _) if x == self.resources[i] => (cx.max(s), cx.min(s) + d),
             _ => return None,
         };
         // A start pushed past the peaks needs only the bound it was pushed from; the use
         // limited by the task's own compulsory part needs both.
         let mut reason = vec![
-            Fixing::Gt(self.durations[i], d - 1),
-            Fixing::Gt(self.resources[i], cx.min(self.resources[i]) - 1),
-            Fixing::Le(self.capacity, cx.max(self.capacity)),
+            Literal::Gt(self.durations[i], d - 1),
+            Literal::Gt(self.resources[i], cx.min(self.resources[i]) - 1),
+            Literal::Le(self.capacity, cx.max(self.capacity)),
         ];
-        if !matches!(lit, Fixing::Le(x, _) if x == s) {
-            reason.push(Fixing::Gt(s, cx.min(s) - 1));
+        if !matches!(lit, Literal::Le(x, _) if x == s) {
+            reason.push(Literal::Gt(s, cx.min(s) - 1));
         }
-        if !matches!(lit, Fixing::Gt(x, _) if x == s) {
-            reason.push(Fixing::Le(s, cx.max(s)));
+        if !matches!(lit, Literal::Gt(x, _) if x == s) {
+            reason.push(Literal::Le(s, cx.max(s)));
         }
         for j in (0..self.starts.len()).filter(|&j| j != i) {
             self.part_literals(cx, j, from, to, &mut reason);
@@ -262,8 +263,8 @@ impl Propagator for TimeTable {
 
     /// A peak above the capacity: the parts over that peak. Otherwise (a task with no place
     /// left) every task's bounds and parts.
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
-        let mut reason = vec![Fixing::Le(self.capacity, cx.max(self.capacity))];
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let mut reason = vec![Literal::Le(self.capacity, cx.max(self.capacity))];
         let parts: Vec<(Val, Val, Val)> = (0..self.starts.len()).filter_map(|j| self.part_at(cx, j)).collect();
         let over = parts.iter().map(|&(t, _, _)| t).find(|&t| {
             parts.iter().filter(|&&(a, b, _)| a <= t && t < b).map(|&(_, _, r)| r).sum::<Val>() > cx.max(self.capacity)
@@ -288,10 +289,10 @@ impl Propagator for TimeTable {
                 for j in 0..self.starts.len() {
                     let (s, d, r) = (self.starts[j], self.durations[j], self.resources[j]);
                     reason.extend([
-                        Fixing::Gt(s, cx.min(s) - 1),
-                        Fixing::Le(s, cx.max(s)),
-                        Fixing::Gt(d, cx.min(d) - 1),
-                        Fixing::Gt(r, cx.min(r) - 1),
+                        Literal::Gt(s, cx.min(s) - 1),
+                        Literal::Le(s, cx.max(s)),
+                        Literal::Gt(d, cx.min(d) - 1),
+                        Literal::Gt(r, cx.min(r) - 1),
                     ]);
                 }
             }
@@ -312,16 +313,16 @@ impl TimeTable {
     /// part covers, if any: lifted (Schutt et al.), a start at most the beginning of that
     /// overlap and at least its end less the duration, rather than the bounds the start
     /// had (weaker literals make a nogood that prunes more).
-    fn part_literals(&self, cx: &ExplainContext<'_>, j: usize, from: Val, to: Val, out: &mut Vec<Fixing>) {
+    fn part_literals(&self, cx: &ExplainContext<'_>, j: usize, from: Val, to: Val, out: &mut Vec<Literal>) {
         if let Some((lst, ect, r)) = self.part_at(cx, j) {
             if lst < to && from < ect {
                 let (s, d) = (self.starts[j], self.durations[j]);
                 let (a, b, dmin) = (lst.max(from), ect.min(to), cx.min(d));
                 out.extend([
-                    Fixing::Le(s, a),
-                    Fixing::Gt(s, b - dmin - 1),
-                    Fixing::Gt(d, dmin - 1),
-                    Fixing::Gt(self.resources[j], r - 1),
+                    Literal::Le(s, a),
+                    Literal::Gt(s, b - dmin - 1),
+                    Literal::Gt(d, dmin - 1),
+                    Literal::Gt(self.resources[j], r - 1),
                 ]);
             }
         }

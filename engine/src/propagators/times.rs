@@ -14,10 +14,11 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, PropResult, PropStatus, Propagator};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::propagators::arith::{ceil_div, floor_div};
 use crate::propagators::linear::side;
-use crate::search::Fixing;
+use crate::literal::Literal;
 
 /// `z = x · y` by bounds reasoning; posted by [`crate::constraints::times`].
 #[derive(Debug, Clone)]
@@ -42,24 +43,24 @@ fn divide(cx: &mut Context<'_>, x: VarId, y: VarId, z: VarId) -> Result<bool, Co
 }
 
 /// `x ≥ min(x)` as it was then.
-fn lower(cx: &ExplainContext<'_>, x: VarId) -> Fixing {
+fn lower(cx: &ExplainContext<'_>, x: VarId) -> Literal {
     side(cx, (1, x), true)
 }
 
 /// `x ≤ max(x)` as it was then.
-fn upper(cx: &ExplainContext<'_>, x: VarId) -> Fixing {
+fn upper(cx: &ExplainContext<'_>, x: VarId) -> Literal {
     side(cx, (1, x), false)
 }
 
 /// Appends both bounds of `x` as they were then.
-fn bounds(cx: &ExplainContext<'_>, x: VarId, out: &mut Vec<Fixing>) {
+fn bounds(cx: &ExplainContext<'_>, x: VarId, out: &mut Vec<Literal>) {
     out.extend([lower(cx, x), upper(cx, x)]);
 }
 
 impl Times {
     /// Every bound of every variable then: all the propagator reads, so a reason for
     /// anything it deduces (used where a variable plays two roles, `x · x = z`).
-    fn all_bounds(&self, cx: &ExplainContext<'_>) -> Vec<Fixing> {
+    fn all_bounds(&self, cx: &ExplainContext<'_>) -> Vec<Literal> {
         let mut out = Vec::new();
         for (i, v) in [self.x, self.y, self.z].into_iter().enumerate() {
             if ![self.x, self.y, self.z][..i].contains(&v) {
@@ -105,7 +106,7 @@ impl Propagator for Times {
         true
     }
 
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let (x, y, z) = (self.x, self.y, self.z);
         if x == y || x == z || y == z {
             return Some(self.all_bounds(cx));
@@ -116,9 +117,9 @@ impl Propagator for Times {
             // The product's bounds come from the factors' alone.
             let signs_known = cx.min(x) >= 0 && cx.min(y) >= 0;
             match lit {
-                Fixing::Gt(..) if signs_known => out.extend([lower(cx, x), lower(cx, y)]),
-                Fixing::Le(..) if signs_known => {
-                    out.extend([upper(cx, x), upper(cx, y), Fixing::Gt(x, -1), Fixing::Gt(y, -1)]);
+                Literal::Gt(..) if signs_known => out.extend([lower(cx, x), lower(cx, y)]),
+                Literal::Le(..) if signs_known => {
+                    out.extend([upper(cx, x), upper(cx, y), Literal::Gt(x, -1), Literal::Gt(y, -1)]);
                 }
                 _ => {
                     bounds(cx, x, &mut out);
@@ -131,8 +132,8 @@ impl Propagator for Times {
         let divisor = if target == x { y } else { x };
         let signs_known = cx.min(z) >= 0 && cx.min(divisor) >= 1;
         match lit {
-            Fixing::Gt(..) if signs_known => out.extend([lower(cx, z), upper(cx, divisor), Fixing::Gt(divisor, 0)]),
-            Fixing::Le(..) if signs_known => out.extend([upper(cx, z), lower(cx, divisor)]),
+            Literal::Gt(..) if signs_known => out.extend([lower(cx, z), upper(cx, divisor), Literal::Gt(divisor, 0)]),
+            Literal::Le(..) if signs_known => out.extend([upper(cx, z), lower(cx, divisor)]),
             _ => {
                 bounds(cx, divisor, &mut out);
                 bounds(cx, z, &mut out);
@@ -141,7 +142,7 @@ impl Propagator for Times {
         Some(out)
     }
 
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         Some(self.all_bounds(cx))
     }
 

@@ -25,8 +25,9 @@ use super::task_reasons::{Rules, TaskVars};
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// Machines with more tasks than this get time-tabling only (the rules are cubic here).
 pub(crate) const MAX_TASKS: usize = 64;
@@ -217,13 +218,13 @@ impl Propagator for Unary {
     /// A start bound: the set of tasks of one rule (edge finding, detectable precedences or
     /// not-first) that gives it, found again on the domains then
     /// (`task_reasons.rs`).
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.task_vars().explain(Rules::Unary, lit, cx)
     }
 
     /// An overload: the tasks of the window overloaded; a task pushed past its latest
     /// start: the rule's set and that start.
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.task_vars().explain_conflict(Rules::Unary, cx)
     }
 }

@@ -29,8 +29,9 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Conflict, Context, Events, PostContext, Priority, PropResult, PropStatus, Propagator};
-use crate::search::Fixing;
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::literal::Literal;
 
 /// Parity equations over shared 0/1 variables, eliminated together; posted by
 /// [`crate::constraints::parity_elimination`].
@@ -158,7 +159,7 @@ impl XorSystem {
     }
 
     /// The literals that a stored row's fixed columns other than `except` held at `cx`.
-    fn fixed_in(&self, row: &[u64], except: Option<usize>, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn fixed_in(&self, row: &[u64], except: Option<usize>, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let mut reason = Vec::new();
         for (w, &word) in row.iter().enumerate() {
             let mut bits = word;
@@ -170,9 +171,9 @@ impl XorSystem {
                 }
                 let x = self.vars[c];
                 if cx.max(x) == 0 {
-                    reason.push(Fixing::Le(x, 0));
+                    reason.push(Literal::Le(x, 0));
                 } else if cx.min(x) == 1 {
-                    reason.push(Fixing::Gt(x, 0));
+                    reason.push(Literal::Gt(x, 0));
                 } else {
                     // Not fixed then: not a row this propagator used; cite everything.
                     debug_assert!(false, "xor system: a reason column was open");
@@ -286,12 +287,12 @@ impl Propagator for XorSystem {
         true
     }
 
-    fn explain(&self, lit: Fixing, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let c = self.vars.iter().position(|&x| x == lit.var())?;
         self.fixed_in(&self.reasons[c * self.words..(c + 1) * self.words], Some(c), cx)
     }
 
-    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Fixing>> {
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         self.fixed_in(&self.conflict, None, cx)
     }
 }
@@ -301,7 +302,7 @@ mod tests {
     use super::XorSystem;
     use crate::learn::explain::testing::{var, Past};
     use crate::propagator::Propagator;
-    use crate::search::Fixing;
+    use crate::literal::Literal;
 
     #[test]
     fn elimination_keeps_the_independent_equations_and_finds_a_contradiction() {
@@ -321,11 +322,11 @@ mod tests {
         // x0 ⊕ x1 = 1 and x0 ⊕ x1 ⊕ x2 = 0 need x2 = 1; with x2 = 0 the sum row fails.
         let mut s = XorSystem::new(&[(vec![var(0), var(1)], true), (vec![var(0), var(1), var(2)], false)]).unwrap();
         s.conflict = vec![0b100];
-        let past = Past::new(&[(0, 1); 3], &[Fixing::Le(var(2), 0)]);
-        assert_eq!(s.explain_conflict(&past.cx()), Some(vec![Fixing::Le(var(2), 0)]));
+        let past = Past::new(&[(0, 1); 3], &[Literal::Le(var(2), 0)]);
+        assert_eq!(s.explain_conflict(&past.cx()), Some(vec![Literal::Le(var(2), 0)]));
         // A unit: the stored row of x1 is x0 ⊕ x1, x0 = 1 then.
         s.reasons[1] = 0b011;
-        let past = Past::new(&[(0, 1); 3], &[Fixing::Gt(var(0), 0)]);
-        assert_eq!(s.explain(Fixing::Le(var(1), 0), &past.cx()), Some(vec![Fixing::Gt(var(0), 0)]));
+        let past = Past::new(&[(0, 1); 3], &[Literal::Gt(var(0), 0)]);
+        assert_eq!(s.explain(Literal::Le(var(1), 0), &past.cx()), Some(vec![Literal::Gt(var(0), 0)]));
     }
 }

@@ -21,8 +21,8 @@ use super::scan;
 use crate::branch::{Branching, ValOrder, VarOrder};
 use crate::constraints::{all_different, linear, not_equal, Rel};
 use crate::ids::VarId;
-use crate::propagator::Events;
-use crate::search::Fixing;
+use crate::outcome::Events;
+use crate::literal::Literal;
 use crate::solver::Solver;
 use crate::Consistency;
 
@@ -140,16 +140,16 @@ fn random_branching(rng: &mut Rng, n: usize) -> Vec<Branching> {
 }
 
 /// A fixing of an unfixed variable that keeps at least one value (`None` if all are fixed).
-fn random_fixing(rng: &mut Rng, solver: &Solver) -> Option<Fixing> {
+fn random_fixing(rng: &mut Rng, solver: &Solver) -> Option<Literal> {
     let unfixed: Vec<VarId> = (0..solver.num_vars() as u32).map(VarId).filter(|&x| !solver.is_fixed(x)).collect();
     let x = unfixed[rng.below(unfixed.len().max(1)).min(unfixed.len().checked_sub(1)?)];
     let values: Vec<i64> = solver.values(x).collect();
     let v = values[rng.below(values.len())];
     Some(match rng.below(4) {
-        0 => Fixing::Eq(x, v),
-        1 => Fixing::Ne(x, v),
-        2 => Fixing::Le(x, v),
-        _ => Fixing::Gt(x, v),
+        0 => Literal::Eq(x, v),
+        1 => Literal::Ne(x, v),
+        2 => Literal::Le(x, v),
+        _ => Literal::Gt(x, v),
     })
 }
 
@@ -169,7 +169,7 @@ fn follow_weights(weights: &mut Vec<u64>, solver: &Solver, failed: bool) {
 /// learned: the database watches its first two variables from now on.
 fn add_random_nogood(rng: &mut Rng, solver: &mut Solver) {
     let Some(slot) = solver.learner.db.slot else { return };
-    let nogood: Vec<Fixing> = (0..1 + rng.below(3)).filter_map(|_| random_fixing(rng, solver)).collect();
+    let nogood: Vec<Literal> = (0..1 + rng.below(3)).filter_map(|_| random_fixing(rng, solver)).collect();
     if nogood.is_empty() {
         return;
     }

@@ -13,13 +13,15 @@
 //! [`SearchConfig::probe`](crate::SearchConfig::probe) uses it to decide, after a little
 //! work, whether a plain depth-first search (a model's own annotation, without learning)
 //! will finish soon, or should give way to the main search. Measured on the MiniZinc
-//! benchmarks (notes/learning.md, tenth session): on cvrp the projection at 1,024 nodes
+//! benchmarks (notes/learning.md): on cvrp the projection at 1,024 nodes
 //! was 84 million propagations, and the tree took 99 million; on the scheduling instances,
 //! where no plain search finishes in minutes, it is 10¹⁵ or more, or nothing is explored.
 
 use crate::branch::Decision;
 use crate::domain::Domain;
-use crate::search::Probe;
+use crate::solver::Solver;
+
+use super::config::{ActivitySearch, Probe, SearchConfig};
 
 /// A probe gives way once it has done this many times the work its first look projected:
 /// the tree is then unlike the estimate's (a nonogram's projection grew with the work, at
@@ -144,6 +146,43 @@ impl Progress {
     pub(crate) fn projected(&self, work: u64, right: impl IntoIterator<Item = bool>) -> Option<f64> {
         let explored = self.explored(right);
         (explored > 0.0).then(|| work as f64 / explored)
+    }
+}
+
+impl SearchConfig {
+    /// The configuration of the probe that runs before this search, when one applies: the
+    /// probe's groups, no learning, no restarts, no saved phases, and this search's goal
+    /// and limits. Only where one solution or an optimum is wanted, and not in a split
+    /// (`track`), a resumable search, a count or a projected search.
+    pub(super) fn probe_phase(&self, track: bool) -> Option<(SearchConfig, &Probe)> {
+        let one_answer = self.objective.is_some() || self.limits.solutions == Some(1);
+        let probe = self.probe.as_ref()?;
+        (one_answer && !track && !self.resumable && !self.count_only && !self.project).then(|| {
+            let config = SearchConfig {
+                branching: probe.branching.clone(),
+                restart_scale: None,
+                phase_saving: false,
+                learning: false,
+                activity: ActivitySearch::Off,
+                probe: None,
+                ..self.clone()
+            };
+            (config, probe)
+        })
+    }
+}
+
+impl Solver {
+    /// The probe gives way, having run `work` propagations: back to before the search's
+    /// root, where the main search opens its own.
+    pub(super) fn leave_probe(&mut self, stack: &mut Vec<(Decision, bool)>, work: u64) {
+        while stack.pop().is_some() {
+            self.store.close_level();
+        }
+        self.store.close_level();
+        self.store.queue.clear();
+        self.selector.release(&mut self.store);
+        self.stats.probe_propagations += work;
     }
 }
 

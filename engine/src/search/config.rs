@@ -1,0 +1,205 @@
+//! What to search for: the goal, the limits, the branching, and the search's options.
+//!
+//! A [`SearchConfig`] says everything a search needs besides the model. Some of its options
+//! only make sense together (restarts want one solution or an optimum; a resumable search
+//! and a split do not learn): each option's doc says where it applies, and a combination
+//! that does not apply is ignored.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::branch::Branching;
+use crate::ids::VarId;
+
+/// Bounds on the effort of a search. Reaching one stops the search cleanly.
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    /// Wall-clock time for this search (read every 256 nodes).
+    pub time: Option<Duration>,
+    /// Stop once this many solutions were found.
+    pub solutions: Option<u128>,
+    /// Stop once this many branches were taken.
+    pub nodes: Option<u64>,
+    /// Another thread may set this to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// A stop requested on the run's token, the time limit or the cancel flag, if one has
+    /// been reached.
+    pub(super) fn reached(&self, start: Instant, stop: &crate::StopToken) -> Option<Stop> {
+        if let Some(stop) = stop.requested() {
+            Some(stop)
+        } else if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            Some(Stop::Cancelled)
+        } else if self.time.is_some_and(|t| start.elapsed() >= t) {
+            Some(Stop::Time)
+        } else {
+            None
+        }
+    }
+}
+
+/// Why a search stopped before exploring the whole tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// [`Limits::time`] ran out, or a stop was requested for the time ([`crate::StopToken`]).
+    Time,
+    /// The run ran out of the memory it may use (requested on its [`crate::StopToken`]).
+    Memory,
+    /// [`Limits::solutions`] solutions were found.
+    Solutions,
+    /// [`Limits::nodes`] branches were taken.
+    Nodes,
+    /// [`Limits::cancel`] was set, or a stop was requested on the run's
+    /// [`crate::StopToken`] for another reason than time or memory.
+    Cancelled,
+    /// The solution callback asked to stop.
+    Callback,
+}
+
+/// The direction of optimisation in [`SearchConfig::objective`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sense {
+    /// Each solution after the first has a smaller objective.
+    Minimize,
+    /// Each solution after the first has a larger objective.
+    Maximize,
+}
+
+/// What to search for.
+#[derive(Debug, Clone, Default)]
+pub struct SearchConfig {
+    /// The groups of variables to branch on, in order (empty: every variable in input order,
+    /// smallest value first).
+    pub branching: Vec<Branching>,
+    /// When to stop early.
+    pub limits: Limits,
+    /// Branch and bound: every solution after the first must be strictly better.
+    pub objective: Option<(VarId, Sense)>,
+    /// Check every solution against every constraint's `is_satisfied` and panic on a
+    /// violation: a propagator bug. For tests; costs a pass over all constraints per solution.
+    pub check_solutions: bool,
+    /// Only the number of solutions is wanted: `on_solution` is not called, and where one
+    /// constraint alone remains on the unfixed variables, its dedicated counting algorithm
+    /// ([`crate::Propagator::count_solutions`]) replaces the search below that node.
+    pub count_only: bool,
+    /// Only one solution is wanted: where one constraint alone remains on the unfixed
+    /// variables, its dedicated algorithm ([`crate::Propagator::find_solution`]) may find
+    /// it instead of the search. The search then ends after that solution.
+    pub first_only: bool,
+    /// Restart from the root after `scale × luby(k)` failures in the `k`-th run. Only for
+    /// a search that wants one solution or an optimum (a restarted enumeration would list
+    /// solutions again), and only useful with an order that learns (dom/wdeg): each run
+    /// starts with the failure weights of the runs before.
+    pub restart_scale: Option<u64>,
+    /// Solution-based phase saving (Demirović, Chu and Stuckey, CP 2018): once a solution
+    /// is found, each decision tries first the value its variable had in the newest
+    /// solution, when that value is still possible. With branch and bound and restarts,
+    /// the search then explores around the incumbent, as a local search would.
+    pub phase_saving: bool,
+    /// With restarts: at each restart, post the reduced nld-nogoods of the branch left
+    /// ([`crate::propagators::Nogood`]), so that later runs do not search again the subtrees
+    /// already refuted. They are forgotten when the search ends.
+    pub nogoods: bool,
+    /// Keep the place where the search stopped on [`Limits::nodes`], and go on from a place
+    /// kept by the previous resumable search of this solver instead of starting at the root
+    /// (see the module doc). Only for a satisfaction search without restarts: with an
+    /// objective or a restart scale this is ignored (the bound and the restart schedule are
+    /// not part of the place kept). Every resumed search must use the same configuration,
+    /// apart from its limits, and the model must not change in between. A search that ends
+    /// any other way (the whole tree explored, the callback stopping it, a solution or time
+    /// limit) forgets the place, as does a search that is not resumable.
+    pub resumable: bool,
+    /// The solutions are the values of the branching groups' variables: once a node fixes
+    /// all of them, one way to fix the other variables is enough, and the search goes back
+    /// to the groups' last decision. Without it, two solutions that differ only in a
+    /// variable no group names (a model's local, unconstrained variable) count twice. Only
+    /// for a search without an objective (the objective may depend on those variables).
+    pub project: bool,
+    /// The caller will not search this solver again: a search that stops before exploring
+    /// the whole tree (a limit, a solution limit, the callback) returns at once, without
+    /// undoing its trail, and leaves the solver *spent* ([`Solver::is_spent`]). Undoing a
+    /// deep search's trail costs about as much as writing it did not (debruijn_binary 03_08
+    /// from the MiniZinc collection: 6,558 levels, 1.1 GB of trail, a quarter of a second),
+    /// and a process that will only print what it found and exit has no use for the root
+    /// state. The statistics are the same either way. A spent solver's domains are those of
+    /// the node where the search stopped; searching, splitting, applying fixings, posting or
+    /// propagating on it again is a caller's bug and panics. Not for a resumable search
+    /// (the next one replays from the root), which it overrides.
+    pub final_search: bool,
+    /// Learn from failures ([`crate::learn`]): each failure's conflict is analysed into a
+    /// nogood, implied by the constraints, that is kept for the rest of the search and
+    /// prunes the same failure under other decisions. The tree explored is the same tree
+    /// with failed subtrees cut, so counts, enumerations and optima do not change. Not for
+    /// a resumable search or a split (it is ignored there).
+    pub learning: bool,
+    /// With [`SearchConfig::learning`]: which decisions follow the variables' activity
+    /// (`learn/activity.rs`: the variables the recent conflicts met most) instead of the
+    /// branching groups. Ignored without learning.
+    pub activity: ActivitySearch,
+    /// With [`SearchConfig::learning`] and restarts: how many learned nogoods, beyond those
+    /// of at most two levels, survive the first pruning of the database (it grows by 300 at
+    /// each one after); `None`: 2,000. Pruning happens at a restart once the database
+    /// holds twice that many.
+    pub learned_kept: Option<usize>,
+    /// Before this search, a plain depth-first search over [`Probe::branching`] (no
+    /// learning, no restarts, no saved phases) that goes on while it will finish soon, as
+    /// it projects from the share of its tree explored (`probe.rs`). When it finishes, that
+    /// is the search's answer; when the projection passes [`Probe::max_propagations`], the
+    /// search goes back to the root and runs as configured, with the probe's best bound
+    /// and the limits as they stand (not the probe's solution as phases: on cyclic-rcpsp
+    /// medium_3 that took the learning search 91 k nodes instead of 53 k). Only for one
+    /// solution or an optimum; ignored for a count, an enumeration, a resumable search,
+    /// with `project`, or in a split.
+    pub probe: Option<Probe>,
+}
+
+/// The plain search [`SearchConfig::probe`] tries first.
+#[derive(Debug, Clone, Default)]
+pub struct Probe {
+    /// Its branching groups (they should not restart: dom/wdeg's do).
+    pub branching: Vec<Branching>,
+    /// It gives way once the propagations its whole tree would take, as projected, or those
+    /// it has done, pass this.
+    pub max_propagations: u64,
+    /// How often, in nodes, it projects ([`Probe::LOOK_EVERY`] unless a test wants it
+    /// sooner); it gives way at the first look that projects nothing explored.
+    pub look_every: u64,
+}
+
+impl Probe {
+    /// How often a probe projects its tree's work, in nodes: early enough to cost little
+    /// where it gives way (a few hundredths of a second on the scheduling instances), late
+    /// enough for subtrees near the leaves to be finished (cvrp's first projection, at 1,024
+    /// nodes, was 84 million propagations for the 99 million the tree took).
+    pub const LOOK_EVERY: u64 = 1024;
+}
+
+/// Which decisions a learning search takes by activity ([`SearchConfig::activity`]). A
+/// decision by activity tries the variable's value in the newest solution first (with
+/// [`SearchConfig::phase_saving`]), else its smallest value (`x ≤ min`, whose other side
+/// `x > min` is a bound, which explains better than a hole).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ActivitySearch {
+    /// None: the groups, then the variables they leave in input order.
+    #[default]
+    Off,
+    /// The groups, then the variables they leave by activity.
+    Rest,
+    /// The runs between restarts alternate: the first as [`ActivitySearch::Rest`], the
+    /// next by activity alone, and so on (Chuffed's free search with an annotation).
+    Alternate,
+    /// Every decision by activity: the groups only say nothing.
+    Only,
+}
+
+impl SearchConfig {
+    /// True when the search order depends only on the current node, not on what the search
+    /// met before (dom/wdeg learns from failures). Only then does solving split subtrees in
+    /// fresh solvers list the solutions in the sequential order.
+    pub fn is_history_free(&self) -> bool {
+        self.branching.iter().all(|b| b.var_order != crate::VarOrder::DomWdeg)
+    }
+}

@@ -32,7 +32,7 @@ use crate::propagators::all_different::Consistency;
 use crate::propagators::clause::BoolLit;
 use crate::propagators::linear::Term;
 use crate::propagators::linear_domain::MAX_SUM_RANGE;
-use crate::propagators::regular::DEAD;
+use crate::propagators::regular_reasons::DEAD;
 use crate::propagators::reified::{ReifiedLinear, Test};
 use crate::propagators::reified_equal::ReifiedEqual;
 use crate::propagators::{

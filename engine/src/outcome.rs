@@ -21,8 +21,9 @@ pub enum PropStatus {
     Entailed,
 }
 
-/// What [`Propagator::post`] and [`Propagator::propagate`] return: a status, or a conflict
-/// when the current node has no solution of the constraint.
+/// What [`Propagator::post`](crate::Propagator::post) and
+/// [`Propagator::propagate`](crate::Propagator::propagate) return: a status, or a conflict when
+/// the current node has no solution of the constraint.
 pub type PropResult = Result<PropStatus, Conflict>;
 
 /// A set of domain events a propagator subscribes to.

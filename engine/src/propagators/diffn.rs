@@ -19,7 +19,7 @@
 //! pair is only propagated once no side of either can be 0. A call costs `O(n²)`
 //! pairs.
 
-use super::diffn_reasons::Boxes;
+use super::diffn_reasons::{Boxes, Side};
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
@@ -38,29 +38,6 @@ pub struct Diffn {
     origins: [Vec<VarId>; 2],
     sizes: [Vec<VarId>; 2],
     strict: bool,
-}
-
-/// One rectangle in one dimension, read from the domains (now, or as they were for an
-/// explanation: `diffn_reasons`).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Side {
-    pub(crate) origin: VarId,
-    pub(crate) size: VarId,
-    /// Earliest and latest origin, smallest size.
-    pub(crate) lo: Val,
-    pub(crate) hi: Val,
-    pub(crate) len: Val,
-}
-
-impl Side {
-    fn read(cx: &Context<'_>, origin: VarId, size: VarId) -> Side {
-        Side { origin, size, lo: cx.min(origin), hi: cx.max(origin), len: cx.min(size) }
-    }
-
-    /// Whether this side can still end before `other` starts.
-    fn can_precede(&self, other: &Side) -> bool {
-        self.lo + self.len <= other.hi
-    }
 }
 
 impl Diffn {

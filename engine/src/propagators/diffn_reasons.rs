@@ -20,11 +20,35 @@
 //! A conflict is a pair that can be apart in neither dimension. Anything else (a domain
 //! emptied by a hole skipped) gets the naive explanation.
 
-use super::diffn::Side;
 use super::reasons::exclude;
+use crate::domain::Val;
 use crate::ids::VarId;
+use crate::propagator::Context;
 use crate::learn::explain::ExplainContext;
 use crate::literal::Literal;
+
+/// One rectangle in one dimension, read from the domains (now, or as they were for an
+/// explanation).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Side {
+    pub(crate) origin: VarId,
+    pub(crate) size: VarId,
+    /// Earliest and latest origin, smallest size.
+    pub(crate) lo: Val,
+    pub(crate) hi: Val,
+    pub(crate) len: Val,
+}
+
+impl Side {
+    pub(crate) fn read(cx: &Context<'_>, origin: VarId, size: VarId) -> Side {
+        Side { origin, size, lo: cx.min(origin), hi: cx.max(origin), len: cx.min(size) }
+    }
+
+    /// Whether this side can still end before `other` starts.
+    pub(crate) fn can_precede(&self, other: &Side) -> bool {
+        self.lo + self.len <= other.hi
+    }
+}
 
 /// The variables of a diffn: `origins[d][i]`, `sizes[d][i]` for rectangle `i` in
 /// dimension `d`.

@@ -22,7 +22,7 @@
 //! use the smallest durations and resources and the largest capacity, which keeps them
 //! sound (each bound only weakens).
 
-use super::task_reasons::{Rules, TaskVars};
+use super::task_reasons::{window_energies, Rules, TaskVars};
 use super::time_table::{cumulative_holds, cumulative_vars};
 use crate::domain::Val;
 use crate::ids::VarId;
@@ -50,37 +50,6 @@ struct Task {
     lct: Val,
     r: Val,
     energy: Val,
-}
-
-/// The energy of every window `[a, b)` bounded by the tasks' own ends, of the tasks given as
-/// `(est, lct, energy)`: `lefts` and `rights` are the distinct earliest starts and latest
-/// ends, ascending, and `energy[ia][ib]` sums the tasks starting no earlier than `lefts[ia]`
-/// and ending no later than `rights[ib]` (a table of suffix-prefix sums, `O(n²)`). Edge
-/// finding reads it, and so do its explanations (`task_reasons`).
-pub(crate) fn window_energies(
-    tasks: impl Iterator<Item = (Val, Val, Val)> + Clone,
-) -> (Vec<Val>, Vec<Val>, Vec<Vec<Val>>) {
-    let mut lefts: Vec<Val> = tasks.clone().map(|t| t.0).collect();
-    lefts.sort_unstable();
-    lefts.dedup();
-    let mut rights: Vec<Val> = tasks.clone().map(|t| t.1).collect();
-    rights.sort_unstable();
-    rights.dedup();
-    let (na, nb) = (lefts.len(), rights.len());
-    let mut energy = vec![vec![0 as Val; nb]; na];
-    for (est, lct, e) in tasks {
-        energy[lefts.partition_point(|&a| a < est)][rights.partition_point(|&b| b < lct)] += e;
-    }
-    // Sum over est ≥ a (rows from the bottom) and lct ≤ b (columns from the left).
-    for ia in (0..na).rev() {
-        for ib in 0..nb {
-            let below = if ia + 1 < na { energy[ia + 1][ib] } else { 0 };
-            let left = if ib > 0 { energy[ia][ib - 1] } else { 0 };
-            let diagonal = if ia + 1 < na && ib > 0 { energy[ia + 1][ib - 1] } else { 0 };
-            energy[ia][ib] += below + left - diagonal;
-        }
-    }
-    (lefts, rights, energy)
 }
 
 /// New earliest starts by overload checking and edge finding; `Err` on overload.

@@ -37,16 +37,13 @@
 //! live sets changed. A branching that fixes one variable thus costs the layers around it,
 //! not the whole sequence.
 
-use super::regular_reasons::Dfa;
+use super::regular_reasons::{Dfa, DEAD};
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
 use crate::learn::explain::ExplainContext;
 use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::literal::Literal;
-
-/// A transition to no state: the automaton rejects the word.
-pub(crate) const DEAD: u32 = u32::MAX;
 
 /// A word accepted by a deterministic finite automaton, domain consistent on the layered graph; posted by [`crate::constraints::regular`].
 #[derive(Debug, Clone)]

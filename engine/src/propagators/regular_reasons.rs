@@ -23,11 +23,13 @@
 //! the backward cut from the start. Cost `O(n·Q·S)` for `n` positions, `Q` states and `S`
 //! symbols, as one propagation.
 
-use super::regular::DEAD;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
 use crate::literal::Literal;
+
+/// A transition to no state: the automaton rejects the word.
+pub(crate) const DEAD: u32 = u32::MAX;
 
 /// The automaton of a [`super::Regular`], states from 0, symbols `s` for the values `s + 1`.
 #[derive(Debug, Clone, Copy)]
@@ -212,9 +214,8 @@ impl Dfa<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::Dfa;
+    use super::{Dfa, DEAD};
     use crate::learn::explain::testing::{var, Past};
-    use crate::propagators::regular::DEAD;
     use crate::literal::Literal;
 
     /// Five cells of values 1 (white), 2 (black) or 3 (white too), no two blacks in a

@@ -120,7 +120,7 @@ pub struct SearchConfig {
     pub project: bool,
     /// The caller will not search this solver again: a search that stops before exploring
     /// the whole tree (a limit, a solution limit, the callback) returns at once, without
-    /// undoing its trail, and leaves the solver *spent* ([`Solver::is_spent`]). Undoing a
+    /// undoing its trail, and leaves the solver *spent* ([`Solver::is_spent`](crate::Solver::is_spent)). Undoing a
     /// deep search's trail costs about as much as writing it did not (debruijn_binary 03_08
     /// from the MiniZinc collection: 6,558 levels, 1.1 GB of trail, a quarter of a second),
     /// and a process that will only print what it found and exit has no use for the root

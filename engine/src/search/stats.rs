@@ -17,9 +17,10 @@ pub struct Stats {
     pub max_depth: usize,
     /// Times the search went back to the root to start again.
     pub restarts: u64,
-    /// Nogoods posted at restarts ([`SearchConfig::nogoods`]).
+    /// Nogoods posted at restarts ([`SearchConfig::nogoods`](super::SearchConfig::nogoods)).
     pub nogoods: u64,
-    /// Nogoods learned from failures and kept ([`SearchConfig::learning`]).
+    /// Nogoods learned from failures and kept
+    /// ([`SearchConfig::learning`](super::SearchConfig::learning)).
     pub learned: u64,
     /// Learned nogoods forgotten since (at restarts, the database keeps the best).
     pub forgotten: u64,
@@ -29,7 +30,8 @@ pub struct Stats {
     /// The work learning did: nogoods visited by the database plus literals cited by
     /// conflict analysis (a deterministic measure of its cost, beside `propagations`).
     pub learning_work: u64,
-    /// Propagations of a probe that gave way to the main search ([`SearchConfig::probe`]).
+    /// Propagations of a probe that gave way to the main search
+    /// ([`SearchConfig::probe`](super::SearchConfig::probe)).
     pub probe_propagations: u64,
     /// Changes that learned nogoods made (their unit propagations).
     pub nogood_prunings: u64,

@@ -37,7 +37,8 @@ def run(build, binary, args):
     if binary == "fzn-cpsolve":
         stats = dict(STAT.findall(out))
         answer = "\n".join(l for l in out.splitlines() if not l.startswith("%"))
-        limited = "=====" not in out and "UNSAT" not in out
+        # A search cut by the limit ends in UNKNOWN, or with no status line at all.
+        limited = "=====UNKNOWN" in out or ("=====" not in out and "UNSAT" not in out)
     else:
         stats, answer, limited = {}, [], False
         for line in out.splitlines():

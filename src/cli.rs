@@ -183,6 +183,27 @@ pub(crate) struct SolveArgs {
     /// either way.
     #[arg(long, value_enum, default_value_t, value_name = "WHEN")]
     pub(crate) learning: Learning,
+    /// Whose search decides, for MiniZinc and FlatZinc models: `auto` (the default: where
+    /// one solution or an optimum is wanted, the model's annotation as long as it projects to
+    /// finish soon, then cpsolve's own search by activity; the annotation for enumerations),
+    /// `model` (the annotation, as MiniZinc without `-f`) or `free` (cpsolve's own, as
+    /// MiniZinc's `-f`). Answers are the same either way; another optimal or first solution
+    /// may be the one shown.
+    #[arg(long, value_enum, default_value_t, value_name = "WHOSE")]
+    pub(crate) search: Search,
+}
+
+/// Whose search decides a MiniZinc or FlatZinc model's branching (`--search`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub(crate) enum Search {
+    /// cpsolve's own where one answer is wanted and the search learns, after the annotation
+    /// as a probe; the annotation otherwise.
+    #[default]
+    Auto,
+    /// The model's search annotation.
+    Model,
+    /// cpsolve's own search (MiniZinc's `-f`).
+    Free,
 }
 
 /// When a search learns from its failures (`--learning`).

@@ -12,13 +12,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use cpsolve_flatzinc::{format_solution, status_line, Found, Goal, Kind, Model, Options, RunResult, Status, Stop};
+use cpsolve_flatzinc::{format_solution, status_line, Found, Goal, Kind, Model, Options, RunResult, SearchChoice, Status, Stop};
 use serde_json::{json, Map, Value};
 
 use cpsolve_engine::StopToken;
 use cpsolve_models::report;
 
-use crate::cli::{Format, SolveArgs};
+use crate::cli::{Format, Search, SolveArgs};
 use crate::reading::{Input, ReadError};
 use crate::solve::{report_errors, report_unlocated, Source};
 use crate::{limits, mzn_output};
@@ -333,7 +333,11 @@ fn solve_fzn(
     let options = Options {
         all: args.all || args.count,
         solutions: args.limit,
-        free: false,
+        search: match args.search {
+            Search::Auto => SearchChoice::Auto,
+            Search::Model => SearchChoice::Model,
+            Search::Free => SearchChoice::Free,
+        },
         timeout,
         verify: true,
         // This run's model is solved once, then dropped.

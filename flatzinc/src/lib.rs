@@ -34,7 +34,7 @@ pub use compile::{compile, compile_with_stop};
 pub use cpsolve_engine::{Stop, Val, VarId};
 pub use model::{Arg, Goal, Kind, Model, Output, Ref, Term, Written};
 pub use read::{parse, Parsed};
-pub use run::{format_solution, solve, status_line, Found, Options, PhaseSaving, RunResult, Status};
+pub use run::{format_solution, solve, status_line, Found, Options, PhaseSaving, RunResult, SearchChoice, Status};
 
 /// Parses and compiles a FlatZinc text (`.fzn` or JSON), with a stop token of its own.
 pub fn load(text: &str) -> Result<Model, cpsolve_dsl::Diagnostic> {

@@ -49,8 +49,8 @@ pub struct Options {
     pub all: bool,
     /// `-n N`: at most this many solutions.
     pub solutions: Option<u128>,
-    /// `-f`: ignore the search annotations.
-    pub free: bool,
+    /// Whose search decides: the model's annotation, cpsolve's own (`-f`), or both in turn.
+    pub search: SearchChoice,
     pub timeout: Option<Duration>,
     /// Check every solution against the written constraints (and panic on a violation).
     pub verify: bool,
@@ -94,7 +94,7 @@ impl Default for Options {
         Options {
             all: false,
             solutions: None,
-            free: false,
+            search: SearchChoice::default(),
             timeout: None,
             verify: false,
             restart_scale: None,
@@ -107,6 +107,26 @@ impl Default for Options {
             probe: true,
         }
     }
+}
+
+/// Whose search decides the branching: MiniZinc's `-f` (free search) in three choices.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum SearchChoice {
+    /// The model's search annotation (cpsolve's own search where there is none), with the
+    /// variables it leaves to activity when the search learns: MiniZinc without `-f`.
+    #[default]
+    Model,
+    /// cpsolve's own search, the annotation ignored: MiniZinc's `-f`. Where the search
+    /// learns by default, the annotation is still tried first as a probe that goes on while
+    /// it projects to finish soon ([`cpsolve_engine::SearchConfig::probe`]), so a short
+    /// model-driven search keeps its quick proofs (cvrp simple2 of the public instances).
+    Free,
+    /// [`SearchChoice::Free`] where one solution or an optimum is wanted and the search
+    /// learns; the annotation otherwise (an enumeration lists its solutions in the
+    /// annotation's order). For a user who does not know which search suits the model:
+    /// free search proved twice as many held-out hard instances as the annotations did
+    /// (notes/learning.md).
+    Auto,
 }
 
 /// When decisions prefer the newest solution's values.
@@ -155,8 +175,6 @@ pub struct Found {
 /// Solves `model`, calling `on_solution` with each solution found (for optimisation, each
 /// better than the one before).
 pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&Model, &Found)) -> RunResult {
-    let own_search = options.free || model.annotated_search.is_empty();
-    let branching = if own_search { model.free_search.clone() } else { model.annotated_search.clone() };
     let objective = match model.goal {
         Goal::Minimize(Term::Var(x)) => Some((x, Sense::Minimize)),
         Goal::Maximize(Term::Var(x)) => Some((x, Sense::Maximize)),
@@ -170,6 +188,13 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
     };
     let one_answer = optimising || solutions == Some(1);
     let learning = options.learning.unwrap_or(one_answer);
+    let own_search = model.annotated_search.is_empty()
+        || match options.search {
+            SearchChoice::Model => false,
+            SearchChoice::Free => true,
+            SearchChoice::Auto => one_answer && learning,
+        };
+    let branching = if own_search { model.free_search.clone() } else { model.annotated_search.clone() };
     let activity = match options.activity {
         Some(activity) => activity,
         None if own_search && model.count_first => ActivitySearch::Rest,

@@ -8,13 +8,14 @@
 //! constraints as written, and no solution may beat Gecode's proven optimum. The instances
 //! cut short by the limit are listed (the benchmark, `bench/minizinc.sh`, measures speed).
 //!
-//! Three times: with learning as it is by default (on where one solution or an optimum is
-//! wanted), forced on, and forced off; every claim of each must agree.
+//! Four times: with learning as it is by default (on where one solution or an optimum is
+//! wanted), forced on, and forced off, following the annotations; and with free search (the
+//! `cpsolve` command's default for one answer); every claim of each must agree.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use cpsolve_flatzinc::{load, solve, Goal, Options, Status};
+use cpsolve_flatzinc::{load, solve, Goal, Options, SearchChoice, Status};
 use serde_json::Value;
 
 fn root() -> PathBuf {
@@ -39,21 +40,27 @@ fn read_gzipped(path: &Path) -> String {
 
 #[test]
 fn every_answer_agrees_with_gecode() {
-    agree_with_gecode(None);
+    agree_with_gecode(None, SearchChoice::Model);
+}
+
+#[test]
+fn every_answer_agrees_with_gecode_with_free_search() {
+    agree_with_gecode(None, SearchChoice::Free);
 }
 
 #[test]
 fn every_answer_agrees_with_gecode_with_learning_forced_on() {
-    agree_with_gecode(Some(true));
+    agree_with_gecode(Some(true), SearchChoice::Model);
 }
 
 #[test]
 fn every_answer_agrees_with_gecode_with_learning_off() {
-    agree_with_gecode(Some(false));
+    agree_with_gecode(Some(false), SearchChoice::Model);
 }
 
-/// Solves every instance with `learning` (`None`: the default) and checks each claim.
-fn agree_with_gecode(learning: Option<bool>) {
+/// Solves every instance with `learning` (`None`: the default) and `search`, and checks
+/// each claim.
+fn agree_with_gecode(learning: Option<bool>, search: SearchChoice) {
     let expected: Vec<Value> =
         serde_json::from_str(&std::fs::read_to_string(root().join("expected.json")).expect("expected.json"))
             .expect("valid JSON");
@@ -70,7 +77,7 @@ fn agree_with_gecode(learning: Option<bool>) {
         let text = read_gzipped(&path);
         let mut model = load(&text).unwrap_or_else(|e| panic!("{name}: {}", e.message));
         // The default search: restarts with nogoods where the order is dom/wdeg.
-        let options = Options { timeout: Some(limit), verify: true, learning, ..Options::default() };
+        let options = Options { timeout: Some(limit), verify: true, learning, search, ..Options::default() };
         let minimize = matches!(model.goal, Goal::Minimize(_));
         let result = solve(&mut model, &options, |_, _| {});
         let gecode_status = entry["status"].as_str().unwrap_or("");
@@ -101,7 +108,7 @@ fn agree_with_gecode(learning: Option<bool>) {
         }
     }
     eprintln!(
-        "learning {learning:?}: {} of {} instances finished within {limit:?} each, all agreeing with Gecode",
+        "learning {learning:?}, {search:?} search: {} of {} instances finished within {limit:?} each, all agreeing with Gecode",
         agreed.len(),
         expected.len()
     );

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use cpsolve_engine::ActivitySearch;
-use cpsolve_flatzinc::{format_solution, status_line, Goal, Options, PhaseSaving};
+use cpsolve_flatzinc::{format_solution, status_line, Goal, Options, PhaseSaving, SearchChoice};
 
 // The time and memory limits of the `cpsolve` binary, shared.
 #[path = "../limits/mod.rs"]
@@ -137,7 +137,7 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
     let options = Options {
         all: args.all,
         solutions: args.solutions,
-        free: args.free,
+        search: if args.free { SearchChoice::Free } else { SearchChoice::Model },
         timeout,
         verify: true,
         restart_scale: args.restart_scale,

@@ -1,7 +1,7 @@
 //! Free search decides first the 0/1 variables an objective counts, each towards the value
 //! that improves it; the optimum must not change, whichever way the count is written.
 
-use cpsolve_flatzinc::{load, solve, Options, Status};
+use cpsolve_flatzinc::{load, solve, Options, SearchChoice, Status};
 
 /// Three Booleans, each counted through `bool2int`, under two clauses; the count defined by
 /// `int_lin_eq` with the given coefficients (the count's last) and the given goal.
@@ -29,7 +29,7 @@ fn brute_force(coefs: [i64; 4], minimize: bool) -> i64 {
 fn optimum(text: &str) -> (bool, Option<i64>) {
     let mut model = load(text).expect("a valid model");
     let count_first = model.count_first;
-    let options = Options { free: true, verify: true, ..Options::default() };
+    let options = Options { search: SearchChoice::Free, verify: true, ..Options::default() };
     let result = solve(&mut model, &options, |_, _| {});
     assert_eq!(result.status, Status::Complete);
     (count_first, result.objective)

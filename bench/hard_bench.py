@@ -1,24 +1,22 @@
 #!/usr/bin/env python3
-"""Hard MiniZinc instances: cpsolve beside Gecode (native globals) and Pumpkin (lazy clause
-generation), one solver after the other, every answer checked against expected.json.
+"""Hard MiniZinc instances: cpsolve beside Gecode (native globals), Pumpkin, Chuffed and Huub
+(lazy clause generation), and cpsolve's own command line, one solver after the other, every
+answer checked against expected.json.
 
-Called by bench/hard.sh, which prepares the three solver configurations and passes their
-directories in --solver-path; standard library only.  FOLDER is laid out as
-bench/mzn-hard/: one sub-folder per problem (model and data files) and an expected.json
-listing the instances (folder, mzn, dzn, method, status, objective; see bench/README.md).
+Called by bench/hard.sh, which installs or prepares the solvers and passes where they are
+(--solver-path, --wasm-pkg, --huub-bin, --cpsolve-cli-bin); standard library only.  FOLDER is
+laid out as bench/mzn-hard/: one sub-folder per problem (model and data files) and an
+expected.json listing the instances (folder, mzn, dzn, method, status, objective; see
+bench/README.md).
 
-For each instance, the three solvers run one after the other, never two at once (the order
-rotates from one instance to the next), each through `minizinc` (flattening included):
-
-  cpsolve   minizinc --solver org.cpsolve.cpsolve             (fzn-cpsolve, the repository's mznlib/)
-  gecode    minizinc --solver org.gecode.gecodefix            (bench/peers/gecodefix.sh)
-  pumpkin   minizinc --solver nl.tudelft.algorithmics.pumpkin (bench/peers/pumpkin.sh)
-
-all with the same flags: -s --output-mode dzn --output-objective -t MS -f, plus -i on an
-optimisation problem (every improving solution is printed, so the best one found is known when
-the limit strikes; MiniZinc hands Gecode and Pumpkin -a for it).  -f is free search: each
-solver may ignore the model's search annotations (--search model leaves -f out).  One thread
-each.
+For each instance, the solvers run one after the other, never two at once (the order rotates
+from one instance to the next), flattening included.  How each is run is hard_solvers.py's job:
+cpsolve, gecode and pumpkin through `minizinc` with -s --output-mode dzn --output-objective
+-t MS; chuffed and huub through the WebAssembly MiniZinc 2.10; cpsolve-cli as
+`cpsolve --format json --timeout S`.  Each gets -f (free search: it may ignore the model's
+search annotations; --search model leaves it out; cpsolve-cli has none) and, on an
+optimisation problem, its flag for every improving solution (-i, --intermediate), so the best
+one found is known when the limit strikes.  One thread each.
 
 A run proves the instance when it prints `==========` on an optimisation problem (optimum
 proved), `=====UNSATISFIABLE=====`, or a first solution of a satisfaction problem.  Its answer
@@ -32,8 +30,9 @@ A WRONG answer is listed loudly at the end and makes the exit status 1.  A solut
 not re-checked here (MiniZinc's output checker is not run).
 
 Options: FOLDER, --timeout S (default 60), --only NAME[,NAME...] (folder or folder/instance),
---solvers LIST (default cpsolve,gecode,pumpkin), --search free|model, --out FILE, --list,
---cpsolve-bin PATH.
+--solvers LIST (default: all six), --search free|model, --out FILE, --list, --cpsolve-bin PATH
+(for the header), and where the solvers are: --solver-path, --wasm-pkg, --huub-bin,
+--cpsolve-cli-bin.
 """
 import argparse
 import datetime
@@ -44,20 +43,12 @@ import subprocess
 import sys
 
 from benchlib import die, loadavg
-from minizinc_bench import fmt_obj, git_describe, instance_name, run, sha_and_mtime
+from hard_solvers import ALL_SOLVERS, PEER_TEXT, Tools, run_solver
+from minizinc_bench import fmt_obj, git_describe, instance_name, sha_and_mtime
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
 SCRATCH = os.path.join(BENCH, '.scratch', 'hard')        # git-ignored (bench/.gitignore)
-ALL_SOLVERS = ('cpsolve', 'gecode', 'pumpkin')
-PEER_TEXT = {
-    'gecode': 'Gecode 6.2.0 (Debian fzn-gecode) with its native globals, org.gecode.gecodefix',
-    'pumpkin': 'Pumpkin 0.5.0 (crates.io pumpkin-solver) with its own mznlib, through fzn-pumpkin',
-}
-
-
-def flags_for(entry, free=True):
-    return (['-f'] if free else []) + (['-i'] if entry['method'] != 'satisfy' else [])
 
 
 def judge(entry, r):
@@ -108,6 +99,21 @@ def compare(method, a, b):
     return -1 if (a < b) == (method == 'minimize') else 1
 
 
+def valid_proof(r):
+    """Whether the run answered the instance's question, and rightly."""
+    return r['proved'] and not r['wrong']
+
+
+def best_solvers(method, runs):
+    """The solvers whose objective is the best of `runs` (solver -> run), in `runs`' order; a
+    WRONG answer (an objective beyond the known optimum) does not count, nor does no solution."""
+    fair = {s: r['objective'] for s, r in runs.items() if r['objective'] is not None and not r['wrong']}
+    if not fair:
+        return []
+    best = min(fair.values()) if method == 'minimize' else max(fair.values())
+    return [s for s, v in fair.items() if v == best]
+
+
 def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -115,6 +121,9 @@ def main():
     ap.add_argument('--solver-path', default=os.environ.get('MZN_SOLVER_PATH', ''),
                     help='MZN_SOLVER_PATH for the solvers (bench/hard.sh sets it)')
     ap.add_argument('--cpsolve-bin', default='', help='the fzn-cpsolve the configuration runs (for the header)')
+    ap.add_argument('--wasm-pkg', default='', help='the WebAssembly MiniZinc (chuffed, huub): bench/peers/chuffed.sh')
+    ap.add_argument('--huub-bin', default='', help='the huub binary: bench/peers/huub.sh')
+    ap.add_argument('--cpsolve-cli-bin', default='', help='the cpsolve binary cpsolve-cli runs')
     ap.add_argument('--timeout', type=float, default=60, help='seconds per instance and solver (default 60)')
     ap.add_argument('--only', default='', help='comma-separated folders or folder/instance names')
     ap.add_argument('--solvers', default=','.join(ALL_SOLVERS), help='comma-separated, of ' + ', '.join(ALL_SOLVERS))
@@ -170,25 +179,31 @@ def main():
         % (now.strftime('%Y-%m-%d %H:%M:%S UTC'), len(entries), corpus_name, args.timeout))
     say('# machine: %d cores (nproc), %s, %.1f GB RAM; load average (1, 5, 15 min) at start: %s'
         % (os.cpu_count(), cpu, int(mem) / 1024 / 1024, loadavg()))
-    say('# %s; flags for all: -s --output-mode dzn --output-objective -t %d%s, and -i on optimisation'
+    say('# %s; flags through minizinc: -s --output-mode dzn --output-objective -t %d%s, and -i on optimisation'
         % (mzn[0] if mzn else 'minizinc ?', args.timeout * 1000,
            ' -f (free search)' if free else " (no -f: the model's search annotations)"))
+    if {'chuffed', 'huub'} & set(solvers):
+        say('# chuffed and huub: the same limit (flattening included), %s, and every improving solution'
+            % ('-f (free search)' if free else "no -f (the model's search annotations)"))
     say('# one solver after the other, never two at once (order rotates per instance); one thread each')
-    if 'cpsolve' in solvers:
-        sha, mtime = sha_and_mtime(args.cpsolve_bin) if args.cpsolve_bin else (None, None)
-        say('# cpsolve: fzn-cpsolve %s, git %s' % (
-            'sha256 %s, built %s' % (sha, mtime) if sha else '(binary missing: every run is an ERROR)',
-            git_describe()))
+    for name, binary, label in (('cpsolve', args.cpsolve_bin, 'fzn-cpsolve'),
+                                ('cpsolve-cli', args.cpsolve_cli_bin, 'cpsolve')):
+        if name in solvers:
+            sha, mtime = sha_and_mtime(binary) if binary else (None, None)
+            say('# %s: %s %s, git %s' % (
+                name, label, 'sha256 %s, built %s' % (sha, mtime) if sha else '(binary missing: every run is an ERROR)',
+                git_describe()))
     for s in solvers:
         if s in PEER_TEXT:
             say('# %s: %s' % (s, PEER_TEXT[s]))
     say('# per solver: status (OPTIMAL = optimum proved / search complete, SATISFIED = a solution, not proved')
-    say('# optimal, UNSAT, TIMEOUT, UNKNOWN, ERROR), best objective, wall s of the whole minizinc run;')
+    say('# optimal, UNSAT, TIMEOUT, UNKNOWN, ERROR), best objective, wall s of the whole run (minizinc, node, cpsolve);')
     say('# "P" = proved (optimum, unsat or first solution of a satisfaction problem), WRONG = disagrees with expected.json')
     head = '%-36s %-13s' % ('instance', 'expected') + ''.join(' | %-27s' % s for s in solvers) + ' | load1'
     say(head)
     say('-' * len(head))
 
+    tools = Tools(args.solver_path, args.wasm_pkg, args.huub_bin, args.cpsolve_cli_bin)
     results = {s: [] for s in solvers}
     for i, e in enumerate(entries):
         load1 = loadavg().split()[0]
@@ -196,7 +211,7 @@ def main():
         order = solvers[k:] + solvers[:k]
         row = {}
         for s in order:
-            r = run(s, args.solver_path, e, args.timeout, corpus=corpus, flags=flags_for(e, free))
+            r = run_solver(s, tools, e, args.timeout, corpus, free)
             r['proved'], r['wrong'], r['note'] = judge(e, r)
             r['name'] = instance_name(e)
             r['order'] = order.index(s) + 1
@@ -217,25 +232,43 @@ def main():
     n = len(entries)
     for s in solvers:
         rs = results[s]
-        proved = [r for r in rs if r['proved'] and not r['wrong']]
+        proved = [r for r in rs if valid_proof(r)]
         times = sorted(r['wall'] for r in proved)
-        say('%-8s proved %2d of %d%s; not proved: %d with a solution, %d without, %d error; WRONG %d'
+        say('%-11s proved %2d of %d%s; not proved: %d with a solution, %d without, %d error; WRONG %d'
             % (s, len(proved), n,
                ' (time to prove: median %.1f s, max %.1f s)' % (times[len(times) // 2], times[-1]) if times else '',
                sum(1 for r in rs if not r['proved'] and r['status'] == 'SATISFIED'),
                sum(1 for r in rs if not r['proved'] and r['status'] in ('TIMEOUT', 'UNKNOWN')),
                sum(1 for r in rs if r['status'] == 'ERROR'), sum(1 for r in rs if r['wrong'])))
-    count = {s: sum(1 for r in results[s] if r['proved'] and not r['wrong']) for s in solvers}
+    count = {s: sum(1 for r in results[s] if valid_proof(r)) for s in solvers}
     if 'cpsolve' in solvers and 'gecode' in solvers:
         say('ratio cpsolve / gecode proved: %s' % ('%.2f' % (count['cpsolve'] / count['gecode'])
                                                    if count['gecode'] else 'n/a (Gecode proved none)'))
-    if 'cpsolve' in solvers and 'pumpkin' in solvers:
-        say('cpsolve proved %s Pumpkin (%d vs %d)' % (
-            'more than' if count['cpsolve'] > count['pumpkin'] else 'as many as' if count['cpsolve'] == count['pumpkin']
-            else 'fewer than', count['cpsolve'], count['pumpkin']))
+    for peer in ('pumpkin', 'chuffed', 'huub'):
+        if 'cpsolve' in solvers and peer in solvers:
+            say('cpsolve proved %s %s (%d vs %d)' % (
+                'more than' if count['cpsolve'] > count[peer] else 'as many as' if count['cpsolve'] == count[peer]
+                else 'fewer than', peer, count['cpsolve'], count[peer]))
+    if 'cpsolve' in solvers and 'cpsolve-cli' in solvers:
+        same = [i for i in range(n) if all(results['cpsolve'][i][k] == results['cpsolve-cli'][i][k]
+                                           for k in ('status', 'objective'))]
+        say('cpsolve-cli and cpsolve (fzn-cpsolve through minizinc%s): the same status and objective on %d of %d'
+            % (', which searches freely' if free else '', len(same), n))
     # Best objectives where nobody proved the optimum: the criterion's "on the instances none proves".
     opt = [i for i, e in enumerate(entries) if e['method'] != 'satisfy']
-    none = [i for i in opt if not any(results[s][i]['proved'] for s in solvers)]
+    none = [i for i in opt if not any(valid_proof(results[s][i]) for s in solvers)]
+    say()
+    say('%-11s %8s  %s' % ('solver', 'proved', 'best objective on the %d optimisation instance(s) none proves '
+                           '(ties count for each)' % len(none)))
+    best_by = {i: best_solvers(entries[i]['method'], {s: results[s][i] for s in solvers}) for i in none}
+    for s in solvers:
+        say('%-11s %8s  %d of %d' % (s, '%d/%d' % (count[s], n), sum(1 for i in none if s in best_by[i]), len(none)))
+    for i in none:
+        best = best_by[i]
+        say('    %-36s best %s by %s;  %s' % (
+            instance_name(entries[i]), fmt_obj(results[best[0]][i]['objective']) if best else '-',
+            ', '.join(best) if best else 'nobody (no solution)',
+            '  '.join('%s %s' % (s, fmt_obj(results[s][i]['objective'])) for s in solvers)))
     not_cp = [i for i in opt if 'cpsolve' in solvers and not results['cpsolve'][i]['proved']]
     if 'cpsolve' in solvers:
         for label, idx in (('none of the solvers proves', none), ('cpsolve does not prove', not_cp)):
@@ -246,14 +279,15 @@ def main():
             for peer in (p for p in solvers if p != 'cpsolve'):
                 c = [compare(entries[i]['method'], results['cpsolve'][i]['objective'], results[peer][i]['objective'])
                      for i in idx]
-                say('    cpsolve vs %-8s better %d, equal %d, worse %d  (at least as good on %d of %d)'
+                say('    cpsolve vs %-11s better %d, equal %d, worse %d  (at least as good on %d of %d)'
                     % (peer, c.count(-1), c.count(0), c.count(1), c.count(-1) + c.count(0), len(c)))
-            for i in idx:
-                say('    %-36s %s' % (instance_name(entries[i]), '  '.join(
-                    '%s %s' % (s, fmt_obj(results[s][i]['objective'])) for s in solvers)))
+            if label != 'none of the solvers proves':
+                for i in idx:
+                    say('    %-36s %s' % (instance_name(entries[i]), '  '.join(
+                        '%s %s' % (s, fmt_obj(results[s][i]['objective'])) for s in solvers)))
     notes = [(s, r) for s in solvers for r in results[s] if r['note']]
     for s, r in notes:
-        say('note: %-8s %-36s %s' % (s, r['name'], r['note']))
+        say('note: %-11s %-36s %s' % (s, r['name'], r['note']))
     for s in solvers:
         errors = [r for r in results[s] if r['status'] == 'ERROR']
         if errors:
@@ -266,7 +300,7 @@ def main():
         say('!' * 78)
         say('!!! %d WRONG ANSWER(S), against expected.json:' % len(wrong))
         for s, r in wrong:
-            say('!!!   %-8s %-36s %s' % (s, r['name'], r['wrong']))
+            say('!!!   %-11s %-36s %s' % (s, r['name'], r['wrong']))
         say('!' * 78)
 
     os.makedirs(os.path.dirname(out_path), exist_ok=True)

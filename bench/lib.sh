@@ -64,6 +64,13 @@ bench_versions() {
     v=$("$bench/.scratch/pumpkin/bin/pumpkin-solver" --help 2>&1 || true)
     echo "- Pumpkin (bench/.scratch/pumpkin): $(grep -m1 -o 'pumpkin-solver [0-9.]*' <<<"$v" || echo "version unknown")"
   else echo "- Pumpkin: not installed (bench/peers/pumpkin.sh)"; fi
+  if [ -x "$bench/.scratch/huub/bin/huub" ]; then
+    echo "- Huub (bench/.scratch/huub): $(first "$bench/.scratch/huub/bin/huub" --version || echo "version unknown")"
+  else echo "- Huub: not installed (bench/peers/huub.sh)"; fi
+  if [ -f "$bench/.scratch/mzn-wasm/node_modules/minizinc/package.json" ] && command -v node >/dev/null 2>&1; then
+    v=$(node -p "require('$bench/.scratch/mzn-wasm/node_modules/minizinc/package.json').version" 2>/dev/null || echo "?")
+    echo "- WebAssembly MiniZinc with Chuffed (npm minizinc, bench/.scratch/mzn-wasm): $v; $(first node --version || echo 'node missing')"
+  else echo "- Chuffed: not installed (bench/peers/chuffed.sh)"; fi
   if command -v gcc >/dev/null 2>&1; then echo "- gcc: $(first gcc --version)"; else echo "- gcc: missing"; fi
   echo "- python3: $(first python3 --version || echo missing)"
   if [ -x "$bench/.venv/bin/python" ]; then

@@ -75,22 +75,38 @@ def run(solver, solver_path, entry, timeout, corpus=CORPUS, flags=()):
     """One minizinc run of the instance `entry` of the folder `corpus`, with the extra minizinc
     `flags` (bench/hard_bench.py passes -f, -i): a dict with status, objective, wall, stats,
     reason."""
-    model = os.path.join(corpus, entry['folder'], entry['mzn'])
-    data = [os.path.join(corpus, entry['folder'], entry['dzn'])] if entry['dzn'] else []
+    model, data = instance_files(entry, corpus)
     cmd = ['minizinc', '--solver', SOLVERS[solver], '-s', '--output-mode', 'dzn', '--output-objective',
            '-t', str(int(timeout * 1000))] + list(flags) + [model] + data
     env = dict(os.environ, MZN_SOLVER_PATH=solver_path)
+    return read_output(*run_command(cmd, os.path.join(corpus, entry['folder']), timeout, env=env), timeout)
+
+
+def instance_files(entry, corpus):
+    """The model's path and the list of data paths (none or one) of the instance `entry`."""
+    model = os.path.join(corpus, entry['folder'], entry['mzn'])
+    return model, ([os.path.join(corpus, entry['folder'], entry['dzn'])] if entry['dzn'] else [])
+
+
+def run_command(cmd, cwd, timeout, env=None):
+    """Runs `cmd` in its own process group, killed with everything it started when it is still
+    alive GRACE seconds after `timeout`: (stdout, stderr, exit status, wall seconds, killed)."""
     start = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                         cwd=os.path.join(corpus, entry['folder']), start_new_session=True)
+                         cwd=cwd, start_new_session=True)
     killed = False
     try:
         out, err = p.communicate(timeout=timeout + GRACE)
     except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)      # minizinc and the solver it started: our own group
+        os.killpg(p.pid, signal.SIGKILL)      # the run and the solver it started: our own group
         out, err = p.communicate()
         killed = True
-    wall = time.monotonic() - start
+    return out, err, p.returncode, time.monotonic() - start, killed
+
+
+def read_output(out, err, rc, wall, killed, timeout):
+    """The status, objective and statistics of a run that printed MiniZinc's text output
+    (`----------`, `==========`, `_objective = N;`, `%%%mzn-stat:` lines)."""
     stats, objective = {}, None
     for line in out.splitlines():
         m = STAT_RE.match(line)
@@ -109,9 +125,9 @@ def run(solver, solver_path, entry, timeout, corpus=CORPUS, flags=()):
     if killed:
         status = 'TIMEOUT'
         reason = 'killed %d s after the time limit' % GRACE
-    elif '=====ERROR=====' in out or (p.returncode != 0 and not solution and '=====UNSATISFIABLE=====' not in out):
+    elif '=====ERROR=====' in out or (rc != 0 and not solution and '=====UNSATISFIABLE=====' not in out):
         status = 'ERROR'
-        reason = error_reason(out, err, p.returncode)
+        reason = error_reason(out, err, rc)
     elif '=====UNSATISFIABLE=====' in out:
         status = 'UNSAT'
     elif '==========' in out:
@@ -124,7 +140,7 @@ def run(solver, solver_path, entry, timeout, corpus=CORPUS, flags=()):
         status = 'UNKNOWN'
     if not solution:
         objective = None
-    return {'status': status, 'objective': objective, 'wall': wall, 'rc': p.returncode,
+    return {'status': status, 'objective': objective, 'wall': wall, 'rc': rc,
             'reason': reason, 'nodes': stats.get('nodes'), 'failures': stats.get('failures'),
             'solveTime': stats.get('solveTime'), 'flatTime': stats.get('flatTime')}
 

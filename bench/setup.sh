@@ -7,8 +7,12 @@
 #                    python3-venv
 #   PyPI             ortools (CP-SAT), in the virtual environment bench/.venv (git-ignored),
 #                    at the version pinned in bench/peers/ortools/requirements.txt
-#   crates.io        pumpkin-solver 0.5.0 (the lazy clause generation peer of `hard.sh`),
-#                    through bench/peers/pumpkin.sh: `cargo install` into bench/.scratch/pumpkin
+#   crates.io        pumpkin-solver 0.5.0 and huub-cli 100.1.0 (lazy clause generation peers
+#                    of `hard.sh`), through bench/peers/pumpkin.sh and bench/peers/huub.sh:
+#                    `cargo install` into bench/.scratch/pumpkin and bench/.scratch/huub
+#   npm              minizinc 4.5.1 (a WebAssembly MiniZinc 2.10 with Chuffed 0.14, run under
+#                    Node; it also compiles for Huub), through bench/peers/chuffed.sh into
+#                    bench/.scratch/mzn-wasm
 #   built            the C queens counter (bench/peers/queens/nqueens.c, gcc -O2) and the
 #                    MiniZinc solver configurations of bench/peers/gecodefix.sh and
 #                    bench/peers/pumpkin.sh, all under bench/.scratch/ (git-ignored)
@@ -123,8 +127,20 @@ if command -v cargo >/dev/null 2>&1; then
     echo "!! bench/peers/pumpkin.sh failed"
     MISSING=1
   fi
+  if huub=$("$BENCH_DIR/peers/huub.sh"); then
+    echo "   Huub 100.1.0: bench/peers/huub.sh -> ${huub#"$BENCH_DIR/"}"
+  else
+    echo "!! bench/peers/huub.sh failed"
+    MISSING=1
+  fi
 else
-  echo "!! no cargo: Pumpkin (bench/peers/pumpkin.sh, for hard.sh) is not installed"
+  echo "!! no cargo: Pumpkin and Huub (bench/peers/pumpkin.sh, huub.sh, for hard.sh) are not installed"
+  MISSING=1
+fi
+if pkg=$("$BENCH_DIR/peers/chuffed.sh"); then
+  echo "   WebAssembly MiniZinc 2.10 with Chuffed 0.14.0: bench/peers/chuffed.sh -> ${pkg#"$BENCH_DIR/"}"
+else
+  echo "!! bench/peers/chuffed.sh failed (it needs node and npm)"
   MISSING=1
 fi
 

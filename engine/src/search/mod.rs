@@ -10,6 +10,7 @@
 //!    `ConflictHandler`;
 //! 3. **go back**: close levels up to the newest decision whose right branch is untried,
 //!    and take it.
+//!
 //! Nothing is copied per node: going back is undoing the trail.
 //!
 //! # What varies, and where it lives

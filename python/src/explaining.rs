@@ -76,7 +76,9 @@ fn tell(
             Value::Object(object) => object,
             _ => serde_json::Map::new(),
         },
-        None => json!({ "file": label, "kind": kind.name(), "status": "limit" }).as_object().cloned().unwrap_or_default(),
+        None => {
+            json!({ "file": label, "kind": kind.name(), "status": "limit" }).as_object().cloned().unwrap_or_default()
+        }
     };
     object.extend(told.json(Some(map.text())));
     let mut out = Vec::new();

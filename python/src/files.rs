@@ -96,7 +96,9 @@ pub(crate) fn solve_file(
                     }
                 }
             }
-            _ => running::search(&label, &text, Some(&path), &ask, &token, &mut |_, _| std::ops::ControlFlow::Continue(())),
+            _ => running::search(&label, &text, Some(&path), &ask, &token, &mut |_, _| {
+                std::ops::ControlFlow::Continue(())
+            }),
         }
     })?;
     match ran {

@@ -142,7 +142,8 @@ const MZNLIB: &[(&str, &str)] = &[
 
 /// Flattens a `.mzn` model with its data files into FlatZinc text; `Err` says why not.
 pub(crate) fn flatten(model: &Path, data: &[PathBuf], stop: &StopToken) -> Result<String, String> {
-    let work = Workspace::new().map_err(|e| format!("cannot write cpsolve's MiniZinc library to a temporary directory: {e}"))?;
+    let work = Workspace::new()
+        .map_err(|e| format!("cannot write cpsolve's MiniZinc library to a temporary directory: {e}"))?;
     let fzn = work.dir.join("model.fzn");
     let child = Command::new("minizinc")
         .arg("--solver")
@@ -160,7 +161,9 @@ pub(crate) fn flatten(model: &Path, data: &[PathBuf], stop: &StopToken) -> Resul
     let mut child = match child {
         Ok(child) => child,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err("`minizinc` is not installed, and a .mzn model needs it to be flattened (or give a .fzn file)".into())
+            return Err(
+                "`minizinc` is not installed, and a .mzn model needs it to be flattened (or give a .fzn file)".into()
+            )
         }
         Err(e) => return Err(format!("cannot run `minizinc`: {e}")),
     };

@@ -68,7 +68,9 @@ pub(crate) fn parse_mode(mode: Option<&str>) -> PyResult<Option<SolveMode>> {
         Some("first") => Ok(Some(SolveMode::First)),
         Some("all") => Ok(Some(SolveMode::All)),
         Some("count") => Ok(Some(SolveMode::Count)),
-        Some(other) => Err(PyValueError::new_err(format!("mode must be \"first\", \"all\" or \"count\", not {other:?}"))),
+        Some(other) => {
+            Err(PyValueError::new_err(format!("mode must be \"first\", \"all\" or \"count\", not {other:?}")))
+        }
     }
 }
 
@@ -101,9 +103,12 @@ pub(crate) fn run_model(
         "none" => Keep::Nothing,
         "last" => Keep::Last,
         "all" => Keep::All,
-        other => return Err(PyValueError::new_err(format!("keep must be \"none\", \"last\" or \"all\", not {other:?}"))),
+        other => {
+            return Err(PyValueError::new_err(format!("keep must be \"none\", \"last\" or \"all\", not {other:?}")))
+        }
     };
-    let ask = Ask { mode: parse_mode(mode)?, limit, timeout: parse_timeout(timeout)?, nodes, threads: threads.max(1), keep };
+    let ask =
+        Ask { mode: parse_mode(mode)?, limit, timeout: parse_timeout(timeout)?, nodes, threads: threads.max(1), keep };
     let stop = StopToken::new();
     let token = stop.clone();
     let ran = waiting::run_interruptible(py, &stop, move || {

@@ -120,7 +120,11 @@ impl Solutions {
                         Ok(Message::Solution(values)) => {
                             return Ok((Some(layout), PyArray1::from_vec(py, values).unbind()))
                         }
-                        _ => return Err(PyRuntimeError::new_err("internal error in cpsolve: a layout without a solution")),
+                        _ => {
+                            return Err(PyRuntimeError::new_err(
+                                "internal error in cpsolve: a layout without a solution",
+                            ))
+                        }
                     }
                 }
                 Ok(Message::Solution(values)) => return Ok((None, PyArray1::from_vec(py, values).unbind())),

@@ -57,7 +57,9 @@ pub(crate) fn run_interruptible<T: Send + 'static>(
                 }
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(PyRuntimeError::new_err("internal error in cpsolve: the search thread ended without an answer"));
+                return Err(PyRuntimeError::new_err(
+                    "internal error in cpsolve: the search thread ended without an answer",
+                ));
             }
         }
     }

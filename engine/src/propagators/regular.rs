@@ -41,9 +41,9 @@ use super::regular_reasons::Dfa;
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// A transition to no state: the automaton rejects the word.
 pub(crate) const DEAD: u32 = u32::MAX;

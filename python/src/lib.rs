@@ -7,7 +7,7 @@
 //! means on the command line, and its JSON is the command line's (docs/json.md).
 //!
 //! Every search runs on a thread of its own while the calling thread waits without the GIL
-//! ([`waiting`]): other Python threads run meanwhile, Ctrl-C is seen within 10 ms, and a run's
+//! (`waiting.rs`): other Python threads run meanwhile, Ctrl-C is seen within 10 ms, and a run's
 //! limits are its own (each run has its own stop token and clock).
 
 mod errors;

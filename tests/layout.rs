@@ -7,7 +7,8 @@
 //! - `cpsolve-puzzles`: the puzzles with a solver of their own; the DSL, the models' run
 //!   options and framing, and of the engine only its stop request and statistics
 //!   (`puzzles/tests/engine_use.rs` checks the names).
-//! - `cpsolve` (the binary) and `cpsolve-fuzz` may use every crate.
+//! - `cpsolve` (the binary), `cpsolve-fuzz` and `cpsolve-python` (the Python package's
+//!   native module) may use every crate.
 
 use std::path::Path;
 

@@ -115,7 +115,6 @@ pub trait Propagator: std::fmt::Debug + Send {
 /// list before it gives up narrowing it.
 pub(crate) const RETAIN_PROBES: usize = 64;
 
-
 /// Read and prune access to the domains during propagation.
 #[derive(Debug)]
 pub struct Context<'a> {

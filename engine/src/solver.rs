@@ -4,8 +4,8 @@ use std::fmt;
 
 use crate::domain::{Domain, DomainValues, Val};
 use crate::ids::{PropId, VarId};
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::PropStatus;
+use crate::propagator::{Context, PostContext, Propagator};
 use crate::search::Stats;
 use crate::store::Store;
 

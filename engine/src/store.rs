@@ -8,9 +8,9 @@
 use crate::domain::{Domain, Val};
 use crate::ids::{PropId, TrailedInt, VarId};
 use crate::learn::history::History;
+use crate::literal::Literal;
 use crate::outcome::{Conflict, Events};
 use crate::queue::Queue;
-use crate::literal::Literal;
 use crate::trail::{Trail, Undo};
 
 #[derive(Debug, Clone, Copy)]

@@ -9,8 +9,8 @@
 
 use crate::domain::Val;
 use crate::ids::{PropId, VarId};
-use crate::propagator::Context;
 use crate::outcome::PropStatus;
+use crate::propagator::Context;
 use crate::solver::Solver;
 
 use super::values::Values;

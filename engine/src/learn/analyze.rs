@@ -17,8 +17,8 @@ use crate::learn::db::NogoodDb;
 use crate::learn::explain::{naive, ExplainContext};
 use crate::learn::history::{Cause, History};
 use crate::learn::verify::{check_holes, check_reason};
-use crate::propagator::Propagator;
 use crate::literal::Literal;
+use crate::propagator::Propagator;
 
 /// The nogood learned from `conflict` (literals that all hold now at `depth` and cannot
 /// hold together): literals that cannot all hold, one of them from the current level when

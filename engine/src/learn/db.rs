@@ -35,9 +35,9 @@
 use crate::ids::{PropId, VarId};
 use crate::learn::history::{Cause, History};
 use crate::learn::watches::{Watch, Watches};
+use crate::literal::Literal;
 use crate::outcome::Conflict;
 use crate::propagators::nogood::{truth_in, Truth};
-use crate::literal::Literal;
 use crate::store::Store;
 
 fn truth(store: &Store, lit: Literal) -> Truth {

@@ -10,8 +10,8 @@ use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
 use crate::learn::history::History;
-use crate::propagator::Propagator;
 use crate::literal::Literal;
+use crate::propagator::Propagator;
 
 /// A constraint's ground truth over an assignment given as a function.
 type GroundTruth<'a> = &'a dyn Fn(&dyn Fn(VarId) -> Val) -> bool;

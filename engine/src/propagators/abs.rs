@@ -8,8 +8,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// Holes inside the domain of `x` at most this wide are removed value by value.
 const MAX_HOLE: Val = 4096;

@@ -17,8 +17,8 @@ use super::matching::Matching;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// How hard all-different works.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

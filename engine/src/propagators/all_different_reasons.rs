@@ -174,7 +174,8 @@ mod tests {
         let lits = [Literal::Eq(var(0), 5), Literal::Le(var(3), 2), Literal::Eq(var(2), 5)];
         let past = Past::new(&[(0, 9); 4], &lits);
         let reason = explain_conflict(&past.cx(), &vars(), &[0; 4]);
-        let expected = vec![Literal::Gt(var(0), 4), Literal::Le(var(0), 5), Literal::Gt(var(2), 4), Literal::Le(var(2), 5)];
+        let expected =
+            vec![Literal::Gt(var(0), 4), Literal::Le(var(0), 5), Literal::Gt(var(2), 4), Literal::Le(var(2), 5)];
         assert_eq!(reason, Some(expected));
     }
 }

@@ -17,9 +17,9 @@ use super::fixed_front::FixedFront;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Events, Interrupted, Priority, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Events, Interrupted, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// `xᵢ`, `xᵢ + i` and `xᵢ − i` each pairwise distinct, with a bitboard count and a dedicated first-solution search; posted by [`crate::constraints::all_different_shifted`].
 #[derive(Debug, Clone)]

@@ -25,8 +25,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// The most pairs enumerated per propagation.
 pub(crate) const MAX_PAIRS: u64 = 1 << 16;

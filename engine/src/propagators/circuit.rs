@@ -31,9 +31,9 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// No fixed successor.
 const NONE: usize = usize::MAX;

@@ -25,9 +25,9 @@ use super::reasons::exclude;
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// One literal: `var = 1` when `positive`, `var = 0` otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,10 +150,10 @@ impl Propagator for Clause {
 
 #[cfg(test)]
 mod tests {
-    use super::{Clause, BoolLit};
+    use super::{BoolLit, Clause};
     use crate::learn::explain::testing::{var, Past};
-    use crate::propagator::Propagator;
     use crate::literal::Literal;
+    use crate::propagator::Propagator;
 
     #[test]
     fn a_unit_is_explained_by_the_other_literals_false() {

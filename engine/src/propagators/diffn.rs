@@ -23,9 +23,9 @@ use super::diffn_reasons::{Boxes, Side};
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// Holes wider than this are not cut (each value is removed on its own); the bounds
 /// rules still apply.

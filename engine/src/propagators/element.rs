@@ -8,10 +8,10 @@
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, PropResult, PropStatus};
-use crate::propagators::reasons::{cite, disjoint, exclude, mirror};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::propagators::reasons::{cite, disjoint, exclude, mirror};
 
 /// `z = array[i]` over an array of variables; posted by [`crate::constraints::element`].
 #[derive(Debug, Clone)]

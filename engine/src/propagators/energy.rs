@@ -27,9 +27,9 @@ use super::time_table::{cumulative_holds, cumulative_vars};
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// Resources with more tasks than this get time-tabling only (the rules are cubic here).
 pub(crate) const MAX_TASKS: usize = 48;

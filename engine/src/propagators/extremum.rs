@@ -14,9 +14,9 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Events, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// `z = max(xs)` or `z = min(xs)` by bounds reasoning; posted by [`crate::constraints::extremum`].
 #[derive(Debug, Clone)]

@@ -6,8 +6,8 @@
 //! count, and the permutation needs no undo because only the count says which are done.
 
 use crate::ids::{TrailedInt, VarId};
-use crate::propagator::{Context, PostContext};
 use crate::outcome::Conflict;
+use crate::propagator::{Context, PostContext};
 
 #[derive(Debug, Clone)]
 pub(crate) struct FixedFront {

@@ -4,8 +4,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// `z = f(x)` given by its graph over the domain of `x`, domain consistent; posted by [`crate::constraints::function`].
 #[derive(Debug, Clone)]

@@ -38,8 +38,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// Domains up to this many values are listed to take out the values outside the cover.
 const MAX_LISTED: u64 = 1 << 12;

@@ -34,8 +34,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// The channelling of `f` and `g`, whose domains the post function restricted to each
 /// other's positions (both of the same length).

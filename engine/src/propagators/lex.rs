@@ -37,8 +37,8 @@
 
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// `x ≤lex y` or `x <lex y`, generalised arc consistent; posted by [`crate::constraints::lex_less`] and [`crate::constraints::lex_lesseq`].
 #[derive(Debug, Clone)]

@@ -28,8 +28,8 @@
 
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// One line of a [`LineCounts`]: its variables (a variable listed twice weighs two) and
 /// how many ones it may hold.

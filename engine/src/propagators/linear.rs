@@ -10,10 +10,10 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, PropResult, PropStatus};
-use crate::propagators::arith::{ceil_div, floor_div};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::propagators::arith::{ceil_div, floor_div};
 
 /// One term `coef · var`; `coef` is never 0.
 pub(crate) type Term = (i64, VarId);

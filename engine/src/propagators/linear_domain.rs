@@ -16,8 +16,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 use crate::propagators::bitrow::BitRow;
 
 /// Partial sums must span at most this many values, or the post function uses bounds reasoning.

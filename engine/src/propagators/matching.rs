@@ -19,8 +19,8 @@
 use super::matching_bits;
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::Context;
 use crate::outcome::Conflict;
+use crate::propagator::Context;
 
 /// Shifted value spans up to this size are indexed directly (no sorting, no search).
 const DENSE_SPAN: i64 = 4096;

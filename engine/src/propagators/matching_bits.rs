@@ -13,8 +13,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::Context;
 use crate::outcome::Conflict;
+use crate::propagator::Context;
 
 const NONE: u8 = u8::MAX;
 

@@ -9,8 +9,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// `z = f(x)` for a non-decreasing `f`, by bounds reasoning; posted by [`crate::constraints::div_by_constant`] for wide domains.
 pub struct Monotone {

@@ -16,9 +16,9 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// The reduced nld-nogoods of a branch given as its decisions' left branches, each with
 /// whether the search is in its right branch (the left one refuted).
@@ -151,11 +151,18 @@ mod tests {
     #[test]
     fn each_refuted_left_branch_gives_the_lefts_above_it_and_itself() {
         let (x, y, z, w) = (VarId(0), VarId(1), VarId(2), VarId(3));
-        let branch =
-            [(Literal::Eq(x, 1), false), (Literal::Eq(y, 2), true), (Literal::Le(z, 3), false), (Literal::Gt(w, 4), true)];
+        let branch = [
+            (Literal::Eq(x, 1), false),
+            (Literal::Eq(y, 2), true),
+            (Literal::Le(z, 3), false),
+            (Literal::Gt(w, 4), true),
+        ];
         assert_eq!(
             from_branch(branch),
-            vec![vec![Literal::Eq(x, 1), Literal::Eq(y, 2)], vec![Literal::Eq(x, 1), Literal::Le(z, 3), Literal::Gt(w, 4)]]
+            vec![
+                vec![Literal::Eq(x, 1), Literal::Eq(y, 2)],
+                vec![Literal::Eq(x, 1), Literal::Le(z, 3), Literal::Gt(w, 4)]
+            ]
         );
         assert!(from_branch([(Literal::Eq(x, 1), false)]).is_empty());
     }

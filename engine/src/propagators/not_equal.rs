@@ -4,9 +4,9 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Events, Priority, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Events, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// `x ≠ y + c`; posted by [`crate::constraints::not_equal`].
 #[derive(Debug, Clone)]

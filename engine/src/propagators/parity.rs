@@ -17,8 +17,8 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// An odd or even number of 0/1 variables are 1, by two watched variables; posted by [`crate::constraints::parity`].
 #[derive(Debug, Clone)]

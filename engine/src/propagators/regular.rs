@@ -41,9 +41,9 @@ use super::regular_reasons::{Dfa, DEAD};
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// A word accepted by a deterministic finite automaton, domain consistent on the layered graph; posted by [`crate::constraints::regular`].
 #[derive(Debug, Clone)]

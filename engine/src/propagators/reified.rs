@@ -15,10 +15,10 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Events, PropResult, PropStatus};
-use crate::propagators::linear::{side, LinearEq, LinearLe, LinearNe, Term};
 use crate::literal::Literal;
+use crate::outcome::{Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::propagators::linear::{side, LinearEq, LinearLe, LinearNe, Term};
 
 /// The relation, normalised: `≤`, `=` or `≠` against the constant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

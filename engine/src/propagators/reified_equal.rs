@@ -13,10 +13,10 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Events, PropResult, PropStatus};
-use crate::propagators::reasons::{cite, disjoint, mirror};
 use crate::literal::Literal;
+use crate::outcome::{Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::propagators::reasons::{cite, disjoint, mirror};
 
 /// `b ⇔ x = y`, domain consistent on `x` and `y` once `b` is fixed; posted by [`crate::constraints::reified_equal`].
 #[derive(Debug, Clone)]

@@ -14,10 +14,10 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, PropResult, PropStatus};
-use crate::propagators::reasons::{cite, exclude, within};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
+use crate::propagators::reasons::{cite, exclude, within};
 
 /// The most values of `x` walked to remove those outside `S` when `b = 1`. Above it, only
 /// the bounds of `x` move to values in `S`, and the propagator stays awake: once `x` is

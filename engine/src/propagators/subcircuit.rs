@@ -20,8 +20,8 @@
 use super::circuit::{is_circuit, Paths};
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::{Context, PostContext, Propagator};
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// No subtour among successors restricted to the nodes by the post function, with
 /// all-different beside it.

@@ -19,9 +19,9 @@ use std::sync::OnceLock;
 
 use crate::ids::{TrailedInt, VarId};
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// The variables take the values of one of the allowed tuples; posted by [`crate::constraints::table`].
 #[derive(Debug, Clone)]
@@ -263,7 +263,8 @@ mod tests {
     fn a_conflict_names_one_lost_value_per_tuple() {
         let past = Past::new(&RANGES, &[Literal::Le(var(0), 0), Literal::Eq(var(1), 2)]);
         let reason = table().explain_conflict(&past.cx());
-        let expected = vec![Literal::Ne(var(1), 0), Literal::Ne(var(1), 1), Literal::Ne(var(0), 1), Literal::Ne(var(0), 2)];
+        let expected =
+            vec![Literal::Ne(var(1), 0), Literal::Ne(var(1), 1), Literal::Ne(var(0), 1), Literal::Ne(var(0), 2)];
         assert_eq!(reason, Some(expected));
     }
 }

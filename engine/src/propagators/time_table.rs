@@ -25,9 +25,9 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Events, Priority, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Events, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// A cumulative resource by time-tabling on the profile of compulsory parts; posted by [`crate::constraints::cumulative`].
 #[derive(Debug, Clone)]

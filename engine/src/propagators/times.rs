@@ -14,11 +14,11 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
+use crate::literal::Literal;
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 use crate::propagators::arith::{ceil_div, floor_div};
 use crate::propagators::linear::side;
-use crate::literal::Literal;
 
 /// `z = x · y` by bounds reasoning; posted by [`crate::constraints::times`].
 #[derive(Debug, Clone)]

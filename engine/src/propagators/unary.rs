@@ -25,9 +25,9 @@ use super::task_reasons::{Rules, TaskVars};
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// Machines with more tasks than this get time-tabling only (the rules are cubic here).
 pub(crate) const MAX_TASKS: usize = 64;

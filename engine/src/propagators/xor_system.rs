@@ -29,9 +29,9 @@
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
-use crate::propagator::{Context, PostContext, Propagator};
-use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::literal::Literal;
+use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::propagator::{Context, PostContext, Propagator};
 
 /// Parity equations over shared 0/1 variables, eliminated together; posted by
 /// [`crate::constraints::parity_elimination`].
@@ -301,8 +301,8 @@ impl Propagator for XorSystem {
 mod tests {
     use super::XorSystem;
     use crate::learn::explain::testing::{var, Past};
-    use crate::propagator::Propagator;
     use crate::literal::Literal;
+    use crate::propagator::Propagator;
 
     #[test]
     fn elimination_keeps_the_independent_equations_and_finds_a_contradiction() {

@@ -124,7 +124,6 @@ impl Solver {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

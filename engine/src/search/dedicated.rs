@@ -76,7 +76,11 @@ impl Solver {
     /// Makes the dedicated solution `values` the current node, in a level of its own, so
     /// that it reads like any other solution: assigned, propagated, and with nothing left
     /// to decide (which `no_decision_left` checks).
-    pub(super) fn enter_dedicated_solution(&mut self, values: &[Val], no_decision_left: impl FnOnce(&mut Solver) -> bool) {
+    pub(super) fn enter_dedicated_solution(
+        &mut self,
+        values: &[Val],
+        no_decision_left: impl FnOnce(&mut Solver) -> bool,
+    ) {
         self.store.open_level();
         let p = self.sole_propagator().expect("a dedicated solution came from the one constraint left");
         let vars: Vec<VarId> = self.props[p].vars();

@@ -78,7 +78,8 @@ impl Solver {
         let mut config: &SearchConfig = probe_phase.as_ref().map_or(main, |(probe_config, _)| probe_config);
         let mut probe =
             probe_phase.as_ref().map(|(_, probe)| ProbeRun::new(probe, self.stats.nodes, self.stats.propagations));
-        let mut projection = (config.project && config.objective.is_none() && !track).then(|| Projection::new(self, config));
+        let mut projection =
+            (config.project && config.objective.is_none() && !track).then(|| Projection::new(self, config));
         let projecting = projection.is_some();
         let backjumps = |config: &SearchConfig| config.restart_scale.is_some() && !track && !projecting;
         let (mut ok, mut conflicts) = self.open_root(config, track, backjumps(config), bound);
@@ -141,7 +142,12 @@ impl Solver {
                             projection.decide(x, stack.len());
                         }
                         if let Some(probe) = probe.as_mut() {
-                            probe.progress.decide(stack.len(), decision, &self.store.domains[x.index()], self.stats.nodes);
+                            probe.progress.decide(
+                                stack.len(),
+                                decision,
+                                &self.store.domains[x.index()],
+                                self.stats.nodes,
+                            );
                         }
                         stack.push((decision, false));
                         if track {

@@ -52,8 +52,8 @@
 //! undo after the time limit. The solver is then left at the node where the search stopped.
 
 mod brancher;
-mod conflict;
 mod config;
+mod conflict;
 mod dedicated;
 mod dfs;
 mod node;

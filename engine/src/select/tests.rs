@@ -21,8 +21,8 @@ use super::scan;
 use crate::branch::{Branching, ValOrder, VarOrder};
 use crate::constraints::{all_different, linear, not_equal, Rel};
 use crate::ids::VarId;
-use crate::outcome::Events;
 use crate::literal::Literal;
+use crate::outcome::Events;
 use crate::solver::Solver;
 use crate::Consistency;
 

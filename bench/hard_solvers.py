@@ -23,9 +23,9 @@ Three ways in:
     cpsolve-cli  cpsolve --format json --stats --timeout S MODEL.mzn DATA.dzn
                  It flattens with Debian's MiniZinc and cpsolve's library, as fzn-cpsolve does,
                  and prints every improving solution; `objective` is the best one and `optimal`
-                 says whether it was proved.  It has no free-search flag: it always follows the
-                 model's search annotation (as --search model), with learning and the probe of
-                 its defaults.
+                 says whether it was proved.  It runs as a user runs it, with no flag: its
+                 default --search auto (free search where one answer is wanted, after the
+                 annotation's probe), whatever this script's --search says.
 
 Every run is one process group, killed 30 s after the time limit if it is still alive.
 """
@@ -47,8 +47,8 @@ PEER_TEXT = {
                '--intermediate, -r 1',
     'huub': 'Huub 100.1.0 (crates.io huub-cli, native) on FlatZinc JSON compiled by the wasm MiniZinc '
             '2.10 with its own mznlib (peers/huub/mzn-huub); its -t covers compiling',
-    'cpsolve-cli': "the user's command: cpsolve --format json --stats --timeout S MODEL DATA (no free "
-                   "search: it follows the model's annotations)",
+    'cpsolve-cli': "the user's command: cpsolve --format json --stats --timeout S MODEL DATA (its "
+                   "default --search auto)",
 }
 
 

@@ -149,6 +149,11 @@ fn the_page_explains_a_sudoku_and_a_click_rewinds_the_board() {
     session.wait_for("return document.querySelectorAll('[data-step]').length >= 10", "the steps");
     assert_eq!(session.run("return document.querySelectorAll('#steps [data-step]').length"), json!(51));
     assert_eq!(session.run("return document.querySelectorAll('#board svg rect.cell').length"), json!(81));
+    // Singles are named as players name them: step 1 fixes x[5,5] from its row and its
+    // column, step 5 x[3,5] as the one place for 4 in column 5.
+    let technique = |n: u32| session.run(&format!("return document.querySelector('[data-step=\"{n}\"] .technique').textContent"));
+    assert_eq!(technique(1), json!("Naked single"));
+    assert_eq!(technique(5), json!("Full house"), "column 5's other eight cells are known by then");
     // At step 0 only the 30 givens are shown.
     let shown = "return [...document.querySelectorAll('#board text.value')]\
                  .filter(t => t.style.visibility !== 'hidden').length";
@@ -172,7 +177,15 @@ fn the_page_explains_a_sudoku_and_a_click_rewinds_the_board() {
     assert_eq!(session.run("return document.querySelector('#steps li.current').dataset.step"), json!("5"));
     session.click("#hint");
     assert_eq!(session.run("return document.querySelector('#steps li.current').dataset.step"), json!("6"));
+    // Step 6 of Project Euler's grid 02 places 6 in x[1,9], the one cell of row 1 that
+    // column 8 and box 1 leave it.
+    let url = format!("{}/?again#puz={}&explain=1", server.base, url_encoded(&sudoku("03-euler-02.puz")));
+    session.command("POST", "/url", Some(json!({ "url": url })));
+    session.wait_for("return document.querySelectorAll('[data-step]').length >= 10", "the steps of another Sudoku");
+    assert_eq!(technique(6), json!("Hidden single"));
     if let Ok(path) = std::env::var("CPSOLVE_SCREENSHOT") {
+        session.command("POST", "/url", Some(json!({ "url": format!("{}/#puz={}&explain=1", server.base, url_encoded(&model)) })));
+        session.wait_for("return document.querySelectorAll('[data-step]').length >= 10", "the steps");
         session.click("#steps [data-step='5']");
         let png = session.command("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD.decode(png.as_str().expect("base64")).expect("a PNG");

@@ -18,6 +18,10 @@ pub(crate) struct Cli {
     /// the machine's memory.
     #[arg(long, global = true, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     pub(crate) memory: Option<u64>,
+    /// Read no included file: `include` is an error (what `cpsolve serve` runs a posted
+    /// model with, so that it reads no file of the server's machine).
+    #[arg(long, global = true, hide = true)]
+    pub(crate) refuse_includes: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -35,6 +39,9 @@ pub(crate) enum Command {
     /// Tell how the model is solved, step by step: each step names the constraints and
     /// known facts it uses and what they alone imply (checked before it is printed).
     Explain(ExplainArgs),
+    /// Serve a local web page (a model editor, its board, its explanation step by step) and
+    /// a JSON API: POST /api/solve, /api/explain, /api/picture with the model as the body.
+    Serve(crate::serve::ServeArgs),
     /// Write K independent sub-models that partition the search (run them anywhere, then merge).
     Split {
         /// The model to split.

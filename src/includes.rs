@@ -5,10 +5,14 @@
 //! including file; for a model on standard input or given with `-e`, to the current
 //! directory. A file is known by its canonical path, so that `lib.puz` and `./lib.puz` (or a
 //! link to it) are one file, read once.
+//!
+//! A model posted to `cpsolve serve` comes from someone else: its run refuses every
+//! `include` ([`refuse`]), before the path is even looked at.
 
 use std::fs;
 use std::io;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use cpsolve_dsl::{Loaded, Parsed, Root};
 
@@ -26,9 +30,20 @@ pub(crate) fn parse(source: &Source) -> Parsed {
     cpsolve_dsl::parse_with_includes(root, load)
 }
 
+/// Set once, at the start of a run that must read no file but its model.
+static REFUSED: AtomicBool = AtomicBool::new(false);
+
+/// From now on, every `include` is an error.
+pub(crate) fn refuse() {
+    REFUSED.store(true, Ordering::Relaxed);
+}
+
 /// Reads an included file. Only a regular file: a device such as `/dev/zero` would be read
 /// until a limit struck, a FIFO could block.
 fn load(path: &Path) -> io::Result<Loaded> {
+    if REFUSED.load(Ordering::Relaxed) {
+        return Err(io::Error::other("a model posted to `cpsolve serve` may not include files"));
+    }
     if !fs::metadata(path)?.is_file() {
         return Err(io::Error::other("not a regular file"));
     }

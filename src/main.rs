@@ -11,6 +11,7 @@ mod pictures;
 mod play_minesweeper;
 mod play_numbermatch;
 mod reading;
+mod serve;
 mod solve;
 mod split;
 mod table;
@@ -30,9 +31,13 @@ fn main() -> ExitCode {
     if let Some(mb) = cli.memory.or_else(limits::memory::default_limit_mb) {
         limits::memory::set_limit_mb(mb);
     }
+    if cli.refuse_includes {
+        includes::refuse();
+    }
     let result = match &cli.command {
         Some(Command::Check { models, timeout }) => solve::check(models, *timeout),
         Some(Command::Explain(args)) => explain::explain(args),
+        Some(Command::Serve(args)) => serve::serve(args),
         Some(Command::Split { model, parts, out }) => split::split(model, *parts, out),
         Some(Command::Merge { results, format }) => merge::merge(results, *format),
         Some(Command::Table { game: _, targets, threads, tiles, timeout, format }) => {

@@ -375,8 +375,9 @@ fn every_long_flag_is_in_the_manual() {
             .match_indices(flag)
             .any(|(at, _)| !manual[at + flag.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-'))
     };
-    let commands: [&[&str]; 9] = [
+    let commands: [&[&str]; 10] = [
         &["--help"],
+        &["serve", "--help"],
         &["check", "--help"],
         &["explain", "--help"],
         &["split", "--help"],

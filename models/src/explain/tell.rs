@@ -75,7 +75,14 @@ pub struct Told {
     /// `None` when it has no step or a limit stopped it (a grade of part of the way would
     /// pass for the whole).
     pub grade: Option<f64>,
+    /// Each constraint's shown variables, by name (empty beyond 100 of them): the
+    /// cells a step names when it names the constraint.
+    pub scopes: Vec<Vec<String>>,
 }
+
+/// A constraint over more shown variables than this lists none in JSON (a sum over a
+/// whole board would repeat it at every step that uses it).
+const MAX_SCOPE_LISTED: usize = 100;
 
 /// Explains a compiled model (which must not have been searched or propagated). `Err`
 /// says why this model cannot be explained.
@@ -103,6 +110,7 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
             vocabulary,
             givens: Vec::new(),
             grade: None,
+            scopes: Vec::new(),
         });
     }
     let givens = vocabulary
@@ -111,6 +119,7 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         .filter(|(x, _)| problem.solver.is_fixed(*x))
         .map(|(x, name)| NamedFact { var: name.clone(), values: Values::single(problem.solver.min(*x)) })
         .collect();
+    let scopes = scopes(&problem, &vocabulary);
     let groups = vocabulary.constraints.iter().map(|c| c.props.clone()).collect();
     let shown = vocabulary.shown.iter().map(|(x, _)| *x).collect();
     let config = ExplainConfig::new(groups, shown);
@@ -137,7 +146,31 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         Ending::NoSolutionBySearch => ToldEnding::NoSolutionBySearch,
         Ending::Stopped(_) => ToldEnding::Stopped,
     };
-    Ok(Told { steps, ending, vocabulary, givens, grade })
+    Ok(Told { steps, ending, vocabulary, givens, grade, scopes })
+}
+
+/// The shown variables of each constraint's propagators, in the order they are shown.
+fn scopes(problem: &Problem, vocabulary: &Vocabulary) -> Vec<Vec<String>> {
+    let position: std::collections::HashMap<cpsolve_engine::VarId, usize> =
+        vocabulary.shown.iter().enumerate().map(|(k, (x, _))| (*x, k)).collect();
+    vocabulary
+        .constraints
+        .iter()
+        .map(|constraint| {
+            let mut shown: Vec<usize> = constraint
+                .props
+                .iter()
+                .flat_map(|&p| problem.solver.propagator_vars(p))
+                .filter_map(|x| position.get(&x).copied())
+                .collect();
+            shown.sort_unstable();
+            shown.dedup();
+            if shown.len() > MAX_SCOPE_LISTED {
+                return Vec::new();
+            }
+            shown.into_iter().map(|k| vocabulary.shown[k].1.clone()).collect()
+        })
+        .collect()
 }
 
 /// One step in the model's words, `name` naming the variables.
@@ -415,6 +448,9 @@ impl Told {
         if !named.bindings.is_empty() {
             let bindings: Map<String, Value> = named.bindings.iter().map(|(n, v)| (n.clone(), json!(v))).collect();
             object.insert("bindings".into(), Value::Object(bindings));
+        }
+        if let Some(vars) = self.scopes.get(c).filter(|vars| !vars.is_empty()) {
+            object.insert("vars".into(), json!(vars));
         }
         Value::Object(object)
     }

@@ -25,7 +25,29 @@ use cli::{Cli, Command, PlayGame};
 #[global_allocator]
 static ALLOCATOR: limits::memory::Counting = limits::memory::Counting;
 
+/// The stack the command runs on. The front end walks a model's tree recursively (name
+/// resolution, type checks, folding, compiling, explaining, and `Drop` of the tree itself),
+/// and a statement may nest [`cpsolve_dsl::MAX_NESTING`] levels deep: the 8 MiB of the main
+/// thread overflowed at about 5,000 nested `not`s, and an overflow aborts with no message.
+/// Measured at the cap (tests/deep_nesting.rs has the forms), the heaviest run (9,988
+/// chained `->`) peaked at 31 MB resident in all, so 256 MiB leaves a wide margin; the
+/// stack is reserved, not committed: pages are only touched as deep as a tree goes.
+const STACK_BYTES: usize = 256 << 20;
+
 fn main() -> ExitCode {
+    let command = std::thread::Builder::new().name("cpsolve".into()).stack_size(STACK_BYTES).spawn(run);
+    match command.map(std::thread::JoinHandle::join) {
+        Ok(Ok(code)) => code,
+        // A panic has printed its message already; 101 is Rust's status for it.
+        Ok(Err(_)) => ExitCode::from(101),
+        Err(err) => {
+            let _ = writeln!(io::stderr(), "error: cannot start the solver's thread: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> ExitCode {
     let cli = Cli::parse();
     if let Some(mb) = cli.memory.or_else(limits::memory::default_limit_mb) {
         limits::memory::set_limit_mb(mb);

@@ -40,6 +40,7 @@ lalrpop_util::lalrpop_mod!(
 
 pub use diagnostic::{render, render_map, Diagnostic};
 pub use include::{parse_with_includes, Loaded, Parsed, Root};
+pub use lexer::MAX_NESTING;
 pub use source_map::SourceMap;
 
 /// Parses a whole file. On failure returns every error found (at least one), each with a

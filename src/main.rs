@@ -25,17 +25,10 @@ use cli::{Cli, Command, PlayGame};
 #[global_allocator]
 static ALLOCATOR: limits::memory::Counting = limits::memory::Counting;
 
-/// The stack the command runs on. The front end walks a model's tree recursively (name
-/// resolution, type checks, folding, compiling, explaining, and `Drop` of the tree itself),
-/// and a statement may nest [`cpsolve_dsl::MAX_NESTING`] levels deep: the 8 MiB of the main
-/// thread overflowed at about 5,000 nested `not`s, and an overflow aborts with no message.
-/// Measured at the cap (tests/deep_nesting.rs has the forms), the heaviest run (9,988
-/// chained `->`) peaked at 31 MB resident in all, so 256 MiB leaves a wide margin; the
-/// stack is reserved, not committed: pages are only touched as deep as a tree goes.
-const STACK_BYTES: usize = 256 << 20;
-
+/// The command runs on a thread with a stack for the deepest model the parser takes
+/// ([`cpsolve_dsl::STACK_BYTES`]): on the main thread's, a deep one aborted the process.
 fn main() -> ExitCode {
-    let command = std::thread::Builder::new().name("cpsolve".into()).stack_size(STACK_BYTES).spawn(run);
+    let command = std::thread::Builder::new().name("cpsolve".into()).stack_size(cpsolve_dsl::STACK_BYTES).spawn(run);
     match command.map(std::thread::JoinHandle::join) {
         Ok(Ok(code)) => code,
         // A panic has printed its message already; 101 is Rust's status for it.

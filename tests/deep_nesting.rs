@@ -35,7 +35,11 @@ fn forms() -> Vec<(&'static str, String, &'static str)> {
             format!("var x in 0..3\n{}x{} == 2\nsolve count", "sum(i in 1..1)(".repeat(n / 4), ")".repeat(n / 4)),
             "1 solution",
         ),
-        ("constant", format!("let c = {}true\nvar x in 0..1\nx == 1 -> c\nsolve count", "not ".repeat(n)), "2 solutions"),
+        (
+            "constant",
+            format!("let c = {}true\nvar x in 0..1\nx == 1 -> c\nsolve count", "not ".repeat(n)),
+            "2 solutions",
+        ),
     ]
 }
 

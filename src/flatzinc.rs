@@ -115,9 +115,12 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
     // In JSON, the output specification prints each solution as MiniZinc's JSON of the
     // model's output variables (sets, enums and defined variables included: mzn_output.rs).
     // `_output` holds what the output item prints, which tells the answers apart as the
-    // text output does.
-    let output_mode: &[&str] =
-        if args.format == Format::Json { &["--output-mode", "json", "--output-output-item"] } else { &[] };
+    // text output does. A count in text is counted the same way, as the JSON's is.
+    let output_mode: &[&str] = if args.format == Format::Json || args.count {
+        &["--output-mode", "json", "--output-output-item"]
+    } else {
+        &[]
+    };
     let flattened = Command::new("minizinc")
         .arg("--solver")
         .arg(work.dir.join("cpsolve.msc"))
@@ -389,13 +392,24 @@ fn solve_fzn(
             result
         }
         Format::Text | Format::Svg => {
-            let mut sink = TextSink::new(ozn)?;
-            let result = cpsolve_flatzinc::solve(&mut model, &options, |model, found| {
-                if !args.count {
-                    sink.write(&format_solution(&model.outputs, found));
-                }
+            // A count of a .mzn model's answers is MiniZinc's (its printer's JSON, read back
+            // as for `--format json`); the count line is cpsolve's own, on standard output.
+            let counting = args.count && ozn.is_some();
+            let mut sink = TextSink::new(if counting { None } else { ozn })?;
+            let mut printer =
+                if counting { ozn.map(|ozn| OutputPrinter::new(ozn, Stdio::piped())).transpose()? } else { None };
+            let mut result = cpsolve_flatzinc::solve(&mut model, &options, |model, found| match printer.as_mut() {
+                Some(printer) => printer.write(&format_solution(&model.outputs, found)),
+                None if args.count => {}
+                None => sink.write(&format_solution(&model.outputs, found)),
             });
             armed.searched();
+            if let Some(printer) = printer {
+                match printer.finish()?.and_then(|stream| mzn_output::solutions(&stream)) {
+                    Ok(printed) => result.solutions = mzn_output::distinct_answers(printed).len() as u128,
+                    Err(message) => return refuse(args, &message),
+                }
+            }
             if args.count {
                 sink.write(&format!("count: {}\n", result.solutions));
             }

@@ -26,7 +26,22 @@ use cli::{Cli, Command, PlayGame};
 #[global_allocator]
 static ALLOCATOR: limits::memory::Counting = limits::memory::Counting;
 
+/// The command runs on a thread with a stack for the deepest model the parser takes
+/// ([`cpsolve_dsl::STACK_BYTES`]): on the main thread's, a deep one aborted the process.
 fn main() -> ExitCode {
+    let command = std::thread::Builder::new().name("cpsolve".into()).stack_size(cpsolve_dsl::STACK_BYTES).spawn(run);
+    match command.map(std::thread::JoinHandle::join) {
+        Ok(Ok(code)) => code,
+        // A panic has printed its message already; 101 is Rust's status for it.
+        Ok(Err(_)) => ExitCode::from(101),
+        Err(err) => {
+            let _ = writeln!(io::stderr(), "error: cannot start the solver's thread: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> ExitCode {
     let cli = Cli::parse();
     if let Some(mb) = cli.memory.or_else(limits::memory::default_limit_mb) {
         limits::memory::set_limit_mb(mb);

@@ -60,7 +60,7 @@ impl Input {
             Input::Inline(text) => (Ok(text.clone()), None),
             Input::File(path) if path.as_os_str() == "-" => (read_all(io::stdin().lock(), stop), None),
             Input::File(path) if std::fs::metadata(path).is_ok_and(|m| m.is_file()) => {
-                (std::fs::read_to_string(path), Some(path.clone()))
+                (std::fs::read(path).and_then(utf8), Some(path.clone()))
             }
             Input::File(path) => (std::fs::File::open(path).and_then(|file| read_all(file, stop)), Some(path.clone())),
         };
@@ -89,8 +89,22 @@ fn read_all(mut reader: impl Read, stop: &StopToken) -> io::Result<String> {
             Err(e) => return Err(e),
         }
     }
-    String::from_utf8(bytes)
-        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "stream did not contain valid UTF-8"))
+    utf8(bytes)
+}
+
+/// The bytes as text, or an error naming the line and column (in characters, from 1) of
+/// the first byte that is not UTF-8: "not UTF-8" alone leaves a user searching the file.
+fn utf8(bytes: Vec<u8>) -> io::Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let bad = e.as_bytes()[valid.len()];
+        // The prefix is valid UTF-8 by construction.
+        let before = std::str::from_utf8(valid).unwrap_or_default();
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |last| last.chars().count()) + 1;
+        let message = format!("not UTF-8 text: byte 0x{bad:02X} at line {line}, column {column}");
+        io::Error::new(io::ErrorKind::InvalidData, message)
+    })
 }
 
 #[cfg(test)]
@@ -129,5 +143,13 @@ mod tests {
         let text = "x".repeat(3 * CHUNK + 5);
         assert_eq!(read_all(text.as_bytes(), &stop).expect("read"), text);
         assert!(read_all(&[0xff, 0xfe][..], &stop).is_err());
+    }
+
+    #[test]
+    fn a_byte_that_is_not_utf8_is_located() {
+        let error = utf8(b"var x in 1..3\nx \xc3\xa9 \xff= 2\n".to_vec()).expect_err("not UTF-8");
+        assert_eq!(error.to_string(), "not UTF-8 text: byte 0xFF at line 2, column 5");
+        let error = utf8(vec![0xfe]).expect_err("not UTF-8");
+        assert_eq!(error.to_string(), "not UTF-8 text: byte 0xFE at line 1, column 1");
     }
 }

@@ -155,3 +155,29 @@ fn the_set_order_is_minizincs_on_every_pair_of_sets() {
         assert_eq!(found, expected, "x {op} y\n{}", run.stdout);
     }
 }
+
+/// `--count` in text prints the count of the model's answers: two solutions that its output
+/// item prints the same are one answer, as MiniZinc counts them (the JSON's count too).
+#[test]
+fn a_count_in_text_prints_the_number_of_answers() {
+    if !minizinc_installed() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("cpsolve-mzn-count-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let plain = dir.join("plain.mzn");
+    let shown = dir.join("shown.mzn");
+    let model = "var 1..3: x;\nvar 1..3: y;\nconstraint x < y;\nsolve satisfy;\n";
+    std::fs::write(&plain, model).expect("written");
+    std::fs::write(&shown, format!("{model}output [\"x = \\(x)\\n\"];\n")).expect("written");
+    for (path, count) in [(&plain, 3), (&shown, 2)] {
+        let path = path.to_str().expect("a UTF-8 path");
+        let run = cpsolve(&["--count", path], None);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.contains(&format!("count: {count}\n")), "{path}: {}", run.stdout);
+        let json = cpsolve(&["--count", "--format", "json", path], None);
+        let object: Value = serde_json::from_str(json.stdout.trim()).expect("one JSON object");
+        assert_eq!(object["count"], count, "{path}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

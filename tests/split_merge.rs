@@ -182,3 +182,15 @@ fn a_part_stopped_by_a_limit_stops_the_merge() {
     assert!(merged.stdout.contains("hit a node limit"), "{}", merged.stdout);
     assert!(!merged.stdout.contains("optimum"), "{}", merged.stdout);
 }
+
+#[test]
+fn two_part_lines_in_one_model_are_a_located_error() {
+    let model = "var x in 1..3\noption part = 1, 2\noption part = 2, 2\nsolve count";
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let run = cpsolve_in(&dir, &["--format", "json", "-e", model], None);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("`option part` is given twice"), "{}", run.stderr);
+    let object = json(&run);
+    assert_eq!(object["errors"][0]["line"], 3);
+    assert_eq!(object["errors"][0]["column"], 1);
+}

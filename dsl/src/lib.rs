@@ -40,7 +40,16 @@ lalrpop_util::lalrpop_mod!(
 
 pub use diagnostic::{render, render_map, Diagnostic};
 pub use include::{parse_with_includes, Loaded, Parsed, Root};
+pub use lexer::MAX_NESTING;
 pub use source_map::SourceMap;
+
+/// The stack a thread needs to read, compile and drop a model nested [`MAX_NESTING`] deep:
+/// the passes after parsing walk the tree recursively, and the 8 MiB of a main thread
+/// overflowed at about 5,000 nested `not`s. At the cap, the heaviest form measured (9,988
+/// chained `->`, solved, checked and explained) peaked at 31 MB resident in all, so this
+/// leaves a wide margin. A stack is reserved, not committed: pages are only touched as
+/// deep as a tree goes. The `cpsolve` binary runs its command on a thread of this size.
+pub const STACK_BYTES: usize = 256 << 20;
 
 /// Parses a whole file. On failure returns every error found (at least one), each with a
 /// span inside `source`, sorted by position.

@@ -24,9 +24,8 @@
 //!   that blocks without using the CPU.
 //! - **Memory.** The resident set grew past the limit while the input ran. Same ending.
 //!
-//! The worker's stack is 8 MiB, the size of a main thread's on Linux, because the
-//! `cpsolve` binary parses and compiles on its main thread: an input that overflows here
-//! overflows there too.
+//! The worker's stack is the one the `cpsolve` binary parses and compiles on
+//! ([`cpsolve_dsl::STACK_BYTES`]): an input that overflows here overflows there too.
 
 use std::any::Any;
 use std::backtrace::Backtrace;
@@ -108,7 +107,7 @@ impl Executor {
         let (outbox, answers) = mpsc::channel();
         let worker = thread::Builder::new()
             .name("fuzz-target".into())
-            .stack_size(8 << 20)
+            .stack_size(cpsolve_dsl::STACK_BYTES)
             .spawn(move || {
                 CAPTURING.with(|c| c.set(true));
                 for (input, stop) in inbox {

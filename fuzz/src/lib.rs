@@ -16,7 +16,8 @@
 //! one seeded generator, so a run is reproducible from its seed.
 //!
 //! # Parts
-//! - Inputs: [`corpus`] loads the seed files, [`dictionary`] holds the tokens and
+//! - Inputs: [`corpus`] loads the seed files ([`deep`] makes seeds nested to the
+//!   parser's cap), [`dictionary`] holds the tokens and
 //!   numbers that mutations insert, [`mutate`] damages an input with several stacked
 //!   mutations, drawing from [`rng`].
 //! - In-process targets: [`targets`] are the entry points under test (the `.puz`
@@ -36,6 +37,7 @@ pub mod binary;
 pub mod campaign;
 pub mod corpus;
 pub mod crash_guard;
+pub mod deep;
 pub mod dictionary;
 pub mod executor;
 pub mod findings;

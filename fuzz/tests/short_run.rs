@@ -79,6 +79,20 @@ fn puz_for_five_seconds() {
     in_process("puz", 1);
 }
 
+/// The `.puz` target on seeds nested to the parser's cap ([`cpsolve_fuzz::deep`]), on a
+/// stack the size of the binary's: every pass after parsing walks the tree recursively.
+#[test]
+fn deep_nesting_for_five_seconds() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let target = targets::by_name("puz").expect("a target of that name");
+    let out = scratch("deep");
+    let mut runner = InProcess::new(target, Limits::default(), &out);
+    let report = campaign::run(&mut runner, &cpsolve_fuzz::deep::seeds(5, 40), &config(5, 5, &out));
+    assert!(report.inputs > 30, "too few inputs to mean anything: {}", report.summary());
+    assert_clean(&report);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
 #[test]
 fn mine_for_five_seconds() {
     in_process("mine", 2);

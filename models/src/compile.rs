@@ -80,7 +80,15 @@ pub fn part_spans(file: &File) -> Vec<cpsolve_dsl::ast::Span> {
 /// `option part = i, k`, written by `cpsolve split`: search only the i-th (1-based) of k
 /// slices of the search tree. Returns `(i - 1, k)`.
 pub fn part(file: &File) -> Result<Option<(u64, u64)>, Vec<Diagnostic>> {
-    let Some(item) = file.items.iter().find(|i| is_part(i)) else { return Ok(None) };
+    let mut parts = file.items.iter().filter(|i| is_part(i));
+    let Some(item) = parts.next() else { return Ok(None) };
+    // The compile leaves `option part` lines out, so the check of repeated options does
+    // not see them: a second one is refused here (two parts would search one silently).
+    if let Some(again) = parts.next() {
+        return Err(vec![Diagnostic::new("`option part` is given twice", again.span.clone())
+            .with_label("given again here")
+            .with_note(format!("it was first given by `{}`: keep one of them", first_text(item)))]);
+    }
     let Item::Option { values, .. } = &item.node else { return Ok(None) };
     match values.as_slice() {
         [i, k] => match (&i.node, &k.node) {

@@ -3,9 +3,10 @@
 //!
 //! A `.mzn` model is flattened by the installed `minizinc` against cpsolve's solver library
 //! (`mznlib/`, built into this binary and written to a temporary directory for the run),
-//! then solved here like a `.fzn` one. In text mode the solutions go through `minizinc
-//! --ozn-file` so that they print as the model's output item says; `--format json` prints
-//! the output variables under their names in the model.
+//! then solved here like a `.fzn` one. In text mode the solutions print as the model's output
+//! item says: evaluated here ([`ozn`]) where the output specification allows, else by
+//! `minizinc --ozn-file`; `--format json` prints the output variables under their names in
+//! the model.
 
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};

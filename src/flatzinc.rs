@@ -3,9 +3,10 @@
 //!
 //! A `.mzn` model is flattened by the installed `minizinc` against cpsolve's solver library
 //! (`mznlib/`, built into this binary and written to a temporary directory for the run),
-//! then solved here like a `.fzn` one. In text mode the solutions go through `minizinc
-//! --ozn-file` so that they print as the model's output item says; `--format json` prints
-//! the output variables under their names in the model.
+//! then solved here like a `.fzn` one. In text mode the solutions print as the model's output
+//! item says: evaluated here ([`ozn`]) where the output specification allows, else by
+//! `minizinc --ozn-file`; `--format json` prints the output variables under their names in
+//! the model.
 
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -21,7 +22,7 @@ use cpsolve_models::report;
 use crate::cli::{Format, Search, SolveArgs};
 use crate::reading::{Input, ReadError};
 use crate::solve::{report_errors, report_unlocated, Source};
-use crate::{limits, mzn_output};
+use crate::{limits, mzn_output, ozn};
 
 const SOLVED: u8 = 0;
 const UNSATISFIABLE: u8 = 1;
@@ -183,6 +184,16 @@ fn read_in_background(pipe: Option<impl Read + Send + 'static>) -> std::thread::
             let _ = pipe.read_to_string(&mut text);
         }
         text
+    })
+}
+
+/// A pipe copied to standard output by a thread of its own, less its first `skip` bytes.
+fn copy_after(mut pipe: impl Read + Send + 'static, skip: usize) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = pipe.read_to_end(&mut text);
+        let _ = io::stdout().write_all(text.get(skip..).unwrap_or_default()).and_then(|_| io::stdout().flush());
+        String::new()
     })
 }
 
@@ -368,7 +379,7 @@ fn solve_fzn(
             let mut solutions = Vec::new();
             // A .mzn model's solutions are in its own names, as MiniZinc prints them.
             // Counted too: what tells two answers apart is what MiniZinc prints for them.
-            let mut printer = ozn.map(|ozn| OutputPrinter::new(ozn, Stdio::piped())).transpose()?;
+            let mut printer = ozn.map(|ozn| OutputPrinter::new(ozn, Stdio::piped(), 0)).transpose()?;
             let mut result = cpsolve_flatzinc::solve(&mut model, &options, |model, found| match printer.as_mut() {
                 Some(printer) => printer.write(&format_solution(&model.outputs, found)),
                 None if args.count => {}
@@ -395,9 +406,9 @@ fn solve_fzn(
             // A count of a .mzn model's answers is MiniZinc's (its printer's JSON, read back
             // as for `--format json`); the count line is cpsolve's own, on standard output.
             let counting = args.count && ozn.is_some();
-            let mut sink = TextSink::new(if counting { None } else { ozn })?;
+            let mut sink = TextSink::new(if counting { None } else { ozn }, args.stats)?;
             let mut printer =
-                if counting { ozn.map(|ozn| OutputPrinter::new(ozn, Stdio::piped())).transpose()? } else { None };
+                if counting { ozn.map(|ozn| OutputPrinter::new(ozn, Stdio::piped(), 0)).transpose()? } else { None };
             let mut result = cpsolve_flatzinc::solve(&mut model, &options, |model, found| match printer.as_mut() {
                 Some(printer) => printer.write(&format_solution(&model.outputs, found)),
                 None if args.count => {}
@@ -449,27 +460,78 @@ fn exit_code(result: &RunResult) -> u8 {
     }
 }
 
-/// Where text output goes: straight to standard output (FlatZinc), or through MiniZinc's
-/// printer (MiniZinc), which prints each solution as the model's output item says.
+/// Where text output goes: straight to standard output (FlatZinc), or, for a MiniZinc
+/// model, through its output item: evaluated here ([`ozn::Printer`]) when the specification
+/// stays within what that evaluates, else by MiniZinc's printer.
 struct TextSink {
-    printer: Option<OutputPrinter>,
+    printer: Printer,
     error: Option<io::Error>,
+    /// Whether to say on stderr which printer prints (`--stats`).
+    stats: bool,
 }
 
+enum Printer {
+    Direct,
+    Own(ozn::Printer, PathBuf),
+    MiniZinc(OutputPrinter),
+}
+
+/// Set to `minizinc`, MiniZinc's printer prints a model's solutions even where cpsolve's
+/// would: the tests compare the two.
+const PRINTER_VARIABLE: &str = "CPSOLVE_MZN_PRINTER";
+
 impl TextSink {
-    fn new(ozn: Option<&Path>) -> io::Result<TextSink> {
-        let printer = ozn.map(|ozn| OutputPrinter::new(ozn, Stdio::inherit())).transpose()?;
-        Ok(TextSink { printer, error: None })
+    fn new(ozn: Option<&Path>, stats: bool) -> io::Result<TextSink> {
+        let Some(ozn) = ozn else { return Ok(TextSink { printer: Printer::Direct, error: None, stats }) };
+        let forced = std::env::var(PRINTER_VARIABLE).is_ok_and(|v| v == "minizinc");
+        let own = if forced {
+            Err(ozn::Unsupported(format!("{PRINTER_VARIABLE}=minizinc")))
+        } else {
+            ozn::Printer::new(&std::fs::read_to_string(ozn)?)
+        };
+        let printer = match own {
+            Ok(own) => {
+                if stats {
+                    writeln!(io::stderr(), "printer: cpsolve")?;
+                }
+                Printer::Own(own, ozn.to_path_buf())
+            }
+            Err(why) => {
+                if stats {
+                    writeln!(io::stderr(), "printer: minizinc ({})", why.0)?;
+                }
+                Printer::MiniZinc(OutputPrinter::new(ozn, Stdio::inherit(), 0)?)
+            }
+        };
+        Ok(TextSink { printer, error: None, stats })
     }
 
     fn write(&mut self, text: &str) {
-        match self.printer.as_mut() {
-            Some(printer) => printer.write(text),
-            None => {
-                if let Err(e) = io::stdout().write_all(text.as_bytes()).and_then(|_| io::stdout().flush()) {
-                    self.error.get_or_insert(e);
+        let direct = match &mut self.printer {
+            Printer::Direct => text.to_string(),
+            Printer::MiniZinc(printer) => return printer.write(text),
+            Printer::Own(own, path) => match own.feed(text) {
+                Ok(printed) => printed,
+                Err(failed) => {
+                    // MiniZinc prints the whole stream again; what was printed is skipped.
+                    if self.stats {
+                        let _ = writeln!(io::stderr(), "printer: minizinc from here ({})", failed.why.0);
+                    }
+                    match OutputPrinter::new(path, Stdio::piped(), failed.printed) {
+                        Ok(mut printer) => {
+                            printer.write(&failed.replay);
+                            self.printer = Printer::MiniZinc(printer);
+                        }
+                        Err(e) => {
+                            self.error.get_or_insert(e);
+                        }
+                    }
+                    return;
                 }
-            }
+            },
+        };
+        if let Err(e) = io::stdout().write_all(direct.as_bytes()).and_then(|_| io::stdout().flush()) {
+            self.error.get_or_insert(e);
         }
     }
 
@@ -479,8 +541,8 @@ impl TextSink {
             return Err(e);
         }
         match self.printer {
-            Some(printer) => Ok(printer.finish()?.map(|_| ())),
-            None => Ok(Ok(())),
+            Printer::MiniZinc(printer) => Ok(printer.finish()?.map(|_| ())),
+            Printer::Direct | Printer::Own(..) => Ok(Ok(())),
         }
     }
 }
@@ -497,10 +559,16 @@ struct OutputPrinter {
 }
 
 impl OutputPrinter {
-    fn new(ozn: &Path, stdout: Stdio) -> io::Result<OutputPrinter> {
+    /// `skip`: with `stdout` piped, that many bytes of what it prints are dropped and the
+    /// rest copied to standard output (a stream replayed after cpsolve printed its start).
+    fn new(ozn: &Path, stdout: Stdio, skip: usize) -> io::Result<OutputPrinter> {
         let mut child =
             Command::new("minizinc").arg("--ozn-file").arg(ozn).stdin(Stdio::piped()).stdout(stdout).spawn()?;
-        let printed = child.stdout.take().map(|pipe| read_in_background(Some(pipe)));
+        let pipe = child.stdout.take();
+        let printed = match skip {
+            0 => pipe.map(|pipe| read_in_background(Some(pipe))),
+            _ => pipe.map(|pipe| copy_after(pipe, skip)),
+        };
         Ok(OutputPrinter { child, printed, error: None })
     }
 

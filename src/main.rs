@@ -7,6 +7,7 @@ mod includes;
 mod limits;
 mod merge;
 mod mzn_output;
+mod ozn;
 mod pictures;
 mod play_minesweeper;
 mod play_numbermatch;

@@ -217,7 +217,6 @@ mod tests {
     use super::{Dfa, DEAD};
     use crate::learn::explain::testing::{var, Past};
     use crate::literal::Literal;
-    use crate::propagators::regular::DEAD;
 
     /// Five cells of values 1 (white), 2 (black) or 3 (white too), no two blacks in a
     /// row: state 1 after a black, 0 otherwise, both accepting.

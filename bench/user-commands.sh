@@ -5,10 +5,11 @@
 # counts and the geometric mean of the time ratio. One instance at a time, cpsolve then Gecode.
 # A benchmark, not a test: CI never runs it. See bench/README.md.
 #
-# usage: bench/user-commands.sh [--build] [--timeout S] [--instances DIR] [--only FOLDERS]
+# usage: bench/user-commands.sh [--build] [--timeout S] --instances DIR [--only FOLDERS]
 #   --build          cargo build --release --bin cpsolve first
 #   --timeout S      per instance and solver (default 20)
-#   --instances DIR  a folder with expected.json (default ../shared/minizinc)
+#   --instances DIR  a folder of instances with their expected.json (the public MiniZinc
+#                    benchmark set, one sub-folder per problem); required
 #   --only F1,F2     only these folders
 set -euo pipefail
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -16,7 +17,7 @@ ROOT=$(cd "$BENCH_DIR/.." && pwd)
 source "$BENCH_DIR/lib.sh"
 BUILD=0
 PASS=()
-INSTANCES=$ROOT/../shared/minizinc
+INSTANCES=
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) BUILD=1 ;;
@@ -26,6 +27,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+[ -n "$INSTANCES" ] || { echo "user-commands.sh: --instances DIR is required (a folder with expected.json)" >&2; exit 2; }
 bench_need_python user-commands.sh
 bench_build user-commands.sh "$ROOT" "$BUILD" cpsolve
 GECODE_SOLVERS=$("$BENCH_DIR/peers/gecodefix.sh" "$BENCH_DIR/.scratch/gecodefix")

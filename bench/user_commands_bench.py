@@ -1,6 +1,6 @@
 """The user's commands, timed as the user runs them: `cpsolve model.mzn data.dzn` against
 `minizinc --solver org.gecode.gecodefix model.mzn data.dzn`, wall time of the whole command,
-no floor, on the instances of an expected.json (../shared/minizinc's format). Prints one line
+no floor, on the instances of an expected.json (the public MiniZinc set's format). Prints one line
 per instance, then the solved counts and the geometric mean of the time ratio cpsolve/Gecode
 over the instances both solved. A run whose status contradicts expected.json is WRONG (exit 1).
 Driven by bench/user-commands.sh."""

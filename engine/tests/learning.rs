@@ -11,11 +11,13 @@ use std::ops::ControlFlow;
 
 use common::{VAL_ORDERS, VAR_ORDERS};
 use cpsolve_engine::constraints::{
-    abs, all_different, all_different_shifted, circuit, clause, cumulative, diffn, element, extremum, linear,
-    not_equal, parity, parity_elimination, regular, reified_equal, reified_in, reified_linear, table, times,
+    abs, all_different, all_different_shifted, binary_function, circuit, clause, cumulative, diffn, div_by_constant,
+    element, extremum, global_cardinality, inverse, lex_less, lex_lesseq, line_counts, linear,
+    linear_eq_domain, not_equal, parity, parity_elimination, regular, reified_equal, reified_in, reified_linear,
+    subcircuit, table, times,
 };
 use cpsolve_engine::{
-    ActivitySearch, Branching, Consistency, Literal, Probe, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
+    propagators::CountedLine, ActivitySearch, Branching, Consistency, Literal, Probe, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -70,6 +72,26 @@ enum Con {
     /// Parity equations (variables, odd) eliminated together, and each posted alone as
     /// well unless the flag says the elimination alone (then it explains everything).
     Parities(Vec<(Vec<usize>, bool)>, bool),
+    /// Capped counts of ones on lines of 0/1 variables (a variable listed twice weighs
+    /// two): (variables, cap, exact).
+    Lines(Vec<(Vec<usize>, i64, bool)>),
+    /// `x ≤lex y` (or `<lex` when strict) over vectors of possibly different lengths.
+    Lex(Vec<usize>, Vec<usize>, bool),
+    /// `counts[k]` variables of `x` equal `cover[k]`; closed or not.
+    Cardinality(Vec<usize>, Vec<Val>, Vec<usize>, bool),
+    /// The same with the counts between bounds: (value, low, high) per value.
+    CardinalityLowUp(Vec<usize>, Vec<(Val, Val, Val)>, bool),
+    /// `f` and `g` inverse to each other, each of the same length, positions from 0 or 1.
+    Inverse(Vec<usize>, Vec<usize>, i64),
+    /// The successors not their own forming one circuit, or none.
+    Subcircuit(Vec<usize>, i64),
+    /// `Σ aᵢ·xᵢ = c` by dynamic programming (domain consistent).
+    LinearDomain(Vec<(i64, usize)>, i64),
+    /// `z = x mod y` (`false`) or `z = x div y` (`true`): support search over pairs.
+    DivMod(usize, usize, usize, bool),
+    /// `a = |w|` (by bounds: `w` too wide to tabulate) and `q = w div 7`, where
+    /// `w = 25·x − 40`, `a ≤ 25·z + 10` and `q ≤ 3·y + 2` tie them to the model.
+    Wide(usize, usize, usize),
 }
 
 /// Which constraints a random model is made of.
@@ -90,6 +112,12 @@ enum Mix {
     /// Products and extrema (`x · y = z`, `max`, `min`), tied by sums and `≠`, over
     /// values mostly non-negative, where their explanations cite single corners.
     Arithmetic,
+    /// Global constraints explained by their own rules (lex, global cardinality, inverse,
+    /// subcircuit, the domain-consistent sum, division and remainder, the bounds of `abs`
+    /// and division on wide domains), tied by `≠` and sums.
+    Globals,
+    /// Global cardinality, closed or not, with `≠` and sums.
+    Counts,
 }
 
 #[derive(Debug, Clone)]
@@ -109,6 +137,8 @@ fn con(n: usize, mix: Mix) -> BoxedStrategy<Con> {
         Mix::Parities => return parities(n),
         Mix::Routes => return routes(n),
         Mix::Arithmetic => return arithmetic(n),
+        Mix::Globals => return globals(n),
+        Mix::Counts => return counts(n),
         Mix::General => {}
     }
     prop_oneof![
@@ -243,6 +273,7 @@ fn parities(n: usize) -> BoxedStrategy<Con> {
         4 => (prop::collection::vec((prop::collection::vec(0..n, 2..=5), any::<bool>()), 2..=4), prop::bool::weighted(0.8))
             .prop_map(|(e, alone)| Con::Parities(e, alone)),
         2 => (vars.clone(), vars).prop_map(|(p, q)| Con::Clause(p, q)),
+        2 => prop::collection::vec((prop::collection::vec(0..n, 2..=5), 0i64..=3, any::<bool>()), 1..=4).prop_map(Con::Lines),
         1 => (prop::collection::vec((1i64..=2, 0..n), 2..=5), 0..RELS.len(), 0i64..=4)
             .prop_map(|(t, r, k)| Con::Linear(t, r, k)),
     ]
@@ -276,6 +307,64 @@ fn arithmetic(n: usize) -> BoxedStrategy<Con> {
     .boxed()
 }
 
+/// Global constraints with explanations of their own, with `≠` and sums to tie them.
+fn globals(n: usize) -> BoxedStrategy<Con> {
+    let var = 0..n;
+    let vars = prop::collection::vec(0..n, 1..=4);
+    let terms = prop::collection::vec((-3i64..=3, 0..n), 1..=4);
+    prop_oneof![
+        3 => (vars.clone(), vars.clone(), any::<bool>()).prop_map(|(x, y, strict)| Con::Lex(x, y, strict)),
+        2 => (prop::collection::vec(0..n, 2..=5), prop::collection::btree_set(-1i64..=4, 1..=3), any::<bool>())
+            .prop_flat_map(move |(x, cover, closed)| {
+                let cover: Vec<Val> = cover.into_iter().collect();
+                let k = cover.len();
+                (Just(x), Just(cover), prop::collection::vec(0..n, k), Just(closed))
+            })
+            .prop_map(|(x, cover, counts, closed)| Con::Cardinality(x, cover, counts, closed)),
+        2 => (prop::collection::vec(0..n, 2..=5), prop::collection::btree_map(-1i64..=4, (0i64..=2, 0i64..=3), 1..=3), any::<bool>())
+            .prop_map(|(x, bounds, closed)| {
+                let bounds = bounds.into_iter().map(|(v, (lo, extra))| (v, lo, lo + extra)).collect();
+                Con::CardinalityLowUp(x, bounds, closed)
+            }),
+        4 => (prop::sample::subsequence((0..n).collect::<Vec<_>>(), 4..=n.min(8)).prop_shuffle(), 0i64..=1)
+            .prop_map(|(v, offset)| {
+                let half = v.len() / 2;
+                Con::Inverse(v[..half].to_vec(), v[half..2 * half].to_vec(), offset)
+            }),
+        2 => (prop::sample::subsequence((0..n).collect::<Vec<_>>(), 3..=n.min(6)).prop_shuffle(), -1i64..=0)
+            .prop_map(|(v, offset)| Con::Subcircuit(v, offset)),
+        2 => (prop::collection::vec((-3i64..=3, 0..n), 2..=4), -4i64..=8).prop_map(|(t, k)| Con::LinearDomain(t, k)),
+        2 => (var.clone(), var.clone(), var.clone(), any::<bool>()).prop_map(|(x, y, z, div)| Con::DivMod(x, y, z, div)),
+        3 => (var.clone(), var.clone(), var.clone()).prop_map(|(x, z, y)| Con::Wide(x, z, y)),
+        2 => (var.clone(), var, -1i64..=1).prop_map(|(x, y, c)| Con::NotEqual(x, y, c)),
+        1 => (terms, 0..RELS.len(), -4i64..=8).prop_map(|(t, r, k)| Con::Linear(t, r, k)),
+    ]
+    .boxed()
+}
+
+/// Global cardinality over few values, each count a variable or a range.
+fn counts(n: usize) -> BoxedStrategy<Con> {
+    let var = 0..n;
+    prop_oneof![
+        3 => (prop::collection::vec(0..n, 2..=6), prop::collection::btree_set(-1i64..=4, 1..=3), any::<bool>())
+            .prop_flat_map(move |(x, cover, closed)| {
+                let cover: Vec<Val> = cover.into_iter().collect();
+                let k = cover.len();
+                (Just(x), Just(cover), prop::collection::vec(0..n, k), Just(closed))
+            })
+            .prop_map(|(x, cover, counts, closed)| Con::Cardinality(x, cover, counts, closed)),
+        3 => (prop::collection::vec(0..n, 2..=6), prop::collection::btree_map(-1i64..=4, (0i64..=2, 0i64..=3), 1..=3), any::<bool>())
+            .prop_map(|(x, bounds, closed)| {
+                let bounds = bounds.into_iter().map(|(v, (lo, extra))| (v, lo, lo + extra)).collect();
+                Con::CardinalityLowUp(x, bounds, closed)
+            }),
+        2 => (var.clone(), var, -1i64..=1).prop_map(|(x, y, c)| Con::NotEqual(x, y, c)),
+        1 => (prop::collection::vec((-2i64..=2, 0..n), 1..=4), 0..RELS.len(), 0i64..=6)
+            .prop_map(|(t, r, k)| Con::Linear(t, r, k)),
+    ]
+    .boxed()
+}
+
 fn model(mix: Mix) -> impl Strategy<Value = Model> {
     (4usize..=8).prop_flat_map(move |n| {
         // Scheduling wants windows wider than the other mixes' few values.
@@ -288,7 +377,9 @@ fn model(mix: Mix) -> impl Strategy<Value = Model> {
             _ => prop::collection::btree_set(-1i64..=4, 3..=6),
         };
         let domain = values.prop_map(|s| s.into_iter().collect::<Vec<_>>());
-        (prop::collection::vec(domain, n), prop::collection::vec(con(n, mix), n - 2..=n + 4))
+        // Global constraints are strong: fewer of them leave a search to learn in.
+        let count = if matches!(mix, Mix::Globals | Mix::Counts) { 2..=n / 2 + 2 } else { n - 2..=n + 4 };
+        (prop::collection::vec(domain, n), prop::collection::vec(con(n, mix), count))
             .prop_map(|(domains, cons)| Model { domains, cons })
     })
 }
@@ -385,6 +476,58 @@ fn build(m: &Model) -> (Solver, Vec<VarId>, Vec<VarId>) {
                 let dx: Vec<VarId> = rects.iter().map(|&(_, _, w, _)| fixed_var(&mut s, &mut every, w)).collect();
                 let dy: Vec<VarId> = rects.iter().map(|&(_, _, _, h)| fixed_var(&mut s, &mut every, h)).collect();
                 diffn(&mut s, &x, &y, &dx, &dy, *strict).expect("no overflow");
+            }
+            Con::Lines(lines) => {
+                let lines: Vec<CountedLine> =
+                    lines.iter().map(|(v, cap, exact)| CountedLine { vars: pick(v), cap: *cap, exact: *exact }).collect();
+                line_counts(&mut s, &lines);
+            }
+            Con::Lex(x, y, strict) => {
+                if *strict {
+                    lex_less(&mut s, &pick(x), &pick(y));
+                } else {
+                    lex_lesseq(&mut s, &pick(x), &pick(y));
+                }
+            }
+            Con::Cardinality(x, cover, counts, closed) => {
+                global_cardinality(&mut s, &pick(x), cover, &pick(counts), *closed).expect("one count per value");
+            }
+            Con::CardinalityLowUp(x, bounds, closed) => {
+                // `global_cardinality_low_up` with its count variables made here, so that
+                // they are listed in `every`.
+                let cover: Vec<Val> = bounds.iter().map(|b| b.0).collect();
+                let counts: Vec<VarId> = bounds
+                    .iter()
+                    .map(|&(_, lo, up)| {
+                        let c = s.new_var(lo, up).expect("a range");
+                        every.push(c);
+                        c
+                    })
+                    .collect();
+                global_cardinality(&mut s, &pick(x), &cover, &counts, *closed).expect("one count per value");
+            }
+            Con::Inverse(f, g, offset) => {
+                inverse(&mut s, &pick(f), *offset, &pick(g), *offset, Consistency::Domain).expect("same lengths");
+            }
+            Con::Subcircuit(v, offset) => subcircuit(&mut s, &pick(v), *offset),
+            Con::LinearDomain(t, k) => linear_eq_domain(&mut s, &terms(t), *k).expect("small sums"),
+            Con::DivMod(x, y, z, div) => {
+                let f: fn(Val, Val) -> Option<Val> = if *div { Val::checked_div } else { Val::checked_rem };
+                binary_function(&mut s, xs[*x], xs[*y], xs[*z], f, if *div { "div" } else { "mod" })
+                    .expect("a function");
+            }
+            Con::Wide(x, z, y) => {
+                let mut new = |s: &mut Solver, lo: Val, hi: Val| {
+                    let v = s.new_var(lo, hi).expect("a range");
+                    every.push(v);
+                    v
+                };
+                let (w, a, q) = (new(&mut s, -200, 200), new(&mut s, 0, 200), new(&mut s, -30, 30));
+                linear(&mut s, &[(1, w), (-25, xs[*x])], Rel::Eq, -40).expect("no overflow");
+                abs(&mut s, w, a).expect("no overflow");
+                linear(&mut s, &[(1, a), (-25, xs[*z])], Rel::Le, 10).expect("no overflow");
+                div_by_constant(&mut s, w, 7, q).expect("no overflow");
+                linear(&mut s, &[(1, q), (-3, xs[*y])], Rel::Le, 2).expect("no overflow");
             }
             Con::DiffnVar(rects, strict) => {
                 let side = |k: usize| rects.iter().map(|r| xs[[r.0, r.1, r.2, r.3][k]]).collect::<Vec<_>>();
@@ -587,6 +730,25 @@ proptest! {
 proptest! {
     // Conflicts that reach these explanations are rarer than their constraints: more cases.
     #![proptest_config(ProptestConfig::with_cases(6000))]
+
+    /// The same through global constraints with explanations of their own (lex, global
+    /// cardinality, inverse, subcircuit, the domain-consistent sum, division, `abs`).
+    #[test]
+    fn learning_through_global_constraints_keeps_every_solution(
+        m in model(Mix::Globals), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        activity in 0..ACTIVITY.len(), partial in any::<bool>(),
+    ) {
+        keeps_every_solution(&m, var_order, val_order, activity, partial)?;
+    }
+
+    /// The same through global cardinality alone, whose rules are many.
+    #[test]
+    fn learning_through_global_cardinality_keeps_every_solution(
+        m in model(Mix::Counts), var_order in 0..VAR_ORDERS.len(), val_order in 0..VAL_ORDERS.len(),
+        activity in 0..ACTIVITY.len(), partial in any::<bool>(),
+    ) {
+        keeps_every_solution(&m, var_order, val_order, activity, partial)?;
+    }
 
     /// The same on models made mostly of the constraints with their own explanations
     /// beyond linear ones, so that each explanation is checked by brute force often.

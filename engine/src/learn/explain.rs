@@ -50,11 +50,67 @@ impl ExplainContext<'_> {
         }
     }
 
+    /// A literal that held then and says `v` was not a value of `x`: its bound when `v`
+    /// lay beyond it (one bound covers many values, and explains better), else the hole.
+    /// `None` when `v` was still there.
+    pub fn why_not(&self, x: VarId, v: Val) -> Option<Literal> {
+        let (lo, hi) = (self.min(x), self.max(x));
+        if v < lo {
+            Some(Literal::Gt(x, lo - 1))
+        } else if v > hi {
+            Some(Literal::Le(x, hi))
+        } else if !self.contains(x, v) {
+            Some(Literal::Ne(x, v))
+        } else {
+            None
+        }
+    }
+
     /// The literals that describe the domain of `x` then (bounds and holes that differ from
     /// the start of the search): the naive explanation's part for `x`.
     pub fn domain_of(&self, x: VarId, out: &mut Vec<Literal>) {
         self.history.domain_literals(x, self.at, out);
     }
+}
+
+/// Values a moved bound may pass and still be explained one by one.
+const MAX_PASSED: Val = 4096;
+
+/// The explanation of `lit` for a propagator that keeps a value of a variable exactly
+/// while the *other* variables' domains support it (support search over distinct
+/// variables): the other variables' domains, with, for a bound that moved, the bound it
+/// moved from and the holes it passed. Tighter than the naive explanation by the domain of
+/// `lit`'s own variable. `None` when the variable occurs more than once in `vars`, or the
+/// bound passed too many values.
+pub(crate) fn by_other_domains(cx: &ExplainContext<'_>, vars: &[VarId], lit: Literal) -> Option<Vec<Literal>> {
+    let x = lit.var();
+    if vars.iter().filter(|&&y| y == x).count() != 1 {
+        return None;
+    }
+    let (lo, hi) = (cx.min(x), cx.max(x));
+    let mut reason = Vec::new();
+    let passed = match lit {
+        Literal::Ne(..) => None,
+        Literal::Gt(_, v) => {
+            reason.push(Literal::Gt(x, lo - 1));
+            Some((lo, v))
+        }
+        Literal::Le(_, v) => {
+            reason.push(Literal::Le(x, hi));
+            Some((v + 1, hi))
+        }
+        Literal::Eq(..) => return None,
+    };
+    if let Some((from, to)) = passed {
+        if to.checked_sub(from)? > MAX_PASSED {
+            return None;
+        }
+        reason.extend((from..=to).filter(|&u| !cx.contains(x, u)).map(|u| Literal::Ne(x, u)));
+    }
+    for &y in vars.iter().filter(|&&y| y != x) {
+        cx.domain_of(y, &mut reason);
+    }
+    Some(reason)
 }
 
 /// The naive explanation of a change at `at` by a propagator over `vars`: their domains
@@ -106,6 +162,11 @@ pub(crate) mod testing {
                 }
             }
             Past { history }
+        }
+
+        /// The history itself, for checking a reason by brute force.
+        pub(crate) fn history(&self) -> &History {
+            &self.history
         }
 
         /// The domains after every literal.

@@ -5,9 +5,16 @@
 //! `[-max z, max z]` and outside `(-min z, min z)`. The hole is cut at the bounds of `x`
 //! (a bound inside it moves to its edge), and value by value when it is small, so the
 //! propagator is bounds consistent on both variables.
+//!
+//! Every deduction has a reason of one or two bounds: `z ≥ m` because `x ≥ m` or
+//! `x ≤ −m`; `z ≤ M` because `−M ≤ x ≤ M`; `x ≤ M` (`M ≥ 0`) because `z ≤ M`; `x ≥ m`
+//! (`m > 0`) because `z ≥ m` and `x > −m`; a hole `x ≠ u` because `z > |u|`. A conflict
+//! is one of them meeting the opposite bound.
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
+use crate::literal::Literal;
 use crate::outcome::{Events, PropResult, PropStatus};
 use crate::propagator::{Context, PostContext, Propagator};
 
@@ -71,11 +78,77 @@ impl Propagator for Abs {
         Ok(if cx.is_fixed(x) { PropStatus::Entailed } else { PropStatus::Active })
     }
 
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let reason = if lit.var() == self.z {
+            self.explain_z(lit, cx)?
+        } else {
+            self.explain_x(lit)?
+        };
+        reason.iter().all(|&r| cx.holds(r)).then_some(reason)
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let (x, z) = (self.x, self.z);
+        // Each deduction the propagator makes, against the opposite bound it emptied.
+        let (zlo, zhi) = (cx.min(z), cx.max(z));
+        let candidates = [
+            // |x| ≥ min x > max z, or |x| ≥ −max x > max z.
+            vec![Literal::Gt(x, zhi), Literal::Le(z, zhi)],
+            vec![Literal::Le(x, -zhi - 1), Literal::Le(z, zhi)],
+            // −min z < x < min z while |x| ≥ min z.
+            vec![Literal::Gt(z, zlo - 1), Literal::Gt(x, -zlo), Literal::Le(x, zlo - 1)],
+            // z below 0.
+            vec![Literal::Le(z, -1)],
+        ];
+        candidates.into_iter().find(|c| c.iter().all(|&r| cx.holds(r)))
+    }
+
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
         value(self.x).checked_abs() == Some(value(self.z))
     }
 
     fn vars(&self) -> Vec<VarId> {
         vec![self.x, self.z]
+    }
+}
+
+impl Abs {
+    /// Why `z` gained the bound `lit`, from the bounds of `x` (`None`: not from them).
+    fn explain_z(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let x = self.x;
+        match lit {
+            // z ≥ m > 0: x lies on one side of the hole (−m, m).
+            Literal::Gt(_, v) if v >= 0 => {
+                let m = v + 1;
+                if cx.min(x) >= m {
+                    Some(vec![Literal::Gt(x, m - 1)])
+                } else {
+                    Some(vec![Literal::Le(x, -m)])
+                }
+            }
+            // z ≤ M: −M ≤ x ≤ M.
+            Literal::Le(_, bound) if bound >= 0 => Some(vec![Literal::Le(x, bound), Literal::Gt(x, -bound - 1)]),
+            _ => None,
+        }
+    }
+
+    /// Why `x` lost values: from the bounds of `z`, and for a bound moved past the hole
+    /// around 0, from the other bound of `x`.
+    fn explain_x(&self, lit: Literal) -> Option<Vec<Literal>> {
+        let z = self.z;
+        let x = self.x;
+        match lit {
+            // x ≥ m with m ≤ 0: z ≤ −m.
+            Literal::Gt(_, v) if v < 0 => Some(vec![Literal::Le(z, -(v + 1))]),
+            // x ≥ m > 0: z ≥ m and x > −m.
+            Literal::Gt(_, v) => Some(vec![Literal::Gt(z, v), Literal::Gt(x, -(v + 1))]),
+            // x ≤ M with M ≥ 0: z ≤ M.
+            Literal::Le(_, bound) if bound >= 0 => Some(vec![Literal::Le(z, bound)]),
+            // x ≤ −m < 0: z ≥ m and x < m.
+            Literal::Le(_, bound) => Some(vec![Literal::Gt(z, -bound - 1), Literal::Le(x, -bound - 1)]),
+            // A hole x ≠ u: z > |u|.
+            Literal::Ne(_, u) => Some(vec![Literal::Gt(z, u.checked_abs()?)]),
+            Literal::Eq(..) => None,
+        }
     }
 }

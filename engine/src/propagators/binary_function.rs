@@ -22,9 +22,14 @@
 //! to reach its fixpoint in one call, and once every variable is fixed it evaluates the
 //! one pair left rather than trust the supports. The post function turns `f(x, x)` into a
 //! one-variable function.
+//!
+//! With distinct variables, a value goes exactly when the two others' domains give it no
+//! support, so those domains explain it (the value's own variable is not cited).
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::{by_other_domains, ExplainContext};
+use crate::literal::Literal;
 use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::propagator::{Context, PostContext, Propagator};
 
@@ -148,6 +153,25 @@ impl Propagator for BinaryFunction {
 
     fn priority(&self) -> Priority {
         Priority::Expensive
+    }
+
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        if !self.distinct {
+            return None;
+        }
+        by_other_domains(cx, &[self.x, self.y, self.z], lit)
+    }
+
+    /// No pair of the domains gives a value of `z`: the three domains, which is exact
+    /// (nothing less rules the pairs out).
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let mut reason = Vec::new();
+        for v in [self.x, self.y, self.z] {
+            cx.domain_of(v, &mut reason);
+        }
+        reason.sort_unstable();
+        reason.dedup();
+        Some(reason)
     }
 
     fn idempotent(&self) -> bool {

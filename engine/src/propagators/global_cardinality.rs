@@ -32,12 +32,16 @@
 //! between them, so `x₃ ∈ {3, 9}`; here no value is saturated, no sum is reached, and
 //! `x₃` keeps all four values.
 //!
+//! Every rule is explained by the facts it counted ([`super::global_cardinality_reasons`]).
+//!
 //! A call counts from scratch, in O(Σ min(|dom(xᵢ)|, |cover|)) when the cover is a range
 //! of consecutive values (a factor log |cover| more otherwise), and applies every rule once
 //! with the counts it read; the engine runs it again while it prunes.
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
+use crate::literal::Literal;
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::propagator::{Context, PostContext, Propagator};
 
@@ -47,13 +51,13 @@ const MAX_LISTED: u64 = 1 << 12;
 /// The number of variables taking each value of a cover, by counting rules; posted by [`crate::constraints::global_cardinality`] and [`crate::constraints::global_cardinality_low_up`].
 #[derive(Debug, Clone)]
 pub struct GlobalCardinality {
-    x: Vec<VarId>,
+    pub(super) x: Vec<VarId>,
     /// Sorted, without repeats.
-    cover: Vec<Val>,
+    pub(super) cover: Vec<Val>,
     /// Whether the cover is a range of consecutive values.
     consecutive: bool,
-    counts: Vec<VarId>,
-    closed: bool,
+    pub(super) counts: Vec<VarId>,
+    pub(super) closed: bool,
     /// Per value of the cover, the variables fixed to it and those that can take it.
     /// Scratch, meaningless between calls.
     fixed: Vec<i64>,
@@ -89,7 +93,7 @@ impl GlobalCardinality {
 
     /// The position of `v` in the cover: by subtraction when the cover is a range of
     /// consecutive values (the common `cover = lo..hi`), by binary search otherwise.
-    fn index_of(&self, v: Val) -> Option<usize> {
+    pub(super) fn index_of(&self, v: Val) -> Option<usize> {
         if self.consecutive {
             usize::try_from(v.checked_sub(*self.cover.first()?)?).ok().filter(|&k| k < self.cover.len())
         } else {
@@ -247,6 +251,14 @@ impl Propagator for GlobalCardinality {
             return Ok(PropStatus::Entailed);
         }
         Ok(PropStatus::Active)
+    }
+
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        self.reason(lit, cx)
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        self.conflict_reason(cx)
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

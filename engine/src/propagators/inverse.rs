@@ -31,9 +31,15 @@
 //! two passes reach the fixpoint: the pass over `g` removes `i` from `g[j]` only where `j`
 //! has already left `f[i]`, which gives the pass over `f` nothing new. (Unless a variable
 //! occurs twice among `f` and `g`, as in `inverse(f, f)`: the engine then runs it again.)
+//!
+//! A value `j` leaves `f[i]` because `i` had left `g[j]`: that one literal explains it (a
+//! bound of `f[i]` that moves is explained by the values it passes, each gone itself or
+//! gone from its partner). A conflict is a variable all of whose values lost their partner.
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
+use crate::literal::Literal;
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::propagator::{Context, PostContext, Propagator};
 
@@ -79,6 +85,61 @@ impl Inverse {
     }
 }
 
+impl Inverse {
+    /// The roles of `x`: (its array's position `i` with the array's offset, the other array
+    /// and its offset).
+    fn roles(&self, x: VarId) -> impl Iterator<Item = (Val, &[VarId], Val)> + '_ {
+        let f = self.f.iter().enumerate().filter(move |&(_, &y)| y == x).map(|(i, _)| (i as Val + self.f_offset, &self.g[..], self.g_offset));
+        let g = self.g.iter().enumerate().filter(move |&(_, &y)| y == x).map(|(j, _)| (j as Val + self.g_offset, &self.f[..], self.f_offset));
+        f.chain(g)
+    }
+
+    /// The literal saying that value `v` of a variable at `back` (its own position's value)
+    /// has lost its partner: `to[v − to_offset]` no longer holds `back`.
+    fn partner_gone(cx: &ExplainContext<'_>, v: Val, back: Val, to: &[VarId], to_offset: Val) -> Option<Literal> {
+        let y = *usize::try_from(v - to_offset).ok().and_then(|j| to.get(j))?;
+        (!cx.contains(y, back)).then_some(Literal::Ne(y, back))
+    }
+
+    /// Why every value of `x` in `lo..=hi` is impossible in one role: gone from `x`
+    /// already (cited as a hole) or gone from its partner.
+    fn values_gone(
+        cx: &ExplainContext<'_>,
+        x: VarId,
+        (lo, hi): (Val, Val),
+        (back, to, to_offset): (Val, &[VarId], Val),
+        reason: &mut Vec<Literal>,
+    ) -> Option<()> {
+        for v in lo..=hi {
+            if cx.contains(x, v) {
+                reason.push(Inverse::partner_gone(cx, v, back, to, to_offset)?);
+            } else {
+                reason.push(Literal::Ne(x, v));
+            }
+        }
+        Some(())
+    }
+
+    fn explain_in_role(&self, lit: Literal, cx: &ExplainContext<'_>, role: (Val, &[VarId], Val)) -> Option<Vec<Literal>> {
+        let x = lit.var();
+        let (lo, hi) = (cx.min(x), cx.max(x));
+        let mut reason = Vec::new();
+        match lit {
+            Literal::Ne(_, v) => reason.push(Inverse::partner_gone(cx, v, role.0, role.1, role.2)?),
+            Literal::Gt(_, v) => {
+                reason.push(Literal::Gt(x, lo - 1));
+                Inverse::values_gone(cx, x, (lo, v), role, &mut reason)?;
+            }
+            Literal::Le(_, v) => {
+                reason.push(Literal::Le(x, hi));
+                Inverse::values_gone(cx, x, (v + 1, hi), role, &mut reason)?;
+            }
+            Literal::Eq(..) => return None,
+        }
+        Some(reason)
+    }
+}
+
 impl Propagator for Inverse {
     fn name(&self) -> &'static str {
         "inverse"
@@ -101,6 +162,21 @@ impl Propagator for Inverse {
         Ok(PropStatus::Active)
     }
 
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        self.roles(lit.var()).find_map(|role| self.explain_in_role(lit, cx, role))
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        // A variable none of whose values keeps its partner.
+        self.f.iter().chain(&self.g).find_map(|&x| {
+            self.roles(x).find_map(|role| {
+                let mut reason = vec![Literal::Gt(x, cx.min(x) - 1), Literal::Le(x, cx.max(x))];
+                Inverse::values_gone(cx, x, (cx.min(x), cx.max(x)), role, &mut reason)?;
+                Some(reason)
+            })
+        })
+    }
+
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {
         let points_back = |from: &[VarId], from_offset: Val, to: &[VarId], to_offset: Val| {
             from.iter().enumerate().all(|(i, &x)| {
@@ -120,5 +196,47 @@ impl Propagator for Inverse {
 
     fn idempotent(&self) -> bool {
         self.distinct
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Inverse;
+    use crate::learn::explain::testing::{var, Past};
+    use crate::learn::verify::check_reason;
+    use crate::literal::Literal;
+    use crate::propagator::Propagator;
+
+    /// `f = [x0, x1, x2]`, `g = [x3, x4, x5]`, positions and values from 0.
+    fn three() -> Inverse {
+        Inverse::new(vec![var(0), var(1), var(2)], 0, vec![var(3), var(4), var(5)], 0)
+    }
+
+    /// A value leaves `f[i]` because `i` left its partner: one literal; a bound that
+    /// moves cites the values it passed, each gone from its partner.
+    #[test]
+    fn a_value_is_explained_by_its_partner() {
+        let prop = three();
+        let past = Past::new(&[(0, 2); 6], &[Literal::Ne(var(4), 0)]);
+        let lit = Literal::Ne(var(0), 1);
+        let reason = prop.explain(lit, &past.cx()).expect("explained");
+        assert_eq!(reason, vec![Literal::Ne(var(4), 0)]);
+        check_reason(past.history(), &prop, &reason, Some(lit));
+
+        // f[2] ≤ 0: its values 1 and 2 lost their partners g[1] and g[2].
+        let past = Past::new(&[(0, 2); 6], &[Literal::Ne(var(4), 2), Literal::Ne(var(5), 2)]);
+        let lit = Literal::Le(var(2), 0);
+        let reason = prop.explain(lit, &past.cx()).expect("explained");
+        check_reason(past.history(), &prop, &reason, Some(lit));
+        assert!(reason.contains(&Literal::Ne(var(4), 2)) && reason.contains(&Literal::Ne(var(5), 2)), "{reason:?}");
+    }
+
+    /// A variable none of whose values keeps its partner.
+    #[test]
+    fn a_conflict_is_a_variable_without_partners() {
+        let prop = three();
+        let past = Past::new(&[(0, 2); 6], &[Literal::Ne(var(3), 0), Literal::Ne(var(4), 0), Literal::Ne(var(5), 0)]);
+        let reason = prop.explain_conflict(&past.cx()).expect("explained");
+        check_reason(past.history(), &prop, &reason, None);
     }
 }

@@ -34,9 +34,20 @@
 //! engine does not say, so `β` is found by the scan above from `α + 1`, which stops at
 //! the first position that decides (usually the next one). A call costs O(n) at worst.
 //! The order is entailed once `max x[α] < min y[α]`.
+//!
+//! Explanations. Every deduction is made at a position `j` before which `x[k] ≥ y[k]` is
+//! forced (`min x[k] ≥ max y[k]`: two bounds per position; with the order, these
+//! positions are equal). Then `x[j] ≤ y[j]` follows, so `max x[j] ≤ v` is explained by
+//! the prefix and `max y[j] ≤ v`, and `min y[j] > v` by the prefix and `min x[j] > v`.
+//! When the step was strict (`x[j] < y[j]`), the suffix after `j` was surely out of order:
+//! its forced positions up to the one where `min x[k] > max y[k]` (or all of them, for
+//! `<lex`) join the reason. A conflict is a prefix of forced positions ending in a strict
+//! one, or forced everywhere under `<lex`.
 
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
+use crate::learn::explain::ExplainContext;
+use crate::literal::Literal;
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::propagator::{Context, PostContext, Propagator};
 
@@ -80,6 +91,82 @@ impl Lex {
         }
         self.strict
     }
+
+    /// Pushes the reason that `x[k] ≥ y[k]` is forced, or answers false when it is not.
+    fn forced_at(&self, cx: &ExplainContext<'_>, k: usize, out: &mut Vec<Literal>) -> bool {
+        let h = cx.max(self.y[k]);
+        if cx.min(self.x[k]) < h {
+            return false;
+        }
+        out.push(Literal::Gt(self.x[k], h - 1));
+        out.push(Literal::Le(self.y[k], h));
+        true
+    }
+
+    /// Pushes the reason that the positions from `from` on are surely out of order (forced
+    /// positions up to a strict one, or to the end under `<lex`); false when they are not.
+    fn violated_reason(&self, cx: &ExplainContext<'_>, from: usize, out: &mut Vec<Literal>) -> bool {
+        for k in from..self.x.len() {
+            let (low, high) = (cx.min(self.x[k]), cx.max(self.y[k]));
+            if low > high {
+                out.push(Literal::Gt(self.x[k], high));
+                out.push(Literal::Le(self.y[k], high));
+                return true;
+            }
+            if !self.forced_at(cx, k, out) {
+                return false;
+            }
+        }
+        self.strict
+    }
+
+    /// The reason for `lit` at position `j`, when `j` fits: a forced prefix, the other
+    /// side's bound at `j`, and the suffix when the step was strict.
+    fn explain_at(&self, lit: Literal, j: usize, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let mut reason = Vec::new();
+        for k in 0..j {
+            if !self.forced_at(cx, k, &mut reason) {
+                return None;
+            }
+        }
+        // The bound of the other side at `j` that gives `lit` with a gap of 0 or 1.
+        let (other, gap_needed) = match lit {
+            Literal::Le(a, v) if self.x[j] == a => {
+                let m = cx.max(self.y[j]);
+                (Literal::Le(self.y[j], m), m - v)
+            }
+            Literal::Gt(b, v) if self.y[j] == b => {
+                let m = cx.min(self.x[j]);
+                (Literal::Gt(self.x[j], m - 1), v + 1 - m)
+            }
+            _ => return None,
+        };
+        match gap_needed {
+            g if g <= 0 => {
+                // A weaker bound of the other side suffices: the one equal to `lit`'s.
+                reason.push(match other {
+                    Literal::Le(y, _) => Literal::Le(y, lit_value(lit)),
+                    Literal::Gt(x, _) => Literal::Gt(x, lit_value(lit)),
+                    _ => unreachable!("bounds only"),
+                });
+            }
+            1 => {
+                reason.push(other);
+                if !self.violated_reason(cx, j + 1, &mut reason) {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+        Some(reason)
+    }
+}
+
+/// The value of a bound literal.
+fn lit_value(lit: Literal) -> Val {
+    match lit {
+        Literal::Eq(_, v) | Literal::Ne(_, v) | Literal::Le(_, v) | Literal::Gt(_, v) => v,
+    }
 }
 
 impl Propagator for Lex {
@@ -122,6 +209,18 @@ impl Propagator for Lex {
                 return Ok(PropStatus::Active);
             }
         }
+    }
+
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let var = lit.var();
+        (0..self.x.len())
+            .filter(|&j| self.x[j] == var || self.y[j] == var)
+            .find_map(|j| self.explain_at(lit, j, cx))
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let mut reason = Vec::new();
+        self.violated_reason(cx, 0, &mut reason).then_some(reason)
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

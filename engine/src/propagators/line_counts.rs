@@ -25,9 +25,16 @@
 //! An at-most line needs only its ones, so a variable fixed to 0 (most of them, on a
 //! sparse grid) does not touch the at-most lines it is on.
 //! A call repeats them until nothing changes, so it is idempotent.
+//!
+//! A variable emptied by a full line is explained by the line's ones; one filled by an
+//! exact line that needs it, by the line's zeros (nothing else keeps the line short); a
+//! conflict, by the ones of a line over its cap or the zeros of an exact line that cannot
+//! reach it.
 
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};
+use crate::learn::explain::ExplainContext;
+use crate::literal::Literal;
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::propagator::{Context, PostContext, Propagator};
 
@@ -214,6 +221,33 @@ fn mark_dirty(dirty: &mut Vec<u32>, is_dirty: &mut [bool], l: u32) {
     }
 }
 
+impl LineCounts {
+    /// The weights of the ones and of the zeros of a line in `cx`, but `skip`'s.
+    fn line_state(&self, cx: &ExplainContext<'_>, line: &Line, skip: Option<u32>) -> (i64, i64) {
+        let (mut ones, mut zeros) = (0, 0);
+        for &(k, w) in line.terms.iter().filter(|&&(k, _)| Some(k) != skip) {
+            let x = self.vars[k as usize];
+            if cx.min(x) == 1 {
+                ones += w;
+            } else if cx.max(x) == 0 {
+                zeros += w;
+            }
+        }
+        (ones, zeros)
+    }
+
+    /// The variables of the line fixed to `value`, but `skip`, as literals.
+    fn fixed_on(&self, cx: &ExplainContext<'_>, line: &Line, skip: Option<u32>, value: Val) -> Vec<Literal> {
+        line.terms
+            .iter()
+            .filter(|&&(k, _)| Some(k) != skip)
+            .map(|&(k, _)| self.vars[k as usize])
+            .filter(|&x| cx.min(x) == value && cx.max(x) == value)
+            .map(|x| if value == 1 { Literal::Gt(x, 0) } else { Literal::Le(x, 0) })
+            .collect()
+    }
+}
+
 impl Propagator for LineCounts {
     fn name(&self) -> &'static str {
         "line_counts"
@@ -249,6 +283,38 @@ impl Propagator for LineCounts {
             return Ok(PropStatus::Entailed);
         }
         Ok(PropStatus::Active)
+    }
+
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let k = self.vars.iter().position(|&x| x == lit.var())? as u32;
+        let occurs = self.occurs_exact[k as usize].iter().chain(&self.occurs_at_most[k as usize]);
+        for &(l, w) in occurs {
+            let line = &self.lines[l as usize];
+            let (ones, zeros) = self.line_state(cx, line, Some(k));
+            let total: i64 = line.terms.iter().map(|&(_, w)| w).sum();
+            match lit {
+                Literal::Le(_, 0) if ones + w > line.cap => return Some(self.fixed_on(cx, line, Some(k), 1)),
+                Literal::Gt(_, 0) if line.exact && total - zeros - w < line.cap => {
+                    return Some(self.fixed_on(cx, line, Some(k), 0));
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        self.lines.iter().find_map(|line| {
+            let (ones, zeros) = self.line_state(cx, line, None);
+            let total: i64 = line.terms.iter().map(|&(_, w)| w).sum();
+            if ones > line.cap {
+                Some(self.fixed_on(cx, line, None, 1))
+            } else if line.exact && total - zeros < line.cap {
+                Some(self.fixed_on(cx, line, None, 0))
+            } else {
+                None
+            }
+        })
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

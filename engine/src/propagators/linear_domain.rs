@@ -13,9 +13,17 @@
 //! 256) values and every domain within one 64-value window: then each layer is one `u128`
 //! (or two), a value's contribution one shift, and the pruned values leave their variable
 //! at once by a mask ([`Context::keep_window`]), with no row allocated.
+//!
+//! A value `u` of `xⱼ` goes because no assignment of the other terms completes the sum:
+//! the explanation cites their bounds when the bounds alone leave `c − aⱼ·u` out of reach
+//! (the common case, and the strongest reason), else their whole domains, holes included
+//! (the dynamic programming used them). A bound that moves is explained by the values it
+//! passes; a conflict by the bounds when they suffice, else by every domain.
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
+use crate::literal::Literal;
 use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::propagator::{Context, PostContext, Propagator};
 use crate::propagators::bitrow::BitRow;
@@ -205,6 +213,37 @@ impl LinearEqDomain {
     }
 }
 
+impl LinearEqDomain {
+    /// The least and greatest sum of the terms but `skip`, by their bounds in `cx`.
+    fn rest_bounds(&self, cx: &ExplainContext<'_>, skip: Option<usize>) -> (i64, i64) {
+        let (mut low, mut high) = (0i64, 0i64);
+        for (i, &(a, y)) in self.terms.iter().enumerate() {
+            if Some(i) != skip {
+                let (p, q) = (a * cx.min(y), a * cx.max(y));
+                low += p.min(q);
+                high += p.max(q);
+            }
+        }
+        (low, high)
+    }
+
+    /// Pushes the facts about the terms but `skip`: their bounds, or with `!by_bounds`
+    /// their whole domains.
+    fn cite_rest(&self, cx: &ExplainContext<'_>, skip: Option<usize>, by_bounds: bool, reason: &mut Vec<Literal>) {
+        for (i, &(_, y)) in self.terms.iter().enumerate() {
+            if Some(i) == skip {
+                continue;
+            }
+            if by_bounds {
+                reason.push(Literal::Gt(y, cx.min(y) - 1));
+                reason.push(Literal::Le(y, cx.max(y)));
+            } else {
+                cx.domain_of(y, reason);
+            }
+        }
+    }
+}
+
 impl Propagator for LinearEqDomain {
     fn name(&self) -> &'static str {
         "linear == (domain)"
@@ -290,6 +329,49 @@ impl Propagator for LinearEqDomain {
             let _ = cx.remove(x, v)?;
         }
         Ok(PropStatus::Active)
+    }
+
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let x = lit.var();
+        let mut at = self.terms.iter().enumerate().filter(|&(_, &(_, y))| y == x);
+        let (j, &(a, _)) = at.next()?;
+        if at.next().is_some() {
+            return None;
+        }
+        // The values of x the literal rules out, among those it still had.
+        let (lo, hi) = (cx.min(x), cx.max(x));
+        let mut reason = Vec::new();
+        let (from, to) = match lit {
+            Literal::Ne(_, u) => (u, u),
+            Literal::Gt(_, v) => {
+                reason.push(Literal::Gt(x, lo - 1));
+                (lo, v)
+            }
+            Literal::Le(_, v) => {
+                reason.push(Literal::Le(x, hi));
+                (v + 1, hi)
+            }
+            Literal::Eq(..) => return None,
+        };
+        let (rest_min, rest_max) = self.rest_bounds(cx, Some(j));
+        let mut by_bounds = true;
+        for u in from..=to {
+            if !cx.contains(x, u) {
+                reason.push(Literal::Ne(x, u));
+            } else {
+                let need = self.rhs - a * u;
+                by_bounds &= need < rest_min || need > rest_max;
+            }
+        }
+        self.cite_rest(cx, Some(j), by_bounds, &mut reason);
+        Some(reason)
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        let (rest_min, rest_max) = self.rest_bounds(cx, None);
+        let mut reason = Vec::new();
+        self.cite_rest(cx, None, self.rhs < rest_min || self.rhs > rest_max, &mut reason);
+        Some(reason)
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

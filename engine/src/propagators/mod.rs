@@ -84,6 +84,7 @@ pub(crate) mod regular;
 pub(crate) mod regular_reasons;
 pub use regular::Regular;
 pub(crate) mod global_cardinality;
+pub(crate) mod global_cardinality_reasons;
 pub(crate) mod inverse;
 pub(crate) mod lex;
 pub use global_cardinality::GlobalCardinality;

@@ -14,9 +14,14 @@
 //! [`crate::propagators::clause`]): backtracking only unfixes variables, so a watch that
 //! was unfixed when chosen is still unfixed after any backtrack, and one left fixed when
 //! the propagator concluded is seen fixed at the next wake-up and replaced.
+//!
+//! A forced variable is explained by the values of all the others, and a conflict by all
+//! the values: nothing less decides a parity.
 
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::learn::explain::ExplainContext;
+use crate::literal::Literal;
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::propagator::{Context, PostContext, Propagator};
 
@@ -34,6 +39,24 @@ impl Parity {
     pub(crate) fn new(xs: Vec<VarId>, odd: bool) -> Parity {
         debug_assert!(xs.len() >= 2);
         Parity { xs, odd, watches: [0, 1] }
+    }
+}
+
+impl Parity {
+    /// The values of every variable but `skip`, as bounds; `None` if one was not fixed.
+    fn values_except(&self, cx: &ExplainContext<'_>, skip: Option<VarId>) -> Option<Vec<Literal>> {
+        let mut reason = Vec::with_capacity(self.xs.len());
+        for &x in &self.xs {
+            if Some(x) == skip {
+                continue;
+            }
+            let v = cx.min(x);
+            if cx.max(x) != v {
+                return None;
+            }
+            reason.push(if v == 0 { Literal::Le(x, 0) } else { Literal::Gt(x, 0) });
+        }
+        Some(reason)
     }
 }
 
@@ -75,6 +98,14 @@ impl Propagator for Parity {
         }
         let _ = cx.assign(self.xs[open[0]], Val::from(odd != self.odd))?;
         Ok(PropStatus::Entailed)
+    }
+
+    fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        self.values_except(cx, Some(lit.var()))
+    }
+
+    fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        self.values_except(cx, None)
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

@@ -246,7 +246,13 @@ impl<'a> Shape<'a> {
 
     /// A naked subset of `n` open cells of a house holding `var` (not `var` itself), whose
     /// candidates' union (of `n` values) `fits` the conclusion once removed from `var`.
-    fn naked_subset(&self, var: VarId, holding: &[&House], n: usize, fits: &dyn Fn(&Candidates) -> bool) -> Option<Technique> {
+    fn naked_subset(
+        &self,
+        var: VarId,
+        holding: &[&House],
+        n: usize,
+        fits: &dyn Fn(&Candidates) -> bool,
+    ) -> Option<Technique> {
         for house in holding {
             let cells: Vec<VarId> = house
                 .vars
@@ -266,7 +272,13 @@ impl<'a> Shape<'a> {
 
     /// A hidden subset: `n` values of `var` that have exactly `n` places (`var` one of them)
     /// in a house holding it, and keeping only them `fits` the conclusion.
-    fn hidden_subset(&self, var: VarId, holding: &[&House], n: usize, fits: &dyn Fn(&Candidates) -> bool) -> Option<Technique> {
+    fn hidden_subset(
+        &self,
+        var: VarId,
+        holding: &[&House],
+        n: usize,
+        fits: &dyn Fn(&Candidates) -> bool,
+    ) -> Option<Technique> {
         let values: Vec<Val> = self.candidates[&var].iter().copied().collect();
         for house in holding {
             for subset in subsets(&values, n) {
@@ -296,7 +308,8 @@ impl<'a> Shape<'a> {
             return None;
         }
         let lines: Vec<&House> = self.houses.iter().copied().filter(|h| h.kind.is_line()).collect();
-        let bases: Vec<&House> = lines.iter().copied().filter(|h| !h.vars.contains(&var) && self.places(h, v).len() >= 2).collect();
+        let bases: Vec<&House> =
+            lines.iter().copied().filter(|h| !h.vars.contains(&var) && self.places(h, v).len() >= 2).collect();
         for base in subsets(&bases, n) {
             if !disjoint(&base) {
                 continue;
@@ -329,7 +342,10 @@ impl<'a> Shape<'a> {
                     continue;
                 }
                 let pivot: Candidates = [a, b].into_iter().collect();
-                if pairs.iter().any(|&p| p != var && self.candidates[&p] == pivot && self.sees(p, q1) && self.sees(p, q2)) {
+                if pairs
+                    .iter()
+                    .any(|&p| p != var && self.candidates[&p] == pivot && self.sees(p, q1) && self.sees(p, q2))
+                {
                     return Some(Technique::XYWing);
                 }
             }
@@ -384,4 +400,105 @@ fn subsets<T: Copy>(items: &[T], n: usize) -> Vec<Vec<T>> {
         go(items, n, 0, &mut Vec::new(), &mut out);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 9×9 grid's cells and its 27 houses (rows, columns, boxes).
+    fn grid() -> (Vec<Vec<VarId>>, Vec<House>) {
+        let mut solver = cpsolve_engine::Solver::new();
+        let cells: Vec<Vec<VarId>> =
+            (0..9).map(|_| (0..9).map(|_| solver.new_var(1, 9).expect("a cell")).collect()).collect();
+        let mut houses = Vec::new();
+        for i in 0..9 {
+            houses.push(House { vars: cells[i].clone(), kind: HouseKind::Row });
+            houses.push(House { vars: (0..9).map(|r| cells[r][i]).collect(), kind: HouseKind::Column });
+            let (r0, c0) = (i / 3 * 3, i % 3 * 3);
+            let vars = (0..9).map(|k| cells[r0 + k / 3][c0 + k % 3]).collect();
+            houses.push(House { vars, kind: HouseKind::Box });
+        }
+        (cells, houses)
+    }
+
+    fn set(values: &[Val]) -> Candidates {
+        values.iter().copied().collect()
+    }
+
+    /// The technique of narrowing `var` to `after`, on `houses` of the grid, where the cells
+    /// of `marks` have those candidates and every other cell 1..9 without `v`.
+    fn named(houses: &[&House], marks: &[(VarId, Candidates)], v: Val, var: VarId, after: &[Val]) -> Option<Technique> {
+        let known = |x: VarId| -> Option<Candidates> {
+            Some(
+                marks
+                    .iter()
+                    .find(|(y, _)| *y == x)
+                    .map_or_else(|| (1..=9).filter(|&w| w != v).collect(), |m| m.1.clone()),
+            )
+        };
+        Shape::new(houses, &known)?.classify(var, &set(after))
+    }
+
+    #[test]
+    fn a_swordfish_on_three_rows_is_named_and_loses_its_name_without_a_cover_column() {
+        let (cells, houses) = grid();
+        let row = |r: usize| &houses[3 * r];
+        let column = |c: usize| &houses[3 * c + 1];
+        // Rows 1, 5, 9 hold 7 only in columns 1, 4, 7 (two of them each): 7 leaves the rest
+        // of those columns, here x[3,4].
+        let marks = vec![
+            (cells[0][0], set(&[7, 1])),
+            (cells[0][3], set(&[7, 2])),
+            (cells[4][3], set(&[7, 3])),
+            (cells[4][6], set(&[7, 4])),
+            (cells[8][0], set(&[7, 5])),
+            (cells[8][6], set(&[7, 6])),
+            (cells[2][3], set(&[7, 8, 9])),
+        ];
+        let cited = [row(0), row(4), row(8), column(0), column(3), column(6)];
+        assert_eq!(named(&cited, &marks, 7, cells[2][3], &[8, 9]), Some(Technique::Fish(3)));
+        assert_eq!(Technique::Fish(3).name(), "swordfish");
+        let without = [row(0), row(4), row(8), column(0), column(3)];
+        assert_eq!(named(&without, &marks, 7, cells[2][3], &[8, 9]), None);
+        // Two of its rows and two columns are no X-wing: row 5's 7s are outside columns 1, 4.
+        let two = [row(0), row(4), column(0), column(3)];
+        assert_eq!(named(&two, &marks, 7, cells[2][3], &[8, 9]), None);
+    }
+
+    #[test]
+    fn an_xy_wing_needs_its_pivot_to_see_both_pincers() {
+        let (cells, houses) = grid();
+        let (row, column, boxed) =
+            (|r: usize| &houses[3 * r], |c: usize| &houses[3 * c + 1], |b: usize| &houses[3 * b + 2]);
+        // Pivot x[1,1] = {1, 2}, pincers x[1,5] = {1, 3} (row 1) and x[3,2] = {2, 3} (box 1);
+        // x[3,5] sees both pincers (column 5 and row 3): not 3.
+        let marks = vec![
+            (cells[0][0], set(&[1, 2])),
+            (cells[0][4], set(&[1, 3])),
+            (cells[2][1], set(&[2, 3])),
+            (cells[2][4], set(&[3, 4, 5])),
+        ];
+        let cited = [row(0), boxed(0), row(2), column(4)];
+        assert_eq!(named(&cited, &marks, 9, cells[2][4], &[4, 5]), Some(Technique::XYWing));
+        // Without box 1 the pivot does not see x[3,2].
+        let cut = [row(0), row(2), column(4)];
+        assert_eq!(named(&cut, &marks, 9, cells[2][4], &[4, 5]), None);
+    }
+
+    #[test]
+    fn singles_are_told_apart() {
+        let (cells, houses) = grid();
+        let (row, boxed) = (|r: usize| &houses[3 * r], |b: usize| &houses[3 * b + 2]);
+        // Row 1 fixed but for x[1,9]: a full house.
+        let mut marks: Vec<(VarId, Candidates)> = (0..8).map(|c| (cells[0][c], set(&[c as Val + 1]))).collect();
+        assert_eq!(named(&[row(0)], &marks, 0, cells[0][8], &[9]), Some(Technique::FullHouse));
+        // With box 3 cited too, the same cell is a naked single.
+        assert_eq!(named(&[row(0), boxed(2)], &marks, 0, cells[0][8], &[9]), Some(Technique::NakedSingle));
+        // x[1,9] = 9 where 9 has one place in row 1, the others open: a hidden single.
+        marks = (0..8).map(|c| (cells[0][c], set(&[1, 2, 3, 4, 5, 6, 7, 8]))).collect();
+        assert_eq!(named(&[row(0)], &marks, 0, cells[0][8], &[9]), Some(Technique::HiddenSingle));
+        // A conclusion no pattern gives has no name.
+        assert_eq!(named(&[row(1)], &marks, 0, cells[1][8], &[9]), None);
+    }
 }

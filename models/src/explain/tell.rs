@@ -455,13 +455,12 @@ impl Told {
             }
             (Some((var, value)), None) => format!("{no_solution} (case split on {var} = {value})"),
         };
-        // The technique, where the head does not already say it (a case split, a search, a
-        // counting argument say how they reason).
-        let generic = step.assumed.is_some() || step.by_search || step.factors.is_some();
-        let head = match (step.pattern.is_some() || !generic, head.split_once("   (")) {
-            (false, _) => head,
-            (true, Some((what, how))) => format!("{what}   ({}; {how}", self.technique(step, source)),
-            (true, None) => format!("{head}   ({})", self.technique(step, source)),
+        // A player's pattern is named; a generic name would only repeat what the head and
+        // the constraints below it say (JSON gives every step its technique).
+        let head = match (step.pattern, head.split_once("   (")) {
+            (None, _) => head,
+            (Some(pattern), Some((what, how))) => format!("{what}   ({pattern}; {how}"),
+            (Some(pattern), None) => format!("{head}   ({pattern})"),
         };
         out.push_str(&format!("{label} {head}\n"));
         let pad = " ".repeat(label.chars().count() + 1);

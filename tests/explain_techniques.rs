@@ -84,7 +84,8 @@ impl View {
                     Some("column") => Kind::Column,
                     _ => Kind::Box,
                 };
-                let vars = c["vars"].as_array().expect("vars").iter().map(|v| v.as_str().unwrap().to_string()).collect();
+                let vars =
+                    c["vars"].as_array().expect("vars").iter().map(|v| v.as_str().unwrap().to_string()).collect();
                 (kind, vars)
             })
             .collect();
@@ -171,7 +172,8 @@ impl View {
             "naked pair" | "naked triple" | "naked quad" => {
                 let n = size(name);
                 self.holding().iter().any(|(_, h)| {
-                    let open: Vec<&String> = h.iter().filter(|c| **c != self.var && self.marks[*c].len() >= 2).collect();
+                    let open: Vec<&String> =
+                        h.iter().filter(|c| **c != self.var && self.marks[*c].len() >= 2).collect();
                     subsets(open.len(), n).iter().any(|pick| {
                         let union: Set = pick.iter().flat_map(|&i| self.marks[open[i]].iter().copied()).collect();
                         union.len() == n && leaves(&self.before().difference(&union).copied().collect())

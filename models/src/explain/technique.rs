@@ -139,8 +139,8 @@ impl<'a> Shape<'a> {
         let mut given: HashMap<VarId, Candidates> = HashMap::new();
         for house in houses {
             for &x in &house.vars {
-                if !given.contains_key(&x) {
-                    given.insert(x, known(x)?);
+                if let std::collections::hash_map::Entry::Vacant(entry) = given.entry(x) {
+                    entry.insert(known(x)?);
                 }
             }
         }

@@ -53,6 +53,7 @@ pub(super) fn build(crypt: &Cryptarithm, stop: &cpsolve_engine::StopToken) -> Re
         says: Some("the letters stand for different digits".to_string()),
         span: None,
         bindings: Vec::new(),
+        all_different: None,
     });
     let mut carries = Vec::new();
     let first = solver.num_propagators();
@@ -79,6 +80,7 @@ pub(super) fn build(crypt: &Cryptarithm, stop: &cpsolve_engine::StopToken) -> Re
             says: None,
             span: None,
             bindings: Vec::new(),
+            all_different: None,
         }),
     }
     let vocabulary = Vocabulary { constraints: named, shown };
@@ -176,6 +178,7 @@ fn column_names(columns: &[Carried], shown: &[(VarId, String)]) -> Vec<NamedCons
                 says: Some(says),
                 span: None,
                 bindings: Vec::new(),
+                all_different: None,
             }
         })
         .collect()

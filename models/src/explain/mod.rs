@@ -6,9 +6,11 @@
 //! while it compiles) and tells them as text or JSON.
 
 mod grade;
+mod technique;
 mod tell;
 mod vocabulary;
 
 pub use grade::grade;
+pub use technique::{Candidates, House, HouseKind, Shape, Technique};
 pub use tell::{explain, Told, ToldEnding, ToldStep};
 pub use vocabulary::{NamedConstraint, Vocabulary};

@@ -5,6 +5,7 @@ use cpsolve_engine::explain::{Conclusion, Ending, ExplainConfig, ExplainError, R
 use cpsolve_engine::Val;
 use serde_json::{json, Map, Value};
 
+use super::technique::{Candidates, House, HouseKind, Shape};
 use super::Vocabulary;
 use crate::problem::{Kind, Problem};
 
@@ -41,6 +42,9 @@ pub struct ToldStep {
     /// For a step told in small steps (a case split, or a direct step "if not, then"):
     /// the steps from the assumption to the contradiction (empty when told as one step).
     pub chain: Vec<ToldStep>,
+    /// What players call it ([`super::technique`]), when its shape is one of their
+    /// patterns; [`Told::technique`] gives the others a generic name.
+    pub pattern: Option<&'static str>,
 }
 
 /// How the explanation ends.
@@ -138,7 +142,8 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         _ if explanation.steps.is_empty() => None,
         _ => Some(super::grade(explanation.difficulty().score)),
     };
-    let steps = explanation.steps.iter().map(|step| told_step(step, &name)).collect();
+    let namer = Namer::new(&problem, &vocabulary);
+    let steps = explanation.steps.iter().map(|step| told_step(step, &name, &namer)).collect();
     let ending = match explanation.ending {
         Ending::Solved => ToldEnding::Solved,
         Ending::NoSolution => ToldEnding::NoSolution,
@@ -173,10 +178,89 @@ fn scopes(problem: &Problem, vocabulary: &Vocabulary) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// Beyond this many root values a variable's candidates are not listed: no house of a
+/// grid is that wide.
+const MAX_CANDIDATES: u64 = 64;
+
+/// What names a step's technique: the houses among the constraints, the root domains of
+/// their variables, and each constraint's kind for the generic names.
+struct Namer {
+    /// Per constraint, the house it is, if it is a plain all-different.
+    houses: Vec<Option<House>>,
+    /// The root domains of the houses' variables (small ones only).
+    roots: std::collections::HashMap<cpsolve_engine::VarId, Candidates>,
+}
+
+impl Namer {
+    fn new(problem: &Problem, vocabulary: &Vocabulary) -> Namer {
+        let houses: Vec<Option<House>> = vocabulary
+            .constraints
+            .iter()
+            .map(|c| {
+                let vars = c.all_different.clone()?;
+                Some(House { vars, kind: HouseKind::from_name(&c.name) })
+            })
+            .collect();
+        let mut roots = std::collections::HashMap::new();
+        for x in houses.iter().flatten().flat_map(|h| h.vars.iter().copied()) {
+            if problem.solver.size(x) <= MAX_CANDIDATES {
+                roots.entry(x).or_insert_with(|| problem.solver.values(x).collect());
+            }
+        }
+        Namer { houses, roots }
+    }
+
+    /// A player's pattern, where the step cites houses only and narrows a variable.
+    fn pattern(&self, step: &cpsolve_engine::explain::Step) -> Option<&'static str> {
+        let houses: Option<Vec<&House>> = step.groups.iter().map(|&g| self.houses[g].as_ref()).collect();
+        if let (Some(houses), Conclusion::Narrowed(concluded)) = (houses, &step.conclusion) {
+            if !matches!(step.reasoning, Reasoning::Search | Reasoning::Sum { .. }) {
+                let known = |x| match step.facts.iter().find(|f| f.var == x) {
+                    Some(f) => Some(f.values.iter().collect()),
+                    None => self.roots.get(&x).cloned(),
+                };
+                let after: Candidates = concluded.values.iter().collect();
+                return Shape::new(&houses, &known)
+                    .and_then(|shape| shape.classify(concluded.var, &after))
+                    .map(|technique| technique.name());
+            }
+        }
+        None
+    }
+}
+
+/// A constraint's kind, for a generic step name: "all different", a global's name as the
+/// model calls it ("circuit"), "arithmetic" for a relation, else "logic".
+fn kind(constraint: &super::NamedConstraint, source: Option<&str>) -> String {
+    if constraint.all_different.is_some() || constraint.name == "all different" {
+        return "all different".to_string();
+    }
+    let stated = constraint.span.as_ref().zip(source).map(|(span, source)| locate(source, span).1);
+    let text = stated.or_else(|| constraint.says.clone()).unwrap_or_default();
+    let call: String = text.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    if call == "alldifferent" || call == "all_different" {
+        return "all different".to_string();
+    }
+    let call: String = text.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    if !call.is_empty() && text[call.len()..].starts_with('(') {
+        return call;
+    }
+    if text.is_empty() || text.contains(['=', '<', '>', '≤', '≥', '≠']) {
+        "arithmetic".to_string()
+    } else {
+        "logic".to_string()
+    }
+}
+
 /// One step in the model's words, `name` naming the variables.
-fn told_step(step: &cpsolve_engine::explain::Step, name: &dyn Fn(cpsolve_engine::VarId) -> String) -> ToldStep {
+fn told_step(
+    step: &cpsolve_engine::explain::Step,
+    name: &dyn Fn(cpsolve_engine::VarId) -> String,
+    namer: &Namer,
+) -> ToldStep {
     let fact = |f: &cpsolve_engine::explain::Fact| NamedFact { var: name(f.var), values: f.values.clone() };
     ToldStep {
+        pattern: namer.pattern(step),
         assumed: match step.reasoning {
             Reasoning::Direct | Reasoning::Search | Reasoning::Sum { .. } => None,
             Reasoning::CaseSplit { var, value } => Some((name(var), value)),
@@ -197,7 +281,7 @@ fn told_step(step: &cpsolve_engine::explain::Step, name: &dyn Fn(cpsolve_engine:
             Conclusion::Narrowed(f) => Some(fact(f)),
             Conclusion::Contradiction => None,
         },
-        chain: step.chain.iter().map(|s| told_step(s, name)).collect(),
+        chain: step.chain.iter().map(|s| told_step(s, name, namer)).collect(),
     }
 }
 
@@ -249,6 +333,33 @@ impl Told {
             text = format!("constraint {}", c + 1);
         }
         text
+    }
+
+    /// What a step is called: the player's pattern it has the shape of, else a name from
+    /// how it reasons and the kinds of the constraints it cites.
+    pub fn technique(&self, step: &ToldStep, source: Option<&str>) -> String {
+        if let Some(pattern) = step.pattern {
+            return pattern.to_string();
+        }
+        match (&step.assumed, step.by_search, &step.factors) {
+            (Some(_), _, _) => "case split".to_string(),
+            (None, true, _) => "search".to_string(),
+            (None, false, Some(_)) => "counting".to_string(),
+            (None, false, None) => {
+                let mut kinds: Vec<String> = Vec::new();
+                for &c in &step.constraints {
+                    let k = kind(&self.vocabulary.constraints[c], source);
+                    if !kinds.contains(&k) {
+                        kinds.push(k);
+                    }
+                }
+                match kinds.split_last() {
+                    None => "propagation".to_string(),
+                    Some((last, [])) => format!("propagation of {last}"),
+                    Some((last, rest)) => format!("propagation of {} and {last}", rest.join(", ")),
+                }
+            }
+        }
     }
 
     /// The explanation as text: one numbered step after another, then how it ends.
@@ -344,6 +455,13 @@ impl Told {
             }
             (Some((var, value)), None) => format!("{no_solution} (case split on {var} = {value})"),
         };
+        // A player's pattern is named; a generic name would only repeat what the head and
+        // the constraints below it say (JSON gives every step its technique).
+        let head = match (step.pattern, head.split_once("   (")) {
+            (None, _) => head,
+            (Some(pattern), Some((what, how))) => format!("{what}   ({pattern}; {how}"),
+            (Some(pattern), None) => format!("{head}   ({pattern})"),
+        };
         out.push_str(&format!("{label} {head}\n"));
         let pad = " ".repeat(label.chars().count() + 1);
         if !step.chain.is_empty() {
@@ -403,6 +521,7 @@ impl Told {
             (None, false) => "direct",
         };
         object.insert("reasoning".into(), json!(reasoning));
+        object.insert("technique".into(), json!(self.technique(step, source)));
         if let Some((var, value)) = &step.assumed {
             object.insert("assume".into(), json!({ "var": var, "value": value }));
         }

@@ -24,6 +24,10 @@ pub struct NamedConstraint {
     pub span: Option<Span>,
     /// The values of the `forall` names it was posted under ("i = 3").
     pub bindings: Vec<(String, i64)>,
+    /// The shown variables it makes all different, when it is a plain all-different over
+    /// them: a house, whose steps are named as players name them
+    /// ([`super::technique`]).
+    pub all_different: Option<Vec<VarId>>,
 }
 
 /// The names of a model's parts.

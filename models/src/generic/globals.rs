@@ -23,8 +23,9 @@ pub(crate) struct Origin {
     pub(crate) bindings: Vec<(String, i64)>,
 }
 
-/// The propagators one constraint posted, with its origin.
-pub(crate) type Posted = (Vec<cpsolve_engine::PropId>, Origin);
+/// The propagators one constraint posted, with its origin, and the variables it makes all
+/// different when it is a plain all-different over them (a house, for `cpsolve explain`).
+pub(crate) type Posted = (Vec<cpsolve_engine::PropId>, Origin, Option<Vec<VarId>>);
 
 /// Offsets of the form `c + step·i` (`step` ∈ {−1, 0, 1}).
 fn steps_by(offsets: &[i64], step: i64) -> bool {
@@ -54,7 +55,7 @@ pub(crate) fn post_all_different(
             used[down] = true;
             let first = solver.num_propagators();
             constraints::all_different_shifted(solver, &pending[a].0);
-            posted.push((solver.propagators_since(first), pending[a].2.clone()));
+            posted.push((solver.propagators_since(first), pending[a].2.clone(), None));
         }
     }
     let remaining: Vec<AllDifferent> =
@@ -74,7 +75,8 @@ pub(crate) fn post_all_different(
         let consistency = chosen.unwrap_or_else(|| default_consistency(solver, &vars, &offsets, overlaps));
         let first = solver.num_propagators();
         constraints::all_different(solver, &vars, &offsets, consistency);
-        posted.push((solver.propagators_since(first), origin));
+        let plain = steps_by(&offsets, 0) && offsets.first().is_none_or(|&o| o == 0);
+        posted.push((solver.propagators_since(first), origin, plain.then_some(vars)));
     }
     posted
 }

@@ -212,7 +212,7 @@ impl Compiler {
         let constraints = self
             .posted
             .iter()
-            .map(|(props, origin)| {
+            .map(|(props, origin, all_different)| {
                 let mut scope: Vec<VarId> = props.iter().flat_map(|&p| self.solver.propagator_vars(p)).collect();
                 scope.sort_unstable();
                 scope.dedup();
@@ -222,6 +222,7 @@ impl Compiler {
                     says: None,
                     span: Some(origin.span.clone()),
                     bindings: origin.bindings.clone(),
+                    all_different: all_different.clone(),
                 }
             })
             .collect();

@@ -123,7 +123,7 @@ impl Compiler {
         self.statement = outer;
         let props = self.solver.propagators_since(first);
         if !props.is_empty() {
-            self.posted.push((props, globals::Origin { span: expr.span.clone(), bindings: self.env.bindings() }));
+            self.posted.push((props, globals::Origin { span: expr.span.clone(), bindings: self.env.bindings() }, None));
         }
         result
     }

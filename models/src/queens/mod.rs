@@ -113,6 +113,7 @@ pub(crate) fn compile_to_explain(file: &File, stop: &StopToken) -> Result<Proble
             says: Some(says.to_string()),
             span: None,
             bindings: Vec::new(),
+            all_different: None,
         });
     }
     let shown = vars.iter().enumerate().map(|(c, &x)| (x, format!("q[{}]", c + 1))).collect();

@@ -82,26 +82,8 @@ function showValues(values) {
   return `∈ {${values.join(", ")}}`;
 }
 
-// A single as players name it, on a grid of all-different houses: the step fixes one
-// cell by direct deduction from houses only. Naked: every house it uses holds the cell
-// (together they leave it one value); full house: one house, all its other cells known;
-// hidden: one house holds the cell, the others rule the value out of the rest of it.
-function singleName(step, number) {
-  const conclusion = step.conclusion;
-  if (step.reasoning !== "direct" || conclusion.contradiction || conclusion.values.length !== 1) return null;
-  const houses = step.constraints;
-  if (!houses.every((c) => /^all_?different\(/.test(c.text || "") && c.vars)) return null;
-  const holding = houses.filter((c) => c.vars.includes(conclusion.var));
-  if (holding.length === houses.length && houses.length > 1) return "Naked single";
-  if (holding.length !== 1) return null;
-  const known = knownAfter(number - 1);
-  const others = holding[0].vars.filter((v) => v !== conclusion.var);
-  if (houses.length === 1 && others.every((v) => (known.get(v) || []).length === 1)) return "Full house";
-  return "Hidden single";
-}
-
 // What a step is called, where it looks, and what it concludes, as words.
-function describe(step, kind, number) {
+function describe(step, kind) {
   if (kind === "minesweeper") {
     const at = (cell) => `(${cell[0] + 1},${cell[1] + 1})`;
     const numbers = step.numbers.map((n) => `the ${n.value} at ${at(n.at)}`);
@@ -113,15 +95,10 @@ function describe(step, kind, number) {
     };
   }
   const area = step.constraints.map((c) => c.name.replace(/ \(line \d+\)$/, "")).join(", ");
-  let technique = step.technique || singleName(step, number);
-  if (!technique) {
-    technique = {
-      "case split": "Case split",
-      search: "Search",
-      sum: "Counting",
-      direct: "Deduction",
-    }[step.reasoning] || step.reasoning;
-  }
+  // The server names the technique (a player's pattern, or a generic name); an answer
+  // without one (an older server) falls back on how the step reasons.
+  const name = step.technique || step.reasoning;
+  const technique = name.charAt(0).toUpperCase() + name.slice(1);
   let conclusion;
   if (step.conclusion.contradiction) {
     conclusion = "no solution";
@@ -207,7 +184,7 @@ function hint() {
     return;
   }
   if (state.hinted !== next) {
-    const { technique, area } = describe(steps[next - 1], state.explanation.kind, next);
+    const { technique, area } = describe(steps[next - 1], state.explanation.kind);
     $("hint-text").textContent = `Hint: ${technique}, in ${area}. (Hint again to see the step.)`;
     $("hint-text").hidden = false;
     state.hinted = next;
@@ -220,7 +197,7 @@ function listSteps(explanation) {
   const list = $("steps");
   list.textContent = "";
   (explanation.steps || []).forEach((step, k) => {
-    const { technique, area, conclusion } = describe(step, explanation.kind, k + 1);
+    const { technique, area, conclusion } = describe(step, explanation.kind);
     const li = document.createElement("li");
     li.dataset.step = String(k + 1);
     const name = document.createElement("span");

@@ -194,7 +194,6 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         writeln!(out, "%%%mzn-stat: forgotten={}", s.forgotten)?;
         writeln!(out, "%%%mzn-stat: relearned={}", s.relearned)?;
         writeln!(out, "%%%mzn-stat: learningWork={}", s.learning_work)?;
-        writeln!(out, "%%%mzn-stat: minimizedLiterals={}", s.minimized)?;
         writeln!(out, "%%%mzn-stat: probePropagations={}", s.probe_propagations)?;
         writeln!(out, "%%%mzn-stat: nogoodPrunings={}", s.nogood_prunings)?;
         writeln!(out, "%%%mzn-stat: nogoodConflicts={}", s.nogood_conflicts)?;

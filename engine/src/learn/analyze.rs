@@ -16,7 +16,6 @@ use std::collections::{BTreeSet, HashSet};
 use crate::learn::db::NogoodDb;
 use crate::learn::explain::{naive, ExplainContext};
 use crate::learn::history::{Cause, History};
-use crate::learn::minimize::minimize;
 use crate::learn::verify::{check_holes, check_reason};
 use crate::literal::Literal;
 use crate::propagator::Propagator;
@@ -58,7 +57,7 @@ pub(crate) fn analyze(
     let mut uip = None;
     while let Some(p) = work.current.pop_last() {
         if work.cited > WORK_LIMIT {
-            return Learned { nogood: None, assert_level: history.root_level, met: work.met, cited: work.cited, minimized: 0 };
+            return Learned { nogood: None, assert_level: history.root_level, met: work.met, cited: work.cited };
         }
         let event = history.events[p];
         if work.current.is_empty() {
@@ -105,14 +104,9 @@ pub(crate) fn analyze(
         }
     }
     let mut nogood = work.earlier;
-    let minimized = minimize(history, props, db, &mut nogood);
-    let assert_level = if minimized == 0 {
-        work.newest_earlier.unwrap_or(history.root_level)
-    } else {
-        nogood.iter().filter_map(|&l| history.level_of(l)).max().unwrap_or(history.root_level)
-    };
     nogood.extend(uip);
-    Learned { nogood: Some(nogood), assert_level, met: work.met, cited: work.cited, minimized }
+    let assert_level = work.newest_earlier.unwrap_or(history.root_level);
+    Learned { nogood: Some(nogood), assert_level, met: work.met, cited: work.cited }
 }
 
 /// What analysis learned from a conflict.
@@ -129,8 +123,6 @@ pub(crate) struct Learned {
     pub(crate) met: Vec<crate::ids::VarId>,
     /// The literals cited on the way (the analysis's work).
     pub(crate) cited: usize,
-    /// The literals minimisation dropped from the nogood.
-    pub(crate) minimized: usize,
 }
 
 /// The most literals one analysis cites before it gives up.

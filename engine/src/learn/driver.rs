@@ -162,7 +162,6 @@ impl Solver {
         };
         let learned = analyze(history, &self.props, &self.learner.db, &conflict, depth, self.learner.verify);
         self.stats.learning_work += learned.cited as u64;
-        self.stats.minimized += learned.minimized as u64;
         if let Some(activity) = self.learner.activity.as_mut() {
             for &x in &learned.met {
                 activity.bump(x);

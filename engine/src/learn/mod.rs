@@ -22,9 +22,6 @@
 //! a failure is the decision's other side, as without learning, so the same solutions are
 //! met; the nogoods, implied by the constraints, only cut failed subtrees.
 //!
-//! Before it is kept, a nogood loses the literals its other literals imply
-//! (`learn/minimize.rs`).
-//!
 //! With [`crate::SearchConfig::activity`], the variables the conflicts meet gain activity
 //! (`learn/activity.rs`), and the search decides the most active variable next.
 
@@ -34,6 +31,5 @@ pub(crate) mod db;
 pub(crate) mod driver;
 pub mod explain;
 pub(crate) mod history;
-pub(crate) mod minimize;
 pub(crate) mod verify;
 pub(crate) mod watches;

@@ -30,9 +30,6 @@ pub struct Stats {
     /// The work learning did: nogoods visited by the database plus literals cited by
     /// conflict analysis (a deterministic measure of its cost, beside `propagations`).
     pub learning_work: u64,
-    /// Literals dropped from learned nogoods because the others implied them
-    /// (`learn/minimize.rs`).
-    pub minimized: u64,
     /// Propagations of a probe that gave way to the main search
     /// ([`SearchConfig::probe`](super::SearchConfig::probe)).
     pub probe_propagations: u64,
@@ -59,7 +56,6 @@ impl Stats {
         self.forgotten += other.forgotten;
         self.relearned += other.relearned;
         self.learning_work += other.learning_work;
-        self.minimized += other.minimized;
         self.probe_propagations += other.probe_propagations;
         self.nogood_prunings += other.nogood_prunings;
         self.nogood_conflicts += other.nogood_conflicts;

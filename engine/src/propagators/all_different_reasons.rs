@@ -12,7 +12,7 @@
 //! The interval is searched for when asked, on the domains just before the change: a
 //! sweep per candidate lower end over the variables sorted by upper end, O(n² log n). A
 //! removal by the matching that no interval explains (its Hall set's values are not
-//! contiguous) gets the naive explanation.
+//! contiguous) is explained by the Hall set itself ([`super::matching_reasons`]).
 
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
@@ -103,7 +103,9 @@ pub(crate) fn explain_at(
         Literal::Le(_, c) => (Target { skip, start_by: c + 1 + o, end_from: hi_i }, Some(false)),
         Literal::Eq(..) => return None,
     };
-    let interval = find(&b, &target, false)?;
+    let Some(interval) = find(&b, &target, false) else {
+        return super::matching_reasons::explain_by_hall_sets(cx, vars, offsets, i, lit);
+    };
     let mut out = cite_within(vars, offsets, &b, skip, interval);
     match side {
         // x ≥ a: with x ∉ [a, b], x > b ≥ c.

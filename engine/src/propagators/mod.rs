@@ -81,6 +81,7 @@ pub use diffn::Diffn;
 pub use energy::CumulativeEnergy;
 pub use unary::Unary;
 pub(crate) mod regular;
+pub(crate) mod matching_reasons;
 pub(crate) mod regular_reasons;
 pub use regular::Regular;
 pub(crate) mod global_cardinality;

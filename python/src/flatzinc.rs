@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use cpsolve_dsl::ast::SolveMode;
 use cpsolve_dsl::SourceMap;
 use cpsolve_engine::StopToken;
-use cpsolve_flatzinc::{Found, Goal, Kind, Model, Options, Status};
+use cpsolve_flatzinc::{Found, Goal, Kind, Model, Options, SearchChoice, Status};
 use cpsolve_models::report;
 use serde_json::{Map, Value};
 
@@ -32,6 +32,9 @@ pub(crate) fn solve_fzn(label: &str, text: &str, ask: &Ask, stop: &StopToken) ->
         timeout: ask.timeout,
         final_search: true,
         distinct_outputs: true,
+        // As the `cpsolve` command's default: cpsolve's own search where one answer is
+        // wanted and it learns, the model's annotation for enumerations.
+        search: SearchChoice::Auto,
         ..Options::default()
     };
     let mut solutions: Vec<String> = Vec::new();

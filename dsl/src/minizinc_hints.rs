@@ -173,7 +173,7 @@ impl Statement<'_, '_> {
     /// `solve :: int_search(x, first_fail, indomain_min) satisfy` → `search …` then
     /// `solve first`.
     fn annotated_solve(&self) -> Option<String> {
-        if self.tokens.get(1)?.1 != Token::Colon {
+        if !matches!(self.tokens.get(1)?.1, Token::Colon | Token::ColonColon) {
             return None;
         }
         let start = if self.tokens.get(2).is_some_and(|t| t.1 == Token::Colon) { 3 } else { 2 };

@@ -86,6 +86,11 @@ fn check_item(item: &Spanned<Item>, source: &str) {
             within(&name.span);
             expr(value);
         }
+        Item::Defined { name, domain, value } => {
+            within(&name.span);
+            domain.iter().for_each(expr);
+            expr(value);
+        }
         Item::Var { decls, domain } => {
             for decl in decls {
                 within(&decl.name.span);

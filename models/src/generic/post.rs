@@ -34,6 +34,9 @@ impl Compiler {
                 self.post_set_relation(*op, lhs, rhs, span)
             }
             Expr::Binary { op, lhs, rhs } => {
+                if let Some(logic) = self.truth_equation(*op, lhs, rhs) {
+                    return self.post_logic(logic, lhs, rhs, expr);
+                }
                 if let Some(rel) = relation(*op) {
                     return self.post_relation(rel, lhs, rhs, span);
                 }
@@ -211,6 +214,12 @@ impl Compiler {
             name if SET_GLOBALS.contains(&name) => self.post_set_global(function, args, span),
             name if ALL_DIFFERENT.contains(&name) => self.post_all_different(args),
             "table" => self.post_table(args, span),
+            // MiniZinc's `count(x, v, c)`: `c` of the `x` equal `v`.
+            "count" if args.len() == 3 => {
+                let counted = self.count(&args[..2], span)?;
+                let difference = counted.minus(self.linearize(&args[2])?, span)?;
+                self.post_lin(&difference, Rel::Eq, 0, span)
+            }
             name if GLOBALS.contains(&name) => self.post_global(function, args, span),
             name if INT_FUNCTIONS.contains(&name) || SET_FUNCTIONS.contains(&name) => Err(not_a_constraint(span)),
             name if is_reserved(name) => Err(not_supported(format!("`{name}`"), function.span.clone()).into()),

@@ -84,7 +84,7 @@ pub(crate) fn typed_var(decl: VarDecl, domain: Spanned<Expr>, value: Option<Span
         None => Item::Var { decls: vec![decl], domain },
         Some(value) => {
             let unbounded = matches!(&domain.node, Expr::Name(name) if name == "int");
-            Item::Defined { name: decl.name, domain: (!unbounded).then_some(domain), value }
+            Item::Defined { name: decl.name, domain: (!unbounded).then(|| Box::new(domain)), value }
         }
     }
 }

@@ -75,7 +75,7 @@ pub enum Item {
     /// `var z = x + y`: a variable defined by an expression, its domain the expression's
     /// bounds (MiniZinc's `var int: z = x + y`).
     /// With `domain` (`var 1..9: z = x + y`), the value must lie in it; `int` is no bound.
-    Defined { name: Ident, domain: Option<Spanned<Expr>>, value: Spanned<Expr> },
+    Defined { name: Ident, domain: Option<Box<Spanned<Expr>>>, value: Spanned<Expr> },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

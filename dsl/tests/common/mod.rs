@@ -88,7 +88,7 @@ fn check_item(item: &Spanned<Item>, source: &str) {
         }
         Item::Defined { name, domain, value } => {
             within(&name.span);
-            domain.iter().for_each(expr);
+            domain.iter().for_each(|d| expr(d));
             expr(value);
         }
         Item::Var { decls, domain } => {

@@ -198,7 +198,7 @@ impl Compiler {
             Item::Option { name, values } => self.set_option(name, values),
             Item::Function { .. } | Item::Enum { .. } => self.definition(item),
             Item::Search(annotation) => self.set_search(annotation),
-            Item::Defined { name, domain, value } => self.declare_defined(name, domain.as_ref(), value),
+            Item::Defined { name, domain, value } => self.declare_defined(name, domain.as_deref(), value),
             // The loader splices included files in place of their `include` (see the dsl
             // crate); one left here was not loaded.
             Item::Include(path) => Err(Diagnostic::new("`include` needs the file's directory", path.span.clone())

@@ -235,6 +235,8 @@ pub enum Expr {
     },
     /// `set of 1..n`: the domain of a set variable (only in a `var` declaration).
     SetOf(Box<Spanned<Expr>>),
+    /// A string: only a call's argument, as the message of `assert(cond, "msg")`.
+    Str(String),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1011,6 +1011,11 @@ def count_bool_eq():
     return count(ok, *[R(1, 3)] * 4)
 
 
+@probe
+def assert_holds():
+    return count(lambda *x: len(set(x)) == 3, *[R(1, 3)] * 3)
+
+
 def read_expected():
     rows = {}
     with open(os.path.join(HERE, "expected.tsv")) as f:

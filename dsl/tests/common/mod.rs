@@ -44,6 +44,7 @@ pub(crate) fn show(expr: &Spanned<Expr>) -> String {
             format!("(let {{{}}} in {})", shown.join("; "), show(body))
         }
         Expr::SetOf(inner) => format!("(set of {})", show(inner)),
+        Expr::Str(text) => format!("{text:?}"),
     }
 }
 
@@ -223,5 +224,6 @@ fn check_expr(expr: &Spanned<Expr>, source: &str) {
             child(body);
         }
         Expr::SetOf(inner) => child(inner),
+        Expr::Str(_) => {}
     }
 }

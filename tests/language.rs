@@ -325,9 +325,7 @@ fn language_misuse_is_located() {
 
 /// MiniZinc spellings `.puz` refuses with a hint: the misuse file and what its hint must show.
 const HINTS: &[(&str, &str)] = &[
-    ("lang-mzn-array-decl.puz", "var x[1..3] in 1..9"),
-    ("lang-mzn-var-decl.puz", "var x in 1..9"),
-    ("lang-mzn-int-param.puz", "let n = 3"),
+    ("lang-mzn-int-param.puz", "let r = 3"),
     ("lang-mzn-solve-annotation.puz", "search int_search(x, input_order, indomain_min)"),
     ("lang-pred-typed-param.puz", "predicate positive(v)"),
     ("lang-mzn-output.puz", "cpsolve prints the variables"),

@@ -11,7 +11,9 @@ use std::cell::RefCell;
 
 use lalrpop_util::{ErrorRecovery, ParseError};
 
-use crate::ast::{BinaryOp, Expr, File, Generator, GridRow, Ident, Item, PuzzleKind, SolveMode, Spanned, UnaryOp};
+use crate::ast::{
+    BinaryOp, Expr, File, Generator, GridRow, Ident, Item, PuzzleKind, SolveMode, Spanned, UnaryOp, VarDecl,
+};
 use crate::diagnostic::{Diagnostic, MAX_RENDERED};
 use crate::tokens::Token;
 
@@ -71,6 +73,60 @@ pub(crate) fn unary(op: UnaryOp, start: usize, operand: Spanned<Expr>) -> Spanne
 pub(crate) fn range(lo: Spanned<Expr>, hi: Spanned<Expr>) -> Spanned<Expr> {
     let span = lo.span.start..hi.span.end;
     Spanned::new(Expr::Range { lo: Box::new(lo), hi: Box::new(hi) }, span)
+}
+
+type ActionResult<'src, T> = Result<T, ParseError<usize, Token<'src>, Diagnostic>>;
+
+/// MiniZinc's `var DOMAIN: NAME` (a `var` statement) or `var DOMAIN: NAME = EXPR` (a
+/// defined variable; `int` bounds nothing).
+pub(crate) fn typed_var(decl: VarDecl, domain: Spanned<Expr>, value: Option<Spanned<Expr>>) -> Item {
+    match value {
+        None => Item::Var { decls: vec![decl], domain },
+        Some(value) => {
+            let unbounded = matches!(&domain.node, Expr::Name(name) if name == "int");
+            Item::Defined { name: decl.name, domain: (!unbounded).then(|| Box::new(domain)), value }
+        }
+    }
+}
+
+/// MiniZinc's `array[DIMS] of var DOMAIN: NAME`, with or without `= EXPR`.
+pub(crate) fn typed_array<'src>(
+    array: Ident,
+    dims: Vec<Spanned<Expr>>,
+    domain: Spanned<Expr>,
+    name: Ident,
+    value: Option<Spanned<Expr>>,
+) -> ActionResult<'src, Item> {
+    expect_type(&array, &["array"])?;
+    Ok(typed_var(VarDecl { name, dims }, domain, value))
+}
+
+/// MiniZinc's `array[DIMS] of TYPE: NAME = EXPR`: a constant array, a `let`.
+pub(crate) fn typed_array_let<'src>(array: Ident, name: Ident, value: Spanned<Expr>) -> ActionResult<'src, Item> {
+    expect_type(&array, &["array"])?;
+    Ok(Item::Let { name, value })
+}
+
+/// MiniZinc's `int: n = 3`, `bool: b = …`, `array[1..3] of int: w = …`: a `let`.
+pub(crate) fn typed_let<'src>(ty: Spanned<Expr>, name: Ident, value: Spanned<Expr>) -> ActionResult<'src, Item> {
+    let word = match ty.node {
+        Expr::Name(word) => Spanned::new(word, ty.span),
+        _ => Spanned::new(String::new(), ty.span),
+    };
+    expect_type(&word, &["int", "bool"])?;
+    Ok(Item::Let { name, value })
+}
+
+fn expect_type<'src>(word: &Ident, types: &[&str]) -> ActionResult<'src, ()> {
+    if types.contains(&word.node.as_str()) {
+        return Ok(());
+    }
+    let names: Vec<String> = types.iter().map(|t| format!("`{t}`")).collect();
+    Err(ParseError::User {
+        error: Diagnostic::new(format!("unknown type `{}`", word.node), word.span.clone())
+            .with_label("not a type")
+            .with_note(format!("a declaration's type here is {}", names.join(" or "))),
+    })
 }
 
 /// A call: `f(a, b)`, or with a second pair of parentheses, MiniZinc's generator call

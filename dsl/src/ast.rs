@@ -72,6 +72,10 @@ pub enum Item {
     Include(Spanned<String>),
     /// `search int_search(x, first_fail, indomain_min)`: MiniZinc's search annotations.
     Search(Spanned<Expr>),
+    /// `var z = x + y`: a variable defined by an expression, its domain the expression's
+    /// bounds (MiniZinc's `var int: z = x + y`).
+    /// With `domain` (`var 1..9: z = x + y`), the value must lie in it; `int` is no bound.
+    Defined { name: Ident, domain: Option<Box<Spanned<Expr>>>, value: Spanned<Expr> },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,6 +235,8 @@ pub enum Expr {
     },
     /// `set of 1..n`: the domain of a set variable (only in a `var` declaration).
     SetOf(Box<Spanned<Expr>>),
+    /// A string: only a call's argument, as the message of `assert(cond, "msg")`.
+    Str(String),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

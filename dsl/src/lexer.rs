@@ -26,6 +26,10 @@
 //!   A `let` statement without `in` (`let n = 8`) is a declaration.
 //! - **`;`** at the end of a statement (outside brackets) is a statement end, as in
 //!   MiniZinc; inside the braces of `let { … }` it separates the definitions.
+//! - **A generator call across lines.** `forall(i in 1..n)` at the end of a line, with its
+//!   `(body)` on the next, is one call (MiniZinc's layout): a line that starts with `(` right
+//!   after a closed top-level `(…)` holding a generator's `in` and following a name
+//!   continues it. Any other line starting with `(` starts a statement of its own.
 //! - **Option names** may contain `-` (`leading-zeros`); right after `option` the name is
 //!   read as one identifier, so `-` elsewhere stays the minus operator.
 //!
@@ -89,6 +93,11 @@ struct Lexer<'src> {
     given: Option<GivenBlock>,
     /// Whether a `minesweeper` or `numbermatch` statement has been seen.
     puzzle_grids: bool,
+    /// One entry per open `(`: whether it follows a name (a call) and whether an `in` was
+    /// met directly inside it (a generator).
+    parens: Vec<(bool, bool)>,
+    /// Whether the last token closed a top-level call's generators: `forall(i in 1..n)`.
+    after_generators: bool,
     /// The bracket depths of the `let`s of this statement still waiting for their `in`.
     open_lets: Vec<usize>,
     /// Where lexing stopped, once there were enough errors.
@@ -170,9 +179,12 @@ impl<'src> Lexer<'src> {
                 self.pending_newline = Some(at);
                 continue;
             }
-            if std::mem::take(&mut first_on_line) && token.continues_previous_line() {
+            if std::mem::take(&mut first_on_line)
+                && (token.continues_previous_line() || (token == Token::LParen && self.after_generators))
+            {
                 self.pending_newline = None;
             }
+            self.note_generators(token);
             self.flush_newline();
             match token {
                 Token::Let => self.open_lets.push(self.depth),
@@ -218,6 +230,29 @@ impl<'src> Lexer<'src> {
         }
     }
 
+    /// Keeps [`Lexer::after_generators`] up to date with `token`, the next one read.
+    fn note_generators(&mut self, token: Token<'src>) {
+        let after_name = matches!(self.tokens.last(), Some((_, Token::Ident(_) | Token::Forall, _)));
+        let mut closed_generators = false;
+        match token {
+            Token::LParen => self.parens.push((after_name, false)),
+            Token::In | Token::LetIn => {
+                // Directly inside the last `(` when no `[` or `{` is open within it.
+                let direct = self.parens.len() == self.depth;
+                if let (Some(top), true) = (self.parens.last_mut(), direct) {
+                    top.1 = true;
+                }
+            }
+            Token::RParen => {
+                if let Some((call, generators)) = self.parens.pop() {
+                    closed_generators = call && generators && self.depth == 1;
+                }
+            }
+            _ => {}
+        }
+        self.after_generators = closed_generators;
+    }
+
     fn at_statement_start(&self) -> bool {
         self.depth == 0 && self.tokens.last().is_none_or(|(_, token, _)| token.can_end_statement())
     }
@@ -231,6 +266,8 @@ impl<'src> Lexer<'src> {
     fn push_newline(&mut self, at: usize) {
         self.end_statement();
         self.open_lets.clear();
+        self.parens.clear();
+        self.after_generators = false;
         self.tokens.push((at, Token::Newline, at));
         self.statement_start = self.tokens.len();
     }
@@ -351,6 +388,29 @@ mod tests {
         let lexed = lex(source);
         assert!(lexed.errors.is_empty(), "{:?}", lexed.errors);
         lexed.tokens.into_iter().map(|(_, token, _)| token).collect()
+    }
+
+    fn statements(source: &str) -> usize {
+        kinds(source).iter().filter(|token| **token == Token::Newline).count()
+    }
+
+    #[test]
+    fn a_generator_call_continues_on_the_next_line() {
+        assert_eq!(statements("forall(i in 1..3)\n  (x[i] > 0)"), 1);
+        assert_eq!(statements("constraint sum(i, j in 1..3 where i < j)\n(x[i] * j) > 0"), 1);
+        // Only after generators: a call without them, or a bare parenthesis, ends the line.
+        assert_eq!(statements("alldifferent(x)\n(x[1] + x[2]) == 3"), 2);
+        assert_eq!(statements("p(x in S)\n(y) == 1"), 1);
+        assert_eq!(statements("(x in S)\n(y) == 1"), 2);
+        assert_eq!(statements("f([i | i in 1..3])\n(y) == 1"), 2);
+    }
+
+    #[test]
+    fn the_goal_may_follow_solve_on_the_next_line() {
+        assert_eq!(statements("solve\n  maximize x + y"), 1);
+        assert_eq!(statements("solve maximize\n  x + y"), 1);
+        assert_eq!(statements("minimize\nx"), 1);
+        assert_eq!(statements("solve\nsatisfy;\nx > 1"), 2);
     }
 
     #[test]

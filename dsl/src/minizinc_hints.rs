@@ -2,12 +2,12 @@
 //! something, a note says how `.puz` writes it.
 //!
 //! `.puz` already accepts much of MiniZinc as is (`constraint`, a trailing `;`,
-//! `solve satisfy`, `solve minimize`, `/\`, `\/`, the generator call `sum(i in 1..n)(…)`).
-//! What it does not accept are MiniZinc's typed declarations (`var 1..9: x`,
-//! `array[1..n] of int: w = …`, `int: n = 3`), typed parameters, `output` and annotations on
-//! `solve`; each is recognised here from the tokens of the statement where parsing failed,
+//! `solve satisfy`, `solve minimize`, `/\`, `\/`, the generator call `sum(i in 1..n)(…)`,
+//! typed declarations with their values). What it does not accept are declarations whose
+//! value would come from a data file (`int: n;`), typed parameters, `output` and annotations
+//! on `solve`; each is recognised here from the tokens of the statement where parsing failed,
 //! and the note is built from the statement's own text where it can be
-//! (`array[1..n] of var 1..9: x` → `var x[1..n] in 1..9`).
+//! (`int: n;` → `let n = ...`).
 //!
 //! Only the note is added: the error's message and place stay the parser's. A statement that
 //! merely looks odd gets no note; each rule asks for the shape it recognises (the leading
@@ -173,7 +173,7 @@ impl Statement<'_, '_> {
     /// `solve :: int_search(x, first_fail, indomain_min) satisfy` → `search …` then
     /// `solve first`.
     fn annotated_solve(&self) -> Option<String> {
-        if self.tokens.get(1)?.1 != Token::Colon {
+        if !matches!(self.tokens.get(1)?.1, Token::Colon | Token::ColonColon) {
             return None;
         }
         let start = if self.tokens.get(2).is_some_and(|t| t.1 == Token::Colon) { 3 } else { 2 };

@@ -148,6 +148,9 @@ pub(crate) enum Token<'src> {
     Comma,
     #[token(":")]
     Colon,
+    /// MiniZinc's annotation mark: `alldifferent(x) :: domain`.
+    #[token("::")]
+    ColonColon,
     #[token("|")]
     Pipe,
     #[token("(")]
@@ -207,6 +210,7 @@ impl Token<'_> {
                         | Token::Where
                         | Token::Comma
                         | Token::Colon
+                        | Token::ColonColon
                         | Token::Pipe
                         | Token::If
                         | Token::Then
@@ -215,6 +219,11 @@ impl Token<'_> {
                         | Token::Let
                         | Token::Constraint
                         | Token::Of
+                        // `solve` on a line of its own and `maximize x` on the next: MiniZinc's
+                        // tutorial lays goals out so, and neither word ends a statement.
+                        | Token::Solve
+                        | Token::Minimize
+                        | Token::Maximize
                 ))
     }
 

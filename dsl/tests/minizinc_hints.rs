@@ -1,6 +1,8 @@
-//! MiniZinc habits that `.puz` does not accept: each error carries a note with the `.puz`
-//! form, built from the statement's own names where it can be.
+//! MiniZinc habits: the typed declarations `.puz` reads as its own statements, and the
+//! forms it does not accept, whose error carries a note with the `.puz` form, built from
+//! the statement's own names where it can be.
 
+use cpsolve_dsl::ast::Item;
 use cpsolve_dsl::parse;
 
 /// The last note of the only error of `source` (the hint comes after the parser's
@@ -16,32 +18,48 @@ fn has_hint(source: &str, expected: &str) {
     assert!(hint.contains(expected), "{source:?}: the hint {hint:?} does not hold {expected:?}");
 }
 
-#[test]
-fn an_array_of_variables() {
-    has_hint("let n = 4\narray[1..n] of var 1..9: x;", "`var x[1..n] in 1..9`");
-    has_hint("array[1..3, 1..n] of var set of 1..5: grid;", "`var grid[1..3, 1..n] in set of 1..5`");
-    has_hint("array[1..n] of var int: x;", "`var x[1..n] in LO..HI`");
+/// The only statement of `source`, which must parse.
+fn item(source: &str) -> Item {
+    let file = parse(source).unwrap_or_else(|errors| panic!("{source:?} does not parse: {errors:#?}"));
+    assert_eq!(file.items.len(), 1, "{source:?}");
+    file.items.into_iter().next().map(|item| item.node).unwrap_or_else(|| unreachable!())
 }
 
 #[test]
-fn a_constant_array() {
-    has_hint("array[1..3] of int: w = [4, 1, 3];", "`let w = [4, 1, 3]` (indexed from 1)");
+fn typed_declarations_are_the_puz_statements() {
+    let var = |source: &str, name: &str, dims: usize| match item(source) {
+        Item::Var { decls, .. } => assert!(decls[0].name.node == name && decls[0].dims.len() == dims, "{source:?}"),
+        other => panic!("{source:?}: {other:?}"),
+    };
+    var("var 1..9: x;", "x", 0);
+    var("var bool: b", "b", 0);
+    var("var {1, 3, 5}: odd;", "odd", 0);
+    var("var -3..n: y;", "y", 0);
+    var("array[1..n] of var 1..9: x;", "x", 1);
+    var("array[1..3, 1..n] of var set of 1..5: grid;", "grid", 2);
+    let constant = |source: &str, name: &str| match item(source) {
+        Item::Let { name: n, .. } => assert_eq!(n.node, name, "{source:?}"),
+        other => panic!("{source:?}: {other:?}"),
+    };
+    constant("int: n = 3;", "n");
+    constant("bool: verbose = true;", "verbose");
+    constant("set of int: S = {1,3};", "S");
+    constant("array[1..3] of int: w = [4, 1, 3];", "w");
+    let defined = |source: &str, name: &str, bounded: bool| match item(source) {
+        Item::Defined { name: n, domain, .. } => {
+            assert!(n.node == name && domain.is_some() == bounded, "{source:?}")
+        }
+        other => panic!("{source:?}: {other:?}"),
+    };
+    defined("var int: z = x + y;", "z", false);
+    defined("var z = x + y", "z", false);
+    defined("var 0..9: z = x + y;", "z", true);
+    defined("array[1..2] of var 1..9: LD = [a, b];", "LD", true);
+}
+
+#[test]
+fn declarations_without_a_value() {
     has_hint("array[int] of int: cost;", "`let cost = [...]`");
-}
-
-#[test]
-fn a_variable() {
-    has_hint("var 1..9: x;", "`var x in 1..9`");
-    has_hint("var bool: b", "`var b in bool`");
-    has_hint("var {1, 3, 5}: odd;", "`var odd in {1, 3, 5}`");
-    has_hint("var int: y;", "`var y in LO..HI`");
-}
-
-#[test]
-fn a_constant() {
-    has_hint("int: n = 3;", "`let n = 3`");
-    has_hint("bool: verbose = true;", "`let verbose = true`");
-    has_hint("set of int: S = {1,3};", "`let S = {1,3}`");
     has_hint("int: n;", "`let n = ...` (there are no data files)");
 }
 
@@ -78,10 +96,9 @@ fn an_annotated_solve() {
 
 #[test]
 fn the_message_and_place_stay_the_parsers() {
-    let source = "let n = 2\nvar 1..9: x;";
+    let source = "let n = 2\nint: m = ;";
     let errors = parse(source).expect_err("MiniZinc syntax");
-    assert_eq!(errors[0].message, "unexpected `1`");
-    assert_eq!(&source[errors[0].span.clone()], "1");
+    assert_eq!(errors[0].message, "unexpected end of line");
     assert_eq!(errors[0].notes.len(), 2, "{:?}", errors[0].notes);
 }
 

@@ -965,6 +965,57 @@ def where_index():
     return count(ok, *[R(1, 3)] * 5)
 
 
+# ---- MiniZinc's spellings (issue 49): typed and defined names, 2-d literals, layout ----
+
+
+@probe
+def mzn_typed_decls():
+    def ok(*x):
+        z, w = x[0] + 2 * x[1], x[0] + x[2]
+        return (
+            len(set(x)) == 3 and 1 <= w <= 9 and all(2 <= v <= 3 for v in x[:2]) and z >= 7 and w >= 2
+        )
+
+    return count(ok, *[R(1, 3)] * 3)
+
+
+@probe
+def defined_names():
+    def ok(*x):
+        y = [x[i] + i + 1 for i in range(3)]
+        return len(set(y)) == 3 and sum(x) <= 6 and x[0] - x[2] != 0
+
+    return count(ok, *[R(1, 3)] * 3)
+
+
+@probe
+def array2d_literal():
+    a = [[1, 2, 3], [4, 5, 6]]
+    # At the top level an index out of range restricts the variable (x[1] has 1..3, a has 2 rows).
+    return count(lambda i, j: i <= 2 and a[i - 1][j - 1] >= 3, R(1, 3), R(1, 3))
+
+
+@probe
+def mzn_layout():
+    candidates = [x for x in permutations(R(1, 4)) if x[0] < x[1]]
+    return optimum(lambda x: x[0] + 2 * x[3], "max", candidates)
+
+
+@probe
+def count_bool_eq():
+    def ok(*x):
+        c = sum(1 for v in x if v == 2)
+        b = False
+        return b == (c >= 2)
+
+    return count(ok, *[R(1, 3)] * 4)
+
+
+@probe
+def assert_holds():
+    return count(lambda *x: len(set(x)) == 3, *[R(1, 3)] * 3)
+
+
 def read_expected():
     rows = {}
     with open(os.path.join(HERE, "expected.tsv")) as f:

@@ -44,6 +44,7 @@ pub(crate) fn show(expr: &Spanned<Expr>) -> String {
             format!("(let {{{}}} in {})", shown.join("; "), show(body))
         }
         Expr::SetOf(inner) => format!("(set of {})", show(inner)),
+        Expr::Str(text) => format!("{text:?}"),
     }
 }
 
@@ -84,6 +85,11 @@ fn check_item(item: &Spanned<Item>, source: &str) {
     match &item.node {
         Item::Let { name, value } => {
             within(&name.span);
+            expr(value);
+        }
+        Item::Defined { name, domain, value } => {
+            within(&name.span);
+            domain.iter().for_each(|d| expr(d));
             expr(value);
         }
         Item::Var { decls, domain } => {
@@ -218,5 +224,6 @@ fn check_expr(expr: &Spanned<Expr>, source: &str) {
             child(body);
         }
         Expr::SetOf(inner) => child(inner),
+        Expr::Str(_) => {}
     }
 }

@@ -6,7 +6,10 @@ use cpsolve_dsl::ast::{Expr, Ident, Span, Spanned, VarDecl};
 use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::{Val, VarId, VAL_LIMIT};
 
+use cpsolve_engine::Rel;
+
 use super::env::{Array, DomainSpec, Entity};
+use super::linear::Lin;
 use super::errors::{expected, model_error, not_supported, Fault, Result};
 use super::shape::Shape;
 use super::Compiler;
@@ -21,6 +24,10 @@ impl Compiler {
     pub(crate) fn declare_let(&mut self, name: &Ident, value: &Spanned<Expr>) -> Result<()> {
         let evaluated = if self.is_set_expr(value) {
             self.set_entity(value)
+        } else if self.mentions_var(value) {
+            // A name for an expression, a list or a condition over variables (MiniZinc's
+            // defined variables): it stands for that value wherever it is used.
+            self.value_of(value)
         } else if self.is_list(value) {
             self.constant_array(name, value).map(Entity::Array)
         } else if self.is_condition(value) && !self.mentions_var(value) {
@@ -36,6 +43,73 @@ impl Compiler {
                 Err(fault)
             }
         }
+    }
+
+    /// `var z = EXPR`: a variable shown with the model's own, equal to `EXPR` (an integer
+    /// or a condition, which gives 0 or 1) and ranging over its bounds, or over `domain`
+    /// (MiniZinc's `var 1..9: z = EXPR`). A list (`array[1..3] of var 1..9: r = [...]`)
+    /// names its elements, each held in `domain`, as a `let` does.
+    pub(crate) fn declare_defined(
+        &mut self,
+        name: &Ident,
+        domain: Option<&Spanned<Expr>>,
+        value: &Spanned<Expr>,
+    ) -> Result<()> {
+        let defined = if self.is_list(value) { self.defined_list(domain, value) } else { self.defined_var(domain, value) };
+        let entity = match &defined {
+            Ok(entity) => entity.clone(),
+            Err(_) => Entity::Invalid,
+        };
+        let declared = self.env.declare(name, entity);
+        defined?;
+        declared
+    }
+
+    fn defined_var(&mut self, domain: Option<&Spanned<Expr>>, value: &Spanned<Expr>) -> Result<Entity> {
+        let span = &value.span;
+        let lin = if self.is_condition(value) { self.truth(value)? } else { self.linearize(value)? };
+        let x = match domain {
+            Some(domain) => {
+                let spec = self.domain(domain)?;
+                self.new_var(&spec, &domain.span)?
+            }
+            None => {
+                let (lo, hi) = lin.bounds(&self.solver);
+                self.aux_var(lo, hi, span)?
+            }
+        };
+        let difference = lin.minus(Lin::var(x), span)?;
+        self.post_lin(&difference, Rel::Eq, 0, span)?;
+        Ok(Entity::Var(x))
+    }
+
+    fn defined_list(&mut self, domain: Option<&Spanned<Expr>>, value: &Spanned<Expr>) -> Result<Entity> {
+        let entity = self.value_of(value)?;
+        if let Some(domain) = domain {
+            let spec = self.domain(domain)?;
+            for (lin, span) in self.list_elements(value)? {
+                let x = self.var_of(&lin, &span)?;
+                match &spec {
+                    DomainSpec::Range(lo, hi) => {
+                        self.post_lin(&Lin::var(x), Rel::Ge, *lo, &span)?;
+                        self.post_lin(&Lin::var(x), Rel::Le, *hi, &span)?;
+                    }
+                    DomainSpec::Set(values) => {
+                        // Holes between the least and greatest value are removed one by one
+                        // (a set domain spans at most 2^24 values).
+                        let (lo, hi) = (values[0], values[values.len() - 1]);
+                        self.post_lin(&Lin::var(x), Rel::Ge, lo, &span)?;
+                        self.post_lin(&Lin::var(x), Rel::Le, hi, &span)?;
+                        let holes: Vec<Val> =
+                            self.solver.values(x).filter(|v| values.binary_search(v).is_err()).collect();
+                        for v in holes {
+                            self.solver.remove(x, v);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(entity)
     }
 
     /// Declares every name of a `var` statement; errors are reported as they are found.
@@ -224,6 +298,12 @@ impl Compiler {
                     return Err(not_supported("a set domain whose values are this far apart", expr.span.clone()).into());
                 }
                 DomainSpec::Set(values)
+            }
+            Expr::Name(name) if name == "int" && self.env.lookup(name).is_none() => {
+                return Err(Diagnostic::new("`var int` without a definition has no bounds", expr.span.clone())
+                    .with_label("unbounded")
+                    .with_note("give bounds (`var 0..100: x`) or define it (`var int: x = EXPR`)")
+                    .into())
             }
             // `var b in bool`: a 0/1 variable, usable as a condition (`b`, `not b`, `b -> ...`).
             Expr::Name(name) if name == "bool" && self.env.lookup(name).is_none() => DomainSpec::Range(0, 1),

@@ -183,6 +183,7 @@ impl Compiler {
                 }) || self.mentions(body, globals_only, visiting)
             }
             Expr::SetOf(_) => true,
+            Expr::Str(_) => false,
         }
     }
 }

@@ -157,6 +157,7 @@ impl Compiler {
             }
             Expr::Range { .. } => Err(expected("an integer expression", "a range", span.clone()).into()),
             Expr::Set(_) | Expr::SetOf(_) => Err(expected("an integer expression", "a set", span.clone()).into()),
+            Expr::Str(_) => Err(expected("an integer expression", "a string", span.clone()).into()),
             Expr::If { branches, otherwise } => {
                 if self.is_condition(expr) {
                     return self.truth(expr);

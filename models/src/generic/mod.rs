@@ -63,7 +63,12 @@ pub fn compile_with_stop(file: &ast::File, stop: &StopToken) -> Result<Problem, 
     crate::compile::repeated_options(file)?;
     let mut compiler = Compiler::default();
     compiler.solver.set_stop_token(stop.clone());
-    for item in &file.items {
+    // Predicates and functions first, so that a call may stand above its definition
+    // (MiniZinc's order is free). A body is compiled where it is called, so declaring it
+    // early changes nothing else.
+    let (functions, rest): (Vec<_>, Vec<_>) =
+        file.items.iter().partition(|item| matches!(item.node, Item::Function { .. }));
+    for item in functions.into_iter().chain(rest) {
         if let Err(fault) = compiler.item(item) {
             compiler.report(fault);
         }
@@ -90,7 +95,8 @@ pub fn compile_with_stop(file: &ast::File, stop: &StopToken) -> Result<Problem, 
 /// whose constraints are all over constants is not this case: it is a check of its
 /// constants, and its answer (they hold, or "no solution") means something.
 fn nothing_to_solve(file: &ast::File) -> Option<Diagnostic> {
-    let solvable = |item: &Item| matches!(item, Item::Var { .. } | Item::Constraint(_) | Item::Forall { .. });
+    let solvable =
+        |item: &Item| matches!(item, Item::Var { .. } | Item::Defined { .. } | Item::Constraint(_) | Item::Forall { .. });
     if file.items.iter().any(|item| solvable(&item.node)) {
         return None;
     }
@@ -192,6 +198,7 @@ impl Compiler {
             Item::Option { name, values } => self.set_option(name, values),
             Item::Function { .. } | Item::Enum { .. } => self.definition(item),
             Item::Search(annotation) => self.set_search(annotation),
+            Item::Defined { name, domain, value } => self.declare_defined(name, domain.as_deref(), value),
             // The loader splices included files in place of their `include` (see the dsl
             // crate); one left here was not loaded.
             Item::Include(path) => Err(Diagnostic::new("`include` needs the file's directory", path.span.clone())

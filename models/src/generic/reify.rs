@@ -39,6 +39,10 @@ impl Compiler {
             {
                 self.set_relation_truth(*op, lhs, rhs, span)
             }
+            Expr::Binary { op, lhs, rhs } if self.truth_equation(*op, lhs, rhs).is_some() => {
+                let difference = self.truth(lhs)?.minus(self.truth(rhs)?, span)?;
+                self.reified(&difference, if *op == BinaryOp::Eq { Rel::Eq } else { Rel::Ne }, span)
+            }
             Expr::Binary { op, lhs, rhs } => {
                 if let Some(rel) = relation(*op) {
                     let difference = self.linearize(lhs)?.minus(self.linearize(rhs)?, span)?;
@@ -176,6 +180,19 @@ impl Compiler {
 }
 
 /// A relation that compares sets when a side is one.
+impl Compiler {
+    /// `b = false`, `(x > 3) != c`: `=` or `!=` with a condition on one side compares
+    /// truths (MiniZinc's `bool` equality), which is `<->` or `xor`.
+    pub(crate) fn truth_equation(&self, op: BinaryOp, lhs: &Spanned<Expr>, rhs: &Spanned<Expr>) -> Option<BinaryOp> {
+        let logic = match op {
+            BinaryOp::Eq => BinaryOp::Iff,
+            BinaryOp::Ne => BinaryOp::Xor,
+            _ => return None,
+        };
+        (self.is_condition(lhs) || self.is_condition(rhs)).then_some(logic)
+    }
+}
+
 pub(crate) fn is_set_relation(op: BinaryOp) -> bool {
     matches!(op, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Subset | BinaryOp::Superset)
 }

@@ -42,7 +42,7 @@ pub struct ToldStep {
     /// For a step told in small steps (a case split, or a direct step "if not, then"):
     /// the steps from the assumption to the contradiction (empty when told as one step).
     pub chain: Vec<ToldStep>,
-    /// What players call it ([`super::technique`]), when its shape is one of their
+    /// What players call it (`explain/technique.rs`), when its shape is one of their
     /// patterns; [`Told::technique`] gives the others a generic name.
     pub pattern: Option<&'static str>,
 }

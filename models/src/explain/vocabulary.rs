@@ -26,7 +26,7 @@ pub struct NamedConstraint {
     pub bindings: Vec<(String, i64)>,
     /// The shown variables it makes all different, when it is a plain all-different over
     /// them: a house, whose steps are named as players name them
-    /// ([`super::technique`]).
+    /// (`explain/technique.rs`).
     pub all_different: Option<Vec<VarId>>,
 }
 

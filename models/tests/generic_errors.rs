@@ -62,7 +62,8 @@ fn index_out_of_range() {
 #[test]
 fn constants_required() {
     error(&format!("{Q}var z in 0..x\n"), "expected a constant, but this depends on the variable `x`", "x");
-    error(&format!("{Q}let m = x + 1\n"), "depends on the variable `x`", "x + 1");
+    // A `let` may name a value over variables; used where a constant is needed, it is an error.
+    error(&format!("{Q}let m = x + 1\nvar z in 0..m\n"), "depends on the variable `x`", "m");
     error(&format!("{Q}forall i in 1..y: q[1] != i\n"), "depends on the variable `y`", "y");
     error(&format!("{Q}forall i in 1..3 where q[i] > 1: x != i\n"), "depends on the variable `q[1]`", "q[i]");
     error(&format!("{Q}var r[1..q[1]] in 0..1\n"), "depends on the variable `q[1]`", "q[1]");

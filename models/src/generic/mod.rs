@@ -216,6 +216,7 @@ impl Compiler {
 
     /// The names of the model's constraints and variables, for `cpsolve explain`.
     fn vocabulary(&self) -> Vocabulary {
+        let grids = names::Grids::new(&self.env);
         let constraints = self
             .posted
             .iter()
@@ -225,7 +226,7 @@ impl Compiler {
                 scope.dedup();
                 NamedConstraint {
                     props: props.clone(),
-                    name: names::region_name(&self.env, &scope).unwrap_or_default(),
+                    name: names::region_name(&self.env, &grids, &scope).unwrap_or_default(),
                     says: None,
                     span: Some(origin.span.clone()),
                     bindings: origin.bindings.clone(),

@@ -13,7 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use cpsolve_flatzinc::{format_solution, status_line, Found, Goal, Kind, Model, Options, RunResult, SearchChoice, Status, Stop};
+use cpsolve_flatzinc::{
+    format_solution, status_line, Found, Goal, Kind, Model, Options, RunResult, SearchChoice, Status, Stop,
+};
 use serde_json::{json, Map, Value};
 
 use cpsolve_engine::StopToken;

@@ -151,7 +151,8 @@ fn the_page_explains_a_sudoku_and_a_click_rewinds_the_board() {
     assert_eq!(session.run("return document.querySelectorAll('#board svg rect.cell').length"), json!(81));
     // Singles are named as players name them: step 1 fixes x[5,5] from its row and its
     // column, step 5 x[3,5] as the one place for 4 in column 5.
-    let technique = |n: u32| session.run(&format!("return document.querySelector('[data-step=\"{n}\"] .technique').textContent"));
+    let technique =
+        |n: u32| session.run(&format!("return document.querySelector('[data-step=\"{n}\"] .technique').textContent"));
     assert_eq!(technique(1), json!("Naked single"));
     assert_eq!(technique(5), json!("Full house"), "column 5's other eight cells are known by then");
     // At step 0 only the 30 givens are shown.
@@ -166,9 +167,7 @@ fn the_page_explains_a_sudoku_and_a_click_rewinds_the_board() {
     let used = session.run("return document.querySelectorAll('#board rect.used').length");
     assert!(used.as_u64().is_some_and(|n| n >= 8), "the step's houses are highlighted: {used}");
     // The decided cell is the step's conclusion: its value shows, in the solution's place.
-    let step = session.run(
-        "const s = document.querySelector('#steps li.current').textContent; return s",
-    );
+    let step = session.run("const s = document.querySelector('#steps li.current').textContent; return s");
     assert!(step.as_str().is_some_and(|s| s.contains(" = ")), "{step}");
     // The hint tells the next step's technique and area first, then shows it.
     session.click("#hint");
@@ -184,7 +183,11 @@ fn the_page_explains_a_sudoku_and_a_click_rewinds_the_board() {
     session.wait_for("return document.querySelectorAll('[data-step]').length >= 10", "the steps of another Sudoku");
     assert_eq!(technique(6), json!("Hidden single"));
     if let Ok(path) = std::env::var("CPSOLVE_SCREENSHOT") {
-        session.command("POST", "/url", Some(json!({ "url": format!("{}/#puz={}&explain=1", server.base, url_encoded(&model)) })));
+        session.command(
+            "POST",
+            "/url",
+            Some(json!({ "url": format!("{}/#puz={}&explain=1", server.base, url_encoded(&model)) })),
+        );
         session.wait_for("return document.querySelectorAll('[data-step]').length >= 10", "the steps");
         session.click("#steps [data-step='5']");
         let png = session.command("GET", "/screenshot", None);

@@ -12,12 +12,13 @@ use std::ops::ControlFlow;
 use common::{VAL_ORDERS, VAR_ORDERS};
 use cpsolve_engine::constraints::{
     abs, all_different, all_different_shifted, binary_function, circuit, clause, cumulative, diffn, div_by_constant,
-    element, extremum, global_cardinality, inverse, lex_less, lex_lesseq, line_counts, linear,
-    linear_eq_domain, not_equal, parity, parity_elimination, regular, reified_equal, reified_in, reified_linear,
-    subcircuit, table, times,
+    element, extremum, global_cardinality, inverse, lex_less, lex_lesseq, line_counts, linear, linear_eq_domain,
+    not_equal, parity, parity_elimination, regular, reified_equal, reified_in, reified_linear, subcircuit, table,
+    times,
 };
 use cpsolve_engine::{
-    propagators::CountedLine, ActivitySearch, Branching, Consistency, Literal, Probe, Rel, SearchConfig, Sense, Solver, Val, VarId, VarOrder,
+    propagators::CountedLine, ActivitySearch, Branching, Consistency, Literal, Probe, Rel, SearchConfig, Sense, Solver,
+    Val, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -478,8 +479,10 @@ fn build(m: &Model) -> (Solver, Vec<VarId>, Vec<VarId>) {
                 diffn(&mut s, &x, &y, &dx, &dy, *strict).expect("no overflow");
             }
             Con::Lines(lines) => {
-                let lines: Vec<CountedLine> =
-                    lines.iter().map(|(v, cap, exact)| CountedLine { vars: pick(v), cap: *cap, exact: *exact }).collect();
+                let lines: Vec<CountedLine> = lines
+                    .iter()
+                    .map(|(v, cap, exact)| CountedLine { vars: pick(v), cap: *cap, exact: *exact })
+                    .collect();
                 line_counts(&mut s, &lines);
             }
             Con::Lex(x, y, strict) => {

@@ -109,9 +109,17 @@ pub(crate) enum Expr {
     /// `{a, b}`.
     Set(Vec<Expr>),
     /// `[e | generators]` (or `{e | ...}` when `set`).
-    Comprehension { body: Box<Expr>, generators: Vec<Generator>, set: bool },
+    Comprehension {
+        body: Box<Expr>,
+        generators: Vec<Generator>,
+        set: bool,
+    },
     /// `[(i, j): e | generators]`: each value under the index it names.
-    Keyed { keys: Vec<Expr>, body: Box<Expr>, generators: Vec<Generator> },
+    Keyed {
+        keys: Vec<Expr>,
+        body: Box<Expr>,
+        generators: Vec<Generator>,
+    },
     Index(Box<Expr>, Vec<Expr>),
     Call(String, Vec<Expr>),
     Unary(&'static str, Box<Expr>),

@@ -75,9 +75,6 @@ mod tests {
     #[test]
     fn a_bad_byte_is_located_by_line_and_character() {
         let body = "var x in 1..3\nvar é \u{0}".as_bytes().iter().copied().chain([0xff, b'\n']).collect::<Vec<u8>>();
-        assert_eq!(
-            read(&mut &body[..], None, 100),
-            Err(Refused::NotUtf8 { line: 2, column: 8, byte: 0xff })
-        );
+        assert_eq!(read(&mut &body[..], None, 100), Err(Refused::NotUtf8 { line: 2, column: 8, byte: 0xff }));
     }
 }

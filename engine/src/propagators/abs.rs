@@ -79,11 +79,7 @@ impl Propagator for Abs {
     }
 
     fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
-        let reason = if lit.var() == self.z {
-            self.explain_z(lit, cx)?
-        } else {
-            self.explain_x(lit)?
-        };
+        let reason = if lit.var() == self.z { self.explain_z(lit, cx)? } else { self.explain_x(lit)? };
         reason.iter().all(|&r| cx.holds(r)).then_some(reason)
     }
 

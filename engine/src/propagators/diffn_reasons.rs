@@ -23,9 +23,9 @@
 use super::reasons::exclude;
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::propagator::Context;
 use crate::learn::explain::ExplainContext;
 use crate::literal::Literal;
+use crate::propagator::Context;
 
 /// One rectangle in one dimension, read from the domains (now, or as they were for an
 /// explanation).

@@ -89,8 +89,18 @@ impl Inverse {
     /// The roles of `x`: (its array's position `i` with the array's offset, the other array
     /// and its offset).
     fn roles(&self, x: VarId) -> impl Iterator<Item = (Val, &[VarId], Val)> + '_ {
-        let f = self.f.iter().enumerate().filter(move |&(_, &y)| y == x).map(|(i, _)| (i as Val + self.f_offset, &self.g[..], self.g_offset));
-        let g = self.g.iter().enumerate().filter(move |&(_, &y)| y == x).map(|(j, _)| (j as Val + self.g_offset, &self.f[..], self.f_offset));
+        let f = self
+            .f
+            .iter()
+            .enumerate()
+            .filter(move |&(_, &y)| y == x)
+            .map(|(i, _)| (i as Val + self.f_offset, &self.g[..], self.g_offset));
+        let g = self
+            .g
+            .iter()
+            .enumerate()
+            .filter(move |&(_, &y)| y == x)
+            .map(|(j, _)| (j as Val + self.g_offset, &self.f[..], self.f_offset));
         f.chain(g)
     }
 
@@ -120,7 +130,12 @@ impl Inverse {
         Some(())
     }
 
-    fn explain_in_role(&self, lit: Literal, cx: &ExplainContext<'_>, role: (Val, &[VarId], Val)) -> Option<Vec<Literal>> {
+    fn explain_in_role(
+        &self,
+        lit: Literal,
+        cx: &ExplainContext<'_>,
+        role: (Val, &[VarId], Val),
+    ) -> Option<Vec<Literal>> {
         let x = lit.var();
         let (lo, hi) = (cx.min(x), cx.max(x));
         let mut reason = Vec::new();

@@ -213,9 +213,7 @@ impl Propagator for Lex {
 
     fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let var = lit.var();
-        (0..self.x.len())
-            .filter(|&j| self.x[j] == var || self.y[j] == var)
-            .find_map(|j| self.explain_at(lit, j, cx))
+        (0..self.x.len()).filter(|&j| self.x[j] == var || self.y[j] == var).find_map(|j| self.explain_at(lit, j, cx))
     }
 
     fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {

@@ -78,7 +78,13 @@ impl Graph {
 
 /// A Hall set of the variables but `skip` that takes the shifted value `w`: the variables
 /// and the shifted values they share (`w` included). `None` when the others can avoid `w`.
-fn hall_set(cx: &ExplainContext<'_>, vars: &[VarId], offsets: &[i64], skip: usize, w: i64) -> Option<(Vec<usize>, Vec<i64>)> {
+fn hall_set(
+    cx: &ExplainContext<'_>,
+    vars: &[VarId],
+    offsets: &[i64],
+    skip: usize,
+    w: i64,
+) -> Option<(Vec<usize>, Vec<i64>)> {
     let graph = Graph::new(cx, vars, offsets, skip, w)?;
     let mut owner: Vec<Option<usize>> = vec![None; graph.values.len()];
     let mut matched = vec![false; vars.len()];

@@ -9,8 +9,8 @@ use cpsolve_engine::{Val, VarId, VAL_LIMIT};
 use cpsolve_engine::Rel;
 
 use super::env::{Array, DomainSpec, Entity};
-use super::linear::Lin;
 use super::errors::{expected, model_error, not_supported, Fault, Result};
+use super::linear::Lin;
 use super::shape::Shape;
 use super::Compiler;
 
@@ -55,7 +55,8 @@ impl Compiler {
         domain: Option<&Spanned<Expr>>,
         value: &Spanned<Expr>,
     ) -> Result<()> {
-        let defined = if self.is_list(value) { self.defined_list(domain, value) } else { self.defined_var(domain, value) };
+        let defined =
+            if self.is_list(value) { self.defined_list(domain, value) } else { self.defined_var(domain, value) };
         let entity = match &defined {
             Ok(entity) => entity.clone(),
             Err(_) => Entity::Invalid,

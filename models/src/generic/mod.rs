@@ -95,8 +95,9 @@ pub fn compile_with_stop(file: &ast::File, stop: &StopToken) -> Result<Problem, 
 /// whose constraints are all over constants is not this case: it is a check of its
 /// constants, and its answer (they hold, or "no solution") means something.
 fn nothing_to_solve(file: &ast::File) -> Option<Diagnostic> {
-    let solvable =
-        |item: &Item| matches!(item, Item::Var { .. } | Item::Defined { .. } | Item::Constraint(_) | Item::Forall { .. });
+    let solvable = |item: &Item| {
+        matches!(item, Item::Var { .. } | Item::Defined { .. } | Item::Constraint(_) | Item::Forall { .. })
+    };
     if file.items.iter().any(|item| solvable(&item.node)) {
         return None;
     }

@@ -240,14 +240,19 @@ impl Compiler {
             return Err(super::errors::expected("a message in quotes", "an expression", message.span.clone()).into());
         };
         if self.mentions_var(condition) {
-            return Err(Diagnostic::new("`assert` checks constants, and this depends on variables", condition.span.clone())
-                .with_note("state a condition over variables as a constraint")
-                .into());
+            return Err(Diagnostic::new(
+                "`assert` checks constants, and this depends on variables",
+                condition.span.clone(),
+            )
+            .with_note("state a condition over variables as a constraint")
+            .into());
         }
         if self.eval_bool(condition)? {
             return Ok(());
         }
-        Err(Diagnostic::new(format!("assertion failed: {text}"), span.clone()).with_label("this condition is false").into())
+        Err(Diagnostic::new(format!("assertion failed: {text}"), span.clone())
+            .with_label("this condition is false")
+            .into())
     }
 
     /// `table(vars, tuples)`: the variables take the values of one of the tuples, given as

@@ -27,19 +27,20 @@ pub const RESTART_SCALE: u64 = 1000;
 pub const LEARNING_RESTART_SCALE: u64 = 100;
 
 /// Which decisions follow activity, with learning, in cpsolve's own search (free search,
-/// or a model without annotation): all of them. Measured at 60 s on the 28 hard instances
-/// (notes/learning.md, sixth session): 15 proved against 13 when the runs alternate dom/wdeg
-/// and activity (Pumpkin 13); on the 56 public ones at 20 s, 53 against 54 (groupsplitter,
-/// whose tables and sums explain naively, is the one dom/wdeg proves and activity does not).
+/// or a model without annotation): all of them, because activity alone proves more.
+/// Measured at 60 s on the 28 hard instances (notes/learning.md, "a database that misses
+/// nothing"): 15 proved against 13 when the runs alternate dom/wdeg and activity (Pumpkin
+/// 13); on the 56 public ones at 20 s, 53 against 54 (groupsplitter, whose tables and sums
+/// explained naively then, is the one dom/wdeg proves and activity does not).
 const OWN_SEARCH_ACTIVITY: ActivitySearch = ActivitySearch::Only;
 
 /// How much a probe of the model's own search may cost, in propagations (about 18 s of
 /// cvrp's at this machine's pace): a learning search is preceded by the model's annotated
 /// search without learning for as long as that one projects to finish within this
 /// ([`cpsolve_engine::Probe`]). Measured on the public MiniZinc instances at 20 s
-/// (notes/learning.md, tenth session): cvrp simple2 projects 84 M at the first look and
-/// takes 99 M, which no learning search proves; the scheduling instances learning proves
-/// project a million times this or more, and give way at the first look.
+/// (notes/learning.md, "a probe of the model's own search"): cvrp simple2 projects 84 M at
+/// the first look and takes 99 M, which no learning search proves; the scheduling instances
+/// learning proves project a million times this or more, and give way at the first look.
 pub const PROBE_PROPAGATIONS: u64 = 1 << 27;
 
 /// What the user asked for (MiniZinc's standard flags).

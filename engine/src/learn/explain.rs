@@ -76,37 +76,52 @@ impl ExplainContext<'_> {
 /// Values a moved bound may pass and still be explained one by one.
 const MAX_PASSED: Val = 4096;
 
+/// What `lit`, a literal a propagator made true about its variable `x`, took from `x`: the
+/// values it ruled out that `x` still had then, each to be explained by the propagator's
+/// rule. The part of the reason about `x` itself goes to `reason`: for a bound that moved,
+/// the bound it moved from and the holes it passed. `None` for an `Eq` (never an event) or
+/// a bound that passed more than [`MAX_PASSED`] values.
+pub(crate) fn ruled_out(cx: &ExplainContext<'_>, lit: Literal, reason: &mut Vec<Literal>) -> Option<Vec<Val>> {
+    let x = lit.var();
+    let (lo, hi) = (cx.min(x), cx.max(x));
+    let (from, to) = match lit {
+        Literal::Ne(_, v) => return Some(vec![v]),
+        Literal::Gt(_, v) => {
+            reason.push(Literal::Gt(x, lo - 1));
+            (lo, v)
+        }
+        Literal::Le(_, v) => {
+            reason.push(Literal::Le(x, hi));
+            (v + 1, hi)
+        }
+        Literal::Eq(..) => return None,
+    };
+    if to.checked_sub(from)? > MAX_PASSED {
+        return None;
+    }
+    let mut values = Vec::new();
+    for u in from..=to {
+        if cx.contains(x, u) {
+            values.push(u);
+        } else {
+            reason.push(Literal::Ne(x, u));
+        }
+    }
+    Some(values)
+}
+
 /// The explanation of `lit` for a propagator that keeps a value of a variable exactly
 /// while the *other* variables' domains support it (support search over distinct
-/// variables): the other variables' domains, with, for a bound that moved, the bound it
-/// moved from and the holes it passed. Tighter than the naive explanation by the domain of
-/// `lit`'s own variable. `None` when the variable occurs more than once in `vars`, or the
-/// bound passed too many values.
+/// variables): the other variables' domains, with the part of [`ruled_out`] about `lit`'s
+/// own variable. Tighter than the naive explanation by the domain of that variable. `None`
+/// when the variable occurs more than once in `vars`, or as [`ruled_out`].
 pub(crate) fn by_other_domains(cx: &ExplainContext<'_>, vars: &[VarId], lit: Literal) -> Option<Vec<Literal>> {
     let x = lit.var();
     if vars.iter().filter(|&&y| y == x).count() != 1 {
         return None;
     }
-    let (lo, hi) = (cx.min(x), cx.max(x));
     let mut reason = Vec::new();
-    let passed = match lit {
-        Literal::Ne(..) => None,
-        Literal::Gt(_, v) => {
-            reason.push(Literal::Gt(x, lo - 1));
-            Some((lo, v))
-        }
-        Literal::Le(_, v) => {
-            reason.push(Literal::Le(x, hi));
-            Some((v + 1, hi))
-        }
-        Literal::Eq(..) => return None,
-    };
-    if let Some((from, to)) = passed {
-        if to.checked_sub(from)? > MAX_PASSED {
-            return None;
-        }
-        reason.extend((from..=to).filter(|&u| !cx.contains(x, u)).map(|u| Literal::Ne(x, u)));
-    }
+    ruled_out(cx, lit, &mut reason)?;
     for &y in vars.iter().filter(|&&y| y != x) {
         cx.domain_of(y, &mut reason);
     }

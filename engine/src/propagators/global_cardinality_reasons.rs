@@ -18,12 +18,8 @@
 use super::global_cardinality::GlobalCardinality;
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::learn::explain::ExplainContext;
+use crate::learn::explain::{ruled_out, ExplainContext};
 use crate::literal::Literal;
-
-/// Values beyond this many between a bound's old and new place are not explained one by
-/// one (the naive explanation is used).
-const MAX_PASSED: Val = 4096;
 
 fn fixed_to(cx: &ExplainContext<'_>, y: VarId, v: Val) -> bool {
     cx.min(y) == v && cx.max(y) == v
@@ -38,12 +34,8 @@ impl GlobalCardinality {
         } else {
             match lit {
                 Literal::Ne(_, u) => self.value_gone(cx, var, u)?,
-                Literal::Gt(_, v) => self
-                    .assigned(cx, var, v + 1)
-                    .or_else(|| self.values_gone(cx, var, cx.min(var), v, Literal::Gt(var, cx.min(var) - 1)))?,
-                Literal::Le(_, v) => self
-                    .assigned(cx, var, v)
-                    .or_else(|| self.values_gone(cx, var, v + 1, cx.max(var), Literal::Le(var, cx.max(var))))?,
+                Literal::Gt(_, v) => self.assigned(cx, var, v + 1).or_else(|| self.values_gone(cx, lit))?,
+                Literal::Le(_, v) => self.assigned(cx, var, v).or_else(|| self.values_gone(cx, lit))?,
                 Literal::Eq(..) => return None,
             }
         };
@@ -223,18 +215,11 @@ impl GlobalCardinality {
         (min_sum > high).then_some(reason)
     }
 
-    /// Why `x` has none of the values `lo..=hi`, after `bound` (its bound then).
-    fn values_gone(&self, cx: &ExplainContext<'_>, x: VarId, lo: Val, hi: Val, bound: Literal) -> Option<Vec<Literal>> {
-        if hi.checked_sub(lo)? > MAX_PASSED {
-            return None;
-        }
-        let mut reason = vec![bound];
-        for u in lo..=hi {
-            if cx.contains(x, u) {
-                reason.extend(self.value_gone(cx, x, u)?);
-            } else {
-                reason.push(Literal::Ne(x, u));
-            }
+    /// Why the bound `lit` of a variable moved: each value it passed, gone by a rule.
+    fn values_gone(&self, cx: &ExplainContext<'_>, lit: Literal) -> Option<Vec<Literal>> {
+        let mut reason = Vec::new();
+        for u in ruled_out(cx, lit, &mut reason)? {
+            reason.extend(self.value_gone(cx, lit.var(), u)?);
         }
         Some(reason)
     }

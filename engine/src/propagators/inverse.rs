@@ -38,7 +38,7 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::learn::explain::ExplainContext;
+use crate::learn::explain::{ruled_out, ExplainContext};
 use crate::literal::Literal;
 use crate::outcome::{Conflict, Events, PropResult, PropStatus};
 use crate::propagator::{Context, PostContext, Propagator};
@@ -136,20 +136,9 @@ impl Inverse {
         cx: &ExplainContext<'_>,
         role: (Val, &[VarId], Val),
     ) -> Option<Vec<Literal>> {
-        let x = lit.var();
-        let (lo, hi) = (cx.min(x), cx.max(x));
         let mut reason = Vec::new();
-        match lit {
-            Literal::Ne(_, v) => reason.push(Inverse::partner_gone(cx, v, role.0, role.1, role.2)?),
-            Literal::Gt(_, v) => {
-                reason.push(Literal::Gt(x, lo - 1));
-                Inverse::values_gone(cx, x, (lo, v), role, &mut reason)?;
-            }
-            Literal::Le(_, v) => {
-                reason.push(Literal::Le(x, hi));
-                Inverse::values_gone(cx, x, (v + 1, hi), role, &mut reason)?;
-            }
-            Literal::Eq(..) => return None,
+        for v in ruled_out(cx, lit, &mut reason)? {
+            reason.push(Inverse::partner_gone(cx, v, role.0, role.1, role.2)?);
         }
         Some(reason)
     }

@@ -22,7 +22,7 @@
 
 use crate::domain::Val;
 use crate::ids::VarId;
-use crate::learn::explain::ExplainContext;
+use crate::learn::explain::{ruled_out, ExplainContext};
 use crate::literal::Literal;
 use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::propagator::{Context, PostContext, Propagator};
@@ -338,31 +338,12 @@ impl Propagator for LinearEqDomain {
         if at.next().is_some() {
             return None;
         }
-        // The values of x the literal rules out, among those it still had.
-        let (lo, hi) = (cx.min(x), cx.max(x));
         let mut reason = Vec::new();
-        let (from, to) = match lit {
-            Literal::Ne(_, u) => (u, u),
-            Literal::Gt(_, v) => {
-                reason.push(Literal::Gt(x, lo - 1));
-                (lo, v)
-            }
-            Literal::Le(_, v) => {
-                reason.push(Literal::Le(x, hi));
-                (v + 1, hi)
-            }
-            Literal::Eq(..) => return None,
-        };
         let (rest_min, rest_max) = self.rest_bounds(cx, Some(j));
-        let mut by_bounds = true;
-        for u in from..=to {
-            if !cx.contains(x, u) {
-                reason.push(Literal::Ne(x, u));
-            } else {
-                let need = self.rhs - a * u;
-                by_bounds &= need < rest_min || need > rest_max;
-            }
-        }
+        let by_bounds = ruled_out(cx, lit, &mut reason)?.into_iter().all(|u| {
+            let need = self.rhs - a * u;
+            need < rest_min || need > rest_max
+        });
         self.cite_rest(cx, Some(j), by_bounds, &mut reason);
         Some(reason)
     }

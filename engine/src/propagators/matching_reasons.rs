@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 
 use crate::ids::VarId;
-use crate::learn::explain::ExplainContext;
+use crate::learn::explain::{ruled_out, ExplainContext};
 use crate::literal::Literal;
 
 /// Values beyond this many between a Hall set's ends are not cited one by one.
@@ -158,28 +158,8 @@ pub(crate) fn explain_by_hall_sets(
     if vars.iter().filter(|&&y| y == x).count() != 1 {
         return None;
     }
-    let (lo, hi) = (cx.min(x), cx.max(x));
     let mut out = Vec::new();
-    let (from, to) = match lit {
-        Literal::Ne(_, v) => (v, v),
-        Literal::Gt(_, c) => {
-            out.push(Literal::Gt(x, lo - 1));
-            (lo, c)
-        }
-        Literal::Le(_, c) => {
-            out.push(Literal::Le(x, hi));
-            (c + 1, hi)
-        }
-        Literal::Eq(..) => return None,
-    };
-    if to - from > MAX_SPAN {
-        return None;
-    }
-    for u in from..=to {
-        if !cx.contains(x, u) {
-            out.push(Literal::Ne(x, u));
-            continue;
-        }
+    for u in ruled_out(cx, lit, &mut out)? {
         let (set, values) = hall_set(cx, vars, offsets, i, u + offsets[i])?;
         cite_within(vars, offsets, &set, &values, &mut out)?;
     }

@@ -195,3 +195,27 @@ pub(crate) mod testing {
         VarId(i)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ruled_out;
+    use super::testing::{var, Past};
+    use crate::literal::Literal;
+
+    /// A bound that moved from 1 past the hole 3 to above 4: the reason about the variable
+    /// is its old bound and the hole, and the values left to explain are 1, 2 and 4.
+    #[test]
+    fn a_moved_bound_gives_its_old_place_its_holes_and_its_values() {
+        let x = var(0);
+        let past = Past::new(&[(0, 9)], &[Literal::Gt(x, 0), Literal::Ne(x, 3)]);
+        let mut reason = Vec::new();
+        let values = ruled_out(&past.cx(), Literal::Gt(x, 4), &mut reason);
+        assert_eq!(values, Some(vec![1, 2, 4]));
+        assert_eq!(reason, vec![Literal::Gt(x, 0), Literal::Ne(x, 3)]);
+        let mut reason = Vec::new();
+        assert_eq!(ruled_out(&past.cx(), Literal::Ne(x, 5), &mut reason), Some(vec![5]));
+        assert!(reason.is_empty());
+        assert_eq!(ruled_out(&past.cx(), Literal::Le(x, 2), &mut reason), Some(vec![4, 5, 6, 7, 8, 9]));
+        assert_eq!(reason, vec![Literal::Le(x, 9), Literal::Ne(x, 3)]);
+    }
+}

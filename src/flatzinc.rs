@@ -14,7 +14,7 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use cpsolve_flatzinc::{
-    format_solution, status_line, Found, Goal, Kind, Model, Options, RunResult, SearchChoice, Status, Stop,
+    format_solution, solution_json, status_line, Goal, Options, RunResult, SearchChoice, Status, Stop,
 };
 use serde_json::{json, Map, Value};
 
@@ -593,37 +593,6 @@ impl OutputPrinter {
         }
         // MiniZinc read the whole stream: a write that failed is cpsolve's own output's.
         self.error.map_or(Ok(Ok(printed)), Err)
-    }
-}
-
-fn value_json(kind: Kind, v: i64) -> Value {
-    match kind {
-        Kind::Bool => Value::from(v != 0),
-        Kind::Int => Value::from(v),
-    }
-}
-
-/// One solution: each output variable under its name; arrays nested by their index sets.
-fn solution_json(model: &Model, found: &Found) -> Value {
-    let mut object = Map::new();
-    for (output, values) in model.outputs.iter().zip(&found.values) {
-        let value = match &output.dims {
-            None => value_json(output.kind, values[0]),
-            Some(dims) => nest(output.kind, dims, values),
-        };
-        object.insert(output.name.clone(), value);
-    }
-    Value::Object(object)
-}
-
-fn nest(kind: Kind, dims: &[(i64, i64)], values: &[i64]) -> Value {
-    match dims {
-        [] | [_] => Value::Array(values.iter().map(|&v| value_json(kind, v)).collect()),
-        [first, rest @ ..] => {
-            let rows = (first.1 - first.0 + 1).max(1) as usize;
-            let width = values.len() / rows;
-            Value::Array(values.chunks(width.max(1)).map(|chunk| nest(kind, rest, chunk)).collect())
-        }
     }
 }
 

@@ -23,6 +23,7 @@
 pub mod annotations;
 pub mod check;
 pub mod compile;
+mod json;
 pub mod model;
 mod parity;
 mod post;
@@ -32,6 +33,7 @@ pub mod source;
 
 pub use compile::{compile, compile_with_stop};
 pub use cpsolve_engine::{Stop, Val, VarId};
+pub use json::solution_json;
 pub use model::{Arg, Goal, Kind, Model, Output, Ref, Term, Written};
 pub use read::{parse, Parsed};
 pub use run::{format_solution, solve, status_line, Found, Options, PhaseSaving, RunResult, SearchChoice, Status};

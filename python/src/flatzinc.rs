@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use cpsolve_dsl::ast::SolveMode;
 use cpsolve_dsl::SourceMap;
 use cpsolve_engine::StopToken;
-use cpsolve_flatzinc::{Found, Goal, Kind, Model, Options, SearchChoice, Status};
+use cpsolve_flatzinc::{solution_json, Goal, Options, SearchChoice, Status};
 use cpsolve_models::report;
 use serde_json::{Map, Value};
 
@@ -83,37 +83,6 @@ pub(crate) fn solve_fzn(label: &str, text: &str, ask: &Ask, stop: &StopToken) ->
         json: String::from_utf8_lossy(&json).trim_end().to_string(),
         ..Ran::default()
     })
-}
-
-fn value_json(kind: Kind, v: i64) -> Value {
-    match kind {
-        Kind::Bool => Value::from(v != 0),
-        Kind::Int => Value::from(v),
-    }
-}
-
-/// One solution: each output variable under its name; arrays nested by their index sets.
-fn solution_json(model: &Model, found: &Found) -> Value {
-    let mut object = Map::new();
-    for (output, values) in model.outputs.iter().zip(&found.values) {
-        let value = match &output.dims {
-            None => value_json(output.kind, values[0]),
-            Some(dims) => nest(output.kind, dims, values),
-        };
-        object.insert(output.name.clone(), value);
-    }
-    Value::Object(object)
-}
-
-fn nest(kind: Kind, dims: &[(i64, i64)], values: &[i64]) -> Value {
-    match dims {
-        [] | [_] => Value::Array(values.iter().map(|&v| value_json(kind, v)).collect()),
-        [first, rest @ ..] => {
-            let rows = (first.1 - first.0 + 1).max(1) as usize;
-            let width = values.len() / rows;
-            Value::Array(values.chunks(width.max(1)).map(|chunk| nest(kind, rest, chunk)).collect())
-        }
-    }
 }
 
 /// cpsolve's MiniZinc library, as `minizinc` reads it to flatten a model for cpsolve.

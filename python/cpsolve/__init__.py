@@ -48,6 +48,7 @@ from .globals import (
     value_precede,
     xorall,
 )
+from . import globals as _globals
 from .model import MAX_VARIABLES, Model, ModelError, Stopped, explain_file, solve_file
 from .result import Result
 
@@ -59,37 +60,8 @@ __all__ = [
     "ModelError",
     "Result",
     "Stopped",
-    "abs",
-    "all_different",
-    "all_equal",
-    "among",
-    "bin_packing_load",
-    "circuit",
-    "count",
-    "cumulative",
-    "decreasing",
-    "diffn",
-    "disjunctive",
-    "div",
-    "element",
-    "exists",
     "explain_file",
-    "forall",
-    "global_cardinality",
-    "implies",
-    "increasing",
-    "inverse",
-    "lex_less",
-    "lex_lesseq",
-    "max",
-    "min",
-    "mod",
-    "nvalue",
-    "regular",
     "solve_file",
-    "subcircuit",
-    "sum",
-    "table",
-    "value_precede",
-    "xorall",
+    # The global constraints, as `globals` lists them.
+    *_globals.__all__,
 ]

@@ -122,6 +122,13 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
+    /// Whether the search learns from its failures (every change is recorded with its
+    /// cause, to be explained). A propagator whose deductions the learned nogoods come to
+    /// make anyway, at a fraction of its cost, may stand aside then.
+    pub fn learning(&self) -> bool {
+        self.store.history.is_some()
+    }
+
     /// The smallest value in the domain of `x`.
     pub fn min(&self, x: VarId) -> Val {
         self.store.domains[x.index()].min

@@ -21,6 +21,10 @@
 //! give latest starts. Durations, resources and the capacity may be variables: the rules
 //! use the smallest durations and resources and the largest capacity, which keeps them
 //! sound (each bound only weakens).
+//!
+//! It works in searches that do not learn. A learning search leaves it aside: there
+//! time-tabling's explained failures teach the same deductions for less (see `propagate`),
+//! and its explanations (`task_reasons.rs`) stay for the rules unary resources share.
 
 use super::task_reasons::{window_energies, Rules, TaskVars};
 use super::time_table::{cumulative_holds, cumulative_vars};
@@ -185,6 +189,13 @@ impl Propagator for CumulativeEnergy {
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        // Under learning, time-tabling's explained failures teach the search what energetic
+        // reasoning would deduce, for a fraction of its O(n²)–O(n³) per call: measured on
+        // PSPLIB and cyclic RCPSP instances, the search makes 1.6–2.4 times the failures
+        // per second without it, and proves sooner (notes/learning-bench.md).
+        if cx.learning() {
+            return Ok(PropStatus::Active);
+        }
         let capacity = cx.max(self.capacity);
         let indices: Vec<usize> = (0..self.starts.len())
             .filter(|&i| cx.min(self.durations[i]) > 0 && cx.min(self.resources[i]) > 0)

@@ -21,6 +21,16 @@
 //! `O(n log n)`) and pushes each task's bounds once; the engine calls it again while it
 //! prunes. Durations, resources and the capacity may be variables: the profile uses the
 //! smallest duration and resource and the largest capacity, which keeps every rule sound.
+//!
+//! A search that learns gets the pushes *pointwise* (Schutt, Feydy, Stuckey and Wallace,
+//! "Explaining the cumulative propagator", 2011): a task is moved past a stretch it cannot
+//! share in steps, each over one time `t`, the latest of the stretch the task would still
+//! cover from where it stands. Each step has a reason of its own that names only that time:
+//! the task starts at `t − d + 1` or later (so it would run at `t` unless it starts after
+//! `t`), and some of the tasks surely running at `t` (a start at most `t` and at least
+//! `t − dⱼ + 1`, whatever their bounds were) use more than the capacity leaves it. A
+//! nogood made of such literals is about a time, not about the bounds the search happened
+//! to have, and prunes other branches too.
 
 use crate::domain::Val;
 use crate::ids::VarId;
@@ -39,6 +49,9 @@ pub struct TimeTable {
     /// Scratch for the profile: (time, change of height); kept to avoid an allocation per
     /// call (its contents never outlive one call, so it needs no trailing).
     events: Vec<(Val, Val)>,
+    /// The pointwise step that failed in the last call, if one did: task `i` could not
+    /// run at time `t` nor avoid it (explained by [`Propagator::explain_conflict`]).
+    failed_step: Option<(usize, Val)>,
 }
 
 /// A stretch `[start, end)` of the profile at constant `height`.
@@ -89,7 +102,7 @@ pub(crate) fn cumulative_vars(
 
 impl TimeTable {
     pub(crate) fn new(starts: Vec<VarId>, durations: Vec<VarId>, resources: Vec<VarId>, capacity: VarId) -> TimeTable {
-        TimeTable { starts, durations, resources, capacity, events: Vec::new() }
+        TimeTable { starts, durations, resources, capacity, events: Vec::new(), failed_step: None }
     }
 
     /// The compulsory part of task `i`, if it has one that uses the resource.
@@ -141,6 +154,8 @@ impl Propagator for TimeTable {
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
+        self.failed_step = None;
+        let pointwise = cx.learning();
         let segments = self.profile(cx);
         // A peak above the largest capacity is a conflict here.
         let peak = segments.iter().map(|s| s.height).max().unwrap_or(0);
@@ -178,7 +193,16 @@ impl Propagator for TimeTable {
                     break;
                 }
                 if others(seg) + r > capacity {
-                    est = seg.end;
+                    if !pointwise {
+                        est = seg.end;
+                        continue;
+                    }
+                    // Over the latest time of the stretch within reach, while in reach.
+                    while est < seg.end && seg.start < est + d {
+                        let t = (est + d - 1).min(seg.end - 1);
+                        est = t + 1;
+                        self.step(cx, i, t, |cx| cx.set_min(s, est))?;
+                    }
                 }
             }
             let _ = cx.set_min(s, est)?;
@@ -192,7 +216,16 @@ impl Propagator for TimeTable {
                     break;
                 }
                 if others(seg) + r > capacity {
-                    lst = seg.start - d;
+                    if !pointwise {
+                        lst = seg.start - d;
+                        continue;
+                    }
+                    // Before the earliest time of the stretch within reach, while in reach.
+                    while seg.start < lst + d && lst < seg.end {
+                        let t = lst.max(seg.start);
+                        lst = t - d;
+                        self.step(cx, i, t, |cx| cx.set_max(s, lst))?;
+                    }
                 }
             }
             let _ = cx.set_max(s, lst)?;
@@ -212,11 +245,12 @@ impl Propagator for TimeTable {
         Priority::Expensive
     }
 
-    /// A start bound: the compulsory parts of the other tasks over the stretch the task was
-    /// pushed across, the task's own bounds, size and use, and the capacity. A resource
-    /// bound: the same over the task's compulsory part. The capacity's minimum: every
-    /// compulsory part. Reading the domains just before the change, these parts are at
-    /// least those the propagator saw, so they force at least as much.
+    /// A start bound: pointwise (a search that learns gets only those), the time `t` it
+    /// stepped over and the tasks surely running then (see the module doc); a resource
+    /// bound: the compulsory parts of the other tasks over the task's own, its bounds, size
+    /// and use, and the capacity. The capacity's minimum: every compulsory part. Reading
+    /// the domains just before the change, these parts are at least those the propagator
+    /// saw, so they force at least as much.
     fn explain(&self, lit: Literal, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
         let y = lit.var();
         if y == self.capacity && self.vars().into_iter().filter(|&x| x == y).count() == 1 {
@@ -234,6 +268,13 @@ impl Propagator for TimeTable {
         }
         let i = self.starts.iter().position(|&x| x == y).or_else(|| self.resources.iter().position(|&x| x == y))?;
         let (s, d) = (self.starts[i], cx.min(self.durations[i]));
+        match lit {
+            // s > t: the step over time t, from a start at t − d + 1 or later.
+            Literal::Gt(x, t) if x == s => return self.step_reason(cx, i, t, &[Literal::Gt(s, t - d)]),
+            // s ≤ t − d: the step before time t, from a start at t or earlier.
+            Literal::Le(x, v) if x == s => return self.step_reason(cx, i, v + d, &[Literal::Le(s, v + d)]),
+            _ => {}
+        }
         let (from, to) = match lit {
             // The stretches jumped over lie within [old minimum, new minimum).
             Literal::Gt(x, v) if x == s => (cx.min(s), v + 1),
@@ -261,9 +302,15 @@ impl Propagator for TimeTable {
         Some(reason)
     }
 
-    /// A peak above the capacity: the parts over that peak. Otherwise (a task with no place
+    /// A pointwise step that failed: the task can neither run at its time nor avoid it. A
+    /// peak above the capacity: the parts over that peak. Otherwise (a task with no place
     /// left) every task's bounds and parts.
     fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
+        if let Some((i, t)) = self.failed_step {
+            // It starts at t − d + 1 or later and by t at the latest: it runs at t.
+            let (s, d) = (self.starts[i], cx.min(self.durations[i]));
+            return self.step_reason(cx, i, t, &[Literal::Gt(s, t - d), Literal::Le(s, t)]);
+        }
         let mut reason = vec![Literal::Le(self.capacity, cx.max(self.capacity))];
         let parts: Vec<(Val, Val, Val)> = (0..self.starts.len()).filter_map(|j| self.part_at(cx, j)).collect();
         let over = parts.iter().map(|&(t, _, _)| t).find(|&t| {
@@ -302,6 +349,47 @@ impl Propagator for TimeTable {
 }
 
 impl TimeTable {
+    /// A pointwise step of task `i` over time `t`: `apply` moves its bound; a failure is
+    /// remembered for [`Propagator::explain_conflict`].
+    fn step(
+        &mut self,
+        cx: &mut Context<'_>,
+        i: usize,
+        t: Val,
+        apply: impl FnOnce(&mut Context<'_>) -> Result<bool, crate::outcome::Conflict>,
+    ) -> Result<bool, crate::outcome::Conflict> {
+        apply(cx).inspect_err(|_| self.failed_step = Some((i, t)))
+    }
+
+    /// Why task `i` does not run at time `t`: tasks surely running at `t`, of the largest
+    /// uses first, use more than the capacity leaves it; with its size and use, the
+    /// capacity, and `start`, the literals on its start the step rests on. `None` when the
+    /// parts at `t` do not suffice (never expected: the naive explanation then).
+    fn step_reason(&self, cx: &ExplainContext<'_>, i: usize, t: Val, start: &[Literal]) -> Option<Vec<Literal>> {
+        let (d, r) = (cx.min(self.durations[i]), cx.min(self.resources[i]));
+        let capacity = cx.max(self.capacity);
+        let mut at_t: Vec<(Val, usize)> = (0..self.starts.len())
+            .filter(|&j| j != i)
+            .filter_map(|j| self.part_at(cx, j).filter(|&(a, b, _)| a <= t && t < b).map(|(_, _, rj)| (rj, j)))
+            .collect();
+        at_t.sort_unstable_by_key(|&(rj, j)| (std::cmp::Reverse(rj), j));
+        let mut reason = start.to_vec();
+        reason.extend([
+            Literal::Gt(self.durations[i], d - 1),
+            Literal::Gt(self.resources[i], r - 1),
+            Literal::Le(self.capacity, capacity),
+        ]);
+        let mut load = r;
+        for (rj, j) in at_t {
+            if load > capacity {
+                break;
+            }
+            load += rj;
+            self.part_literals(cx, j, t, t + 1, &mut reason);
+        }
+        (load > capacity).then_some(reason)
+    }
+
     /// Task `j`'s compulsory part `[lst, ect)` and use, as the domains were.
     fn part_at(&self, cx: &ExplainContext<'_>, j: usize) -> Option<(Val, Val, Val)> {
         let s = self.starts[j];
@@ -326,5 +414,41 @@ impl TimeTable {
                 ]);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TimeTable;
+    use crate::learn::explain::testing::{var, Past};
+    use crate::literal::Literal;
+    use crate::propagator::Propagator;
+
+    /// Capacity 1 (variable 9). A (start 0, duration 3) runs over [2, 3) surely, B (start
+    /// 3, duration 2) over [10, 12) surely; C (start 2, duration 3) may start at 0.
+    fn board() -> (TimeTable, Past) {
+        let ranges = [(0, 2), (10, 10), (0, 20), (3, 3), (2, 2), (3, 3), (1, 1), (1, 1), (1, 1), (1, 1)];
+        let tasks = TimeTable::new(
+            vec![var(0), var(1), var(2)],
+            vec![var(3), var(4), var(5)],
+            vec![var(6), var(7), var(8)],
+            var(9),
+        );
+        (tasks, Past::new(&ranges, &[]))
+    }
+
+    #[test]
+    fn a_step_cites_the_time_it_steps_over_and_only_the_tasks_there() {
+        let (tasks, past) = board();
+        // C steps over time 2 (A runs there): from a start of 0 or later to 3 or later.
+        let reason = tasks.explain(Literal::Gt(var(2), 2), &past.cx()).expect("a step's reason");
+        assert!(reason.contains(&Literal::Gt(var(2), -1)), "C's own start, lifted: {reason:?}");
+        // A lifted to "starts by 2 and from 0 on": it then surely runs at 2.
+        assert!(reason.contains(&Literal::Le(var(0), 2)) && reason.contains(&Literal::Gt(var(0), -1)), "{reason:?}");
+        assert!(reason.iter().all(|l| l.var() != var(1)), "B, far away, cited: {reason:?}");
+        // Before B (time 10): C ends by 10, starting by 7, because it starts by 10.
+        let reason = tasks.explain(Literal::Le(var(2), 7), &past.cx()).expect("a step's reason");
+        assert!(reason.contains(&Literal::Le(var(2), 10)) && reason.contains(&Literal::Le(var(1), 10)), "{reason:?}");
+        assert!(reason.iter().all(|l| l.var() != var(0)), "A cited: {reason:?}");
     }
 }

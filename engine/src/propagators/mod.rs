@@ -43,6 +43,7 @@ pub(crate) mod reified_equal;
 pub(crate) mod reified_in;
 pub(crate) mod table;
 mod task_reasons;
+mod theta_lambda;
 pub(crate) mod times;
 pub(crate) mod xor_system;
 

@@ -14,14 +14,15 @@
 //!   a task's own window is wide (see their functions below); mirrored, not-first is
 //!   not-last.
 //!
-//! Only the sets `Ω = {k : lctₖ ≤ lctⱼ}` matter (the task intervals), so the rules cost
-//! `O(n³)` here — small machines are the common case; Vilím's Θ-Λ-trees (2004) do it in
-//! `O(n log n)`. The same rules on the mirrored problem (times negated) give latest starts.
+//! Only the sets `Ω = {k : lctₖ ≤ lctⱼ}` matter (the task intervals): edge finding runs on
+//! Vilím's Θ-Λ tree in `O(n log n)` (`theta_lambda.rs`); detectable precedences cost
+//! `O(n²)` here, not-first `O(n²)` to `O(n³)` (see `NOT_FIRST_ALL_SETS`). The same rules on the mirrored problem (times negated) give latest starts.
 //! A task whose duration is a variable takes part with its smallest duration, as if it
 //! were cut short: the cut tasks still never overlap, so every rule stays sound; a task
 //! whose duration may be 0 is left to time-tabling (it may then go anywhere).
 
 use super::task_reasons::{Rules, TaskVars};
+use super::theta_lambda::{self, Task};
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
@@ -29,7 +30,8 @@ use crate::literal::Literal;
 use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
 use crate::propagator::{Context, PostContext, Propagator};
 
-/// Machines with more tasks than this get time-tabling only (the rules are cubic here).
+/// Machines with more tasks than this get time-tabling only (the rules but edge finding
+/// are quadratic here).
 pub(crate) const MAX_TASKS: usize = 64;
 
 /// Tasks that never overlap (a unary resource) by edge finding; posted by
@@ -49,43 +51,11 @@ struct Window {
     p: Val,
 }
 
-/// The earliest completion of `sorted` (by earliest start) with `extra` added, if any.
-fn ect(sorted: &[Window], extra: Option<Window>) -> Val {
-    let mut ect = Val::MIN;
-    let mut extra = extra;
-    for t in sorted {
-        if let Some(e) = extra.filter(|e| e.est <= t.est) {
-            ect = ect.max(e.est) + e.p;
-            extra = None;
-        }
-        ect = ect.max(t.est) + t.p;
-    }
-    if let Some(e) = extra {
-        ect = ect.max(e.est) + e.p;
-    }
-    ect
-}
-
-/// New earliest starts by overload checking and edge finding; `Err` on overload.
+/// New earliest starts by overload checking and edge finding (`theta_lambda.rs`); `Err` on
+/// overload.
 fn edge_find(windows: &[Window]) -> Result<Vec<Val>, Conflict> {
-    let mut est: Vec<Val> = windows.iter().map(|w| w.est).collect();
-    let mut omega: Vec<Window> = Vec::with_capacity(windows.len());
-    for j in 0..windows.len() {
-        let bound = windows[j].lct;
-        omega.clear();
-        omega.extend(windows.iter().filter(|w| w.lct <= bound));
-        omega.sort_unstable_by_key(|w| w.est);
-        let omega_ect = ect(&omega, None);
-        if omega_ect > bound {
-            return Err(Conflict);
-        }
-        for (i, w) in windows.iter().enumerate() {
-            if w.lct > bound && ect(&omega, Some(*w)) > bound {
-                est[i] = est[i].max(omega_ect);
-            }
-        }
-    }
-    Ok(est)
+    let tasks: Vec<Task> = windows.iter().map(|w| Task { est: w.est, lct: w.lct, p: w.p }).collect();
+    theta_lambda::edge_find(&tasks)
 }
 
 /// Raises `est` by detectable precedences (Vilím 2004): when task `i` cannot end before

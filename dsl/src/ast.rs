@@ -38,8 +38,9 @@ pub struct File {
 /// One statement (one line, or several when brackets or a grid continue it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Item {
-    /// `let n = 8`
-    Let { name: Ident, value: Spanned<Expr> },
+    /// `let n = 8`. `dims` are the index sets of MiniZinc's `array[0..2] of int: w = …`
+    /// (empty for `let`): the value takes them.
+    Let { name: Ident, dims: Vec<Spanned<Expr>>, value: Spanned<Expr> },
     /// `var S, E, N in 0..9`, `var q[1..n] in 1..n`, `var x[1..9, 1..9] in {1, 3}`
     Var { decls: Vec<VarDecl>, domain: Spanned<Expr> },
     /// A constraint: a relation, a call such as `alldifferent(...)`, a boolean combination.
@@ -75,7 +76,8 @@ pub enum Item {
     /// `var z = x + y`: a variable defined by an expression, its domain the expression's
     /// bounds (MiniZinc's `var int: z = x + y`).
     /// With `domain` (`var 1..9: z = x + y`), the value must lie in it; `int` is no bound.
-    Defined { name: Ident, domain: Option<Box<Spanned<Expr>>>, value: Spanned<Expr> },
+    /// `dims` are the index sets of `array[0..2] of var 1..9: r = […]` (empty for a scalar).
+    Defined { name: Ident, dims: Vec<Spanned<Expr>>, domain: Option<Box<Spanned<Expr>>>, value: Spanned<Expr> },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1028,6 +1028,39 @@ def read_expected():
     return rows
 
 
+@probe
+def array_coerce():
+    # x = array2d(0..1, 0..2, v): x[i, j] is v[3 * i + j] (row-major from the declared indices).
+    def ok(*v):
+        x = {(i, j): v[3 * i + j] for i in R(0, 1) for j in R(0, 2)}
+        rising = all(x[i, j] > x[i, j - 1] for i in R(0, 1) for j in R(1, 2))
+        return len(set(v)) == 6 and rising and x[1, 0] > x[0, 1]
+
+    return count(ok, *[R(0, 6)] * 6)
+
+
+@probe
+def array_offsets():
+    t = {(i, j): 2 * i + j for i in R(0, 2) for j in R(1, 2)}
+    u = {-1: 7, 0: 8, 1: 9}
+    w = {(0, 0): 0, (0, 1): 1, (1, 0): 1, (1, 1): 0}
+
+    def ok(q0, q1, q2, q3, k, r):
+        q = [q0, q1, q2, q3]
+        # At the top level an index out of range restricts the variable (t has rows 0..2).
+        return (
+            q0 == t[2, 2] - 2
+            and len(set(q)) == 4
+            and k in u
+            and u[k] >= 8 + w[0, 1] - 1
+            and r <= 2
+            and t[r, 1] + w[r % 2, 0] <= q[r]
+            and sum(u.values()) == 24
+        )
+
+    return count(ok, *[R(1, 4)] * 4, R(-1, 2), R(0, 3))
+
+
 def main(argv):
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")] or sorted(PROBES)

@@ -83,12 +83,14 @@ fn check_item(item: &Spanned<Item>, source: &str) {
         check_expr(e, source);
     };
     match &item.node {
-        Item::Let { name, value } => {
+        Item::Let { name, dims, value } => {
             within(&name.span);
+            dims.iter().for_each(expr);
             expr(value);
         }
-        Item::Defined { name, domain, value } => {
+        Item::Defined { name, dims, domain, value } => {
             within(&name.span);
+            dims.iter().for_each(expr);
             domain.iter().for_each(|d| expr(d));
             expr(value);
         }

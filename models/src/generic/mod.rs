@@ -9,11 +9,12 @@
 //! the compilation of later statements, so one run reports the faults of several lines.
 //!
 //! Files, one job each: `env.rs` names and scopes, `shape.rs` array indexing, `decl.rs`
-//! `let`/`var`, `linear.rs` expressions, `functions.rs` built-in functions, `eval.rs`
+//! `let`/`var`, `arrays.rs` MiniZinc's `arrayNd` and declared index sets, `linear.rs` expressions, `functions.rs` built-in functions, `eval.rs`
 //! conditions, `lists.rs` lists and comprehensions, `generators.rs` generator loops,
 //! `post.rs` constraints, `given.rs` grids, `goal.rs` mode, objective and options,
 //! `view.rs` output, `errors.rs` the wording of errors.
 
+mod arrays;
 mod conditional;
 mod decl;
 mod enums;
@@ -186,7 +187,7 @@ fn set_ids(decl: &Decl) -> Vec<usize> {
 impl Compiler {
     fn item(&mut self, item: &Spanned<Item>) -> errors::Result<()> {
         match &item.node {
-            Item::Let { name, value } => self.declare_let(name, value),
+            Item::Let { name, dims, value } => self.declare_let(name, dims, value),
             Item::Var { decls, domain } => {
                 self.declare_vars(decls, domain);
                 Ok(())
@@ -199,7 +200,7 @@ impl Compiler {
             Item::Option { name, values } => self.set_option(name, values),
             Item::Function { .. } | Item::Enum { .. } => self.definition(item),
             Item::Search(annotation) => self.set_search(annotation),
-            Item::Defined { name, domain, value } => self.declare_defined(name, domain.as_deref(), value),
+            Item::Defined { name, dims, domain, value } => self.declare_defined(name, dims, domain.as_deref(), value),
             // The loader splices included files in place of their `include` (see the dsl
             // crate); one left here was not loaded.
             Item::Include(path) => Err(Diagnostic::new("`include` needs the file's directory", path.span.clone())

@@ -10,6 +10,7 @@ use cpsolve_dsl::ast::{BinaryOp, Expr, Generator, Ident, Item, Span, Spanned, Un
 use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::{constraints, Rel, VarId, VAL_LIMIT};
 
+use super::arrays::ARRAY_FUNCTIONS;
 use super::errors::{model_error, not_supported, overflow, Fault, Result};
 use super::eval::{negate, relation};
 use super::functions::{is_reserved, unknown_function, ALL_DIFFERENT, INT_FUNCTIONS};
@@ -222,7 +223,12 @@ impl Compiler {
                 self.post_lin(&difference, Rel::Eq, 0, span)
             }
             name if GLOBALS.contains(&name) => self.post_global(function, args, span),
-            name if INT_FUNCTIONS.contains(&name) || SET_FUNCTIONS.contains(&name) => Err(not_a_constraint(span)),
+            name if INT_FUNCTIONS.contains(&name)
+                || SET_FUNCTIONS.contains(&name)
+                || ARRAY_FUNCTIONS.contains(&name) =>
+            {
+                Err(not_a_constraint(span))
+            }
             name if is_reserved(name) => Err(not_supported(format!("`{name}`"), function.span.clone()).into()),
             _ => Err(unknown_function(function).into()),
         }

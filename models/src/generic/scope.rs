@@ -212,6 +212,9 @@ impl Compiler {
         if let Some(result) = self.unfold(expr, &mut |cx, e| cx.nested_list(e)) {
             return result;
         }
+        if let Some(result) = self.array_call(expr) {
+            return result;
+        }
         let mut rows: Vec<(Shape, Vec<super::linear::Lin>, Span)> = Vec::new();
         let nested = match &expr.node {
             Expr::List(items) if !items.is_empty() && items.iter().all(|item| self.is_list(item)) => {

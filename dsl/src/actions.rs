@@ -89,6 +89,13 @@ pub(crate) fn typed_var(decl: VarDecl, domain: Spanned<Expr>, value: Option<Span
     }
 }
 
+/// A constraint with its annotations; without any, the constraint itself.
+pub(crate) fn annotated(expr: Spanned<Expr>, annotations: Vec<Spanned<Expr>>) -> Spanned<Expr> {
+    let Some(last) = annotations.last() else { return expr };
+    let span = expr.span.start..last.span.end;
+    Spanned::new(Expr::Annotated { expr: Box::new(expr), annotations }, span)
+}
+
 /// MiniZinc's `array[DIMS] of var DOMAIN: NAME`, with or without `= EXPR`.
 pub(crate) fn typed_array<'src>(
     array: Ident,

@@ -239,6 +239,12 @@ pub enum Expr {
     SetOf(Box<Spanned<Expr>>),
     /// A string: only a call's argument, as the message of `assert(cond, "msg")`.
     Str(String),
+    /// A constraint statement with MiniZinc's annotations, `alldifferent(x) :: domain`:
+    /// only at the root of a constraint statement. The annotations are atoms as written.
+    Annotated {
+        expr: Box<Spanned<Expr>>,
+        annotations: Vec<Spanned<Expr>>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -115,3 +115,14 @@ fn minizinc_statement_forms() {
     }
     assert!(matches!(items("solve minimize x + y;").as_slice(), [Item::Optimize { .. }]));
 }
+
+#[test]
+fn constraint_annotations_are_kept_for_the_compiler() {
+    assert_eq!(
+        constraint("constraint alldifferent(x) :: domain :: \"rows\";"),
+        "(alldifferent(x) :: domain :: \"rows\")"
+    );
+    assert_eq!(constraint("x + y == 3 :: bounds"), "(((x + y) == 3) :: bounds)");
+    // Without an annotation the constraint is not wrapped.
+    assert_eq!(constraint("constraint x < y;"), "(x < y)");
+}

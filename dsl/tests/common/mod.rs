@@ -45,6 +45,10 @@ pub(crate) fn show(expr: &Spanned<Expr>) -> String {
         }
         Expr::SetOf(inner) => format!("(set of {})", show(inner)),
         Expr::Str(text) => format!("{text:?}"),
+        Expr::Annotated { expr, annotations } => {
+            let shown: Vec<String> = annotations.iter().map(|a| format!(" :: {}", show(a))).collect();
+            format!("({}{})", show(expr), shown.concat())
+        }
     }
 }
 
@@ -227,5 +231,9 @@ fn check_expr(expr: &Spanned<Expr>, source: &str) {
         }
         Expr::SetOf(inner) => child(inner),
         Expr::Str(_) => {}
+        Expr::Annotated { expr, annotations } => {
+            child(expr);
+            annotations.iter().for_each(child);
+        }
     }
 }

@@ -192,6 +192,7 @@ impl Compiler {
             }
             Expr::SetOf(_) => true,
             Expr::Str(_) => false,
+            Expr::Annotated { expr, .. } => self.mentions(expr, globals_only, visiting),
         }
     }
 }

@@ -158,6 +158,8 @@ impl Compiler {
             Expr::Range { .. } => Err(expected("an integer expression", "a range", span.clone()).into()),
             Expr::Set(_) | Expr::SetOf(_) => Err(expected("an integer expression", "a set", span.clone()).into()),
             Expr::Str(_) => Err(expected("an integer expression", "a string", span.clone()).into()),
+            // Only a constraint statement carries annotations (`post_statement` reads them).
+            Expr::Annotated { expr, .. } => self.linearize(expr),
             Expr::If { branches, otherwise } => {
                 if self.is_condition(expr) {
                     return self.truth(expr);

@@ -139,6 +139,9 @@ pub(crate) struct Compiler {
     pub(crate) search: Option<Vec<Branching>>,
     /// How many function bodies the form tests are looking into (see `scope.rs`).
     pub(crate) peeking: std::cell::Cell<u32>,
+    /// The propagation strength the annotation of the statement being posted asks for
+    /// (`:: domain`, `:: bounds`, `:: value_propagation`), if any.
+    pub(crate) annotated: Option<Consistency>,
     /// The statement being posted, for the origin of an all-different posted later.
     pub(crate) statement: Option<Span>,
     /// What each constraint statement (or `forall` instance) posted, for `cpsolve explain`.
@@ -164,6 +167,7 @@ impl Default for Compiler {
             bindings: 0,
             all_different: Vec::new(),
             all_different_consistency: None,
+            annotated: None,
             statement: None,
             posted: Vec::new(),
             given_cells: HashSet::new(),
@@ -287,8 +291,8 @@ impl Compiler {
         // The all-different scopes over plain cells are the regions a picture may draw.
         let regions: Vec<Vec<VarId>> = pending
             .iter()
-            .filter(|(_, offsets, _)| offsets.iter().all(|&o| o == 0))
-            .map(|(vars, _, _)| vars.clone())
+            .filter(|(_, offsets, _, _)| offsets.iter().all(|&o| o == 0))
+            .map(|(vars, _, _, _)| vars.clone())
             .collect();
         let posted = globals::post_all_different(&mut self.solver, pending, self.all_different_consistency);
         self.posted.extend(posted);

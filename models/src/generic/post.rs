@@ -8,7 +8,7 @@
 
 use cpsolve_dsl::ast::{BinaryOp, Expr, Generator, Ident, Item, Span, Spanned, UnaryOp};
 use cpsolve_dsl::Diagnostic;
-use cpsolve_engine::{constraints, Rel, VarId, VAL_LIMIT};
+use cpsolve_engine::{constraints, Consistency, Rel, VarId, VAL_LIMIT};
 
 use super::arrays::ARRAY_FUNCTIONS;
 use super::errors::{model_error, not_supported, overflow, Fault, Result};
@@ -121,6 +121,13 @@ impl Compiler {
     /// Posts a constraint statement (or one instance of a `forall` body) and records what
     /// it posted, for `cpsolve explain`.
     pub(crate) fn post_statement(&mut self, expr: &Spanned<Expr>) -> Result<()> {
+        if let Expr::Annotated { expr, annotations } = &expr.node {
+            let outer = self.annotated;
+            self.annotated = annotations.iter().rev().find_map(annotation_consistency).or(outer);
+            let result = self.post_statement(expr);
+            self.annotated = outer;
+            return result;
+        }
         let first = self.solver.num_propagators();
         let outer = self.statement.replace(expr.span.clone());
         let result = self.post(expr);
@@ -150,8 +157,14 @@ impl Compiler {
     fn post_relation(&mut self, rel: Rel, lhs: &Spanned<Expr>, rhs: &Spanned<Expr>, span: &Span) -> Result<()> {
         let difference = self.linearize(lhs)?.minus(self.linearize(rhs)?, span)?;
         let rhs = difference.constant.checked_neg().ok_or_else(|| overflow(span.clone()))?;
-        constraints::linear(&mut self.solver, &difference.terms, rel, rhs)
-            .map_err(|e| model_error(&e, span.clone()))?;
+        let posted = if rel == Rel::Eq && self.annotated == Some(Consistency::Domain) {
+            // `:: domain` on an equality: the engine's domain-consistent sum (which falls
+            // back to bounds where the partial sums span too many values).
+            constraints::linear_eq_domain(&mut self.solver, &difference.terms, rhs)
+        } else {
+            constraints::linear(&mut self.solver, &difference.terms, rel, rhs)
+        };
+        posted.map_err(|e| model_error(&e, span.clone()))?;
         Ok(())
     }
 
@@ -304,7 +317,7 @@ impl Compiler {
         }
         // Posted when compilation ends, so that global constraints can be recognised.
         let origin = self.origin();
-        self.all_different.push((vars, offsets, origin));
+        self.all_different.push((vars, offsets, origin, self.annotated));
         Ok(())
     }
 
@@ -332,4 +345,19 @@ fn not_a_constraint(span: &Span) -> Fault {
         .with_label("this has a value but states nothing")
         .with_note("a constraint is a relation such as `x + y == 10`, or a call such as `alldifferent(q)`")
         .into()
+}
+
+/// The propagation strength an annotation asks for: MiniZinc's `domain`, `bounds` and
+/// `value_propagation`. Other annotations (`:: "name"`, solver-specific ones) say nothing
+/// the engine can use and are left out.
+fn annotation_consistency(annotation: &Spanned<Expr>) -> Option<Consistency> {
+    match &annotation.node {
+        Expr::Name(name) => match name.as_str() {
+            "domain" => Some(Consistency::Domain),
+            "bounds" => Some(Consistency::Bounds),
+            "value_propagation" => Some(Consistency::Value),
+            _ => None,
+        },
+        _ => None,
+    }
 }

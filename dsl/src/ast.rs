@@ -67,8 +67,9 @@ pub enum Item {
     /// `predicate ok(a, b) = a < b`, `function area(w, h) = w * h`: untyped parameters,
     /// one body; a call is compiled as the body with the parameters bound to the arguments.
     Function { kind: FunctionKind, name: Ident, params: Vec<Ident>, body: Spanned<Expr> },
-    /// `enum Colour = {red, green, blue}`: the names stand for 1, 2, 3.
-    Enum { name: Ident, values: Vec<Ident> },
+    /// `enum Colour = {red, green, blue}`: the names stand for 1, 2, 3. MiniZinc's
+    /// constructors too: `enum Job = J(1..5)`, `enum Task = _(1..n)`, `{a} ++ C(1..3)`.
+    Enum { name: Ident, parts: Vec<EnumPart> },
     /// `include "lib.puz"`: the path as written (relative to the including file).
     Include(Spanned<String>),
     /// `search int_search(x, first_fail, indomain_min)`: MiniZinc's search annotations.
@@ -78,6 +79,16 @@ pub enum Item {
     /// With `domain` (`var 1..9: z = x + y`), the value must lie in it; `int` is no bound.
     /// `dims` are the index sets of `array[0..2] of var 1..9: r = […]` (empty for a scalar).
     Defined { name: Ident, dims: Vec<Spanned<Expr>>, domain: Option<Box<Spanned<Expr>>>, value: Spanned<Expr> },
+}
+
+/// One part of an enum's definition, joined by `++`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EnumPart {
+    /// `{a, b, c}`: one value per name.
+    Names(Vec<Ident>),
+    /// `C(1..n)`: one value `C(v)` per member `v` of the set; `_(1..n)` (the name `_`)
+    /// makes anonymous values.
+    Constructor { name: Ident, set: Spanned<Expr> },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1061,6 +1061,28 @@ def array_offsets():
     return count(ok, *[R(1, 4)] * 4, R(-1, 2), R(0, 3))
 
 
+@probe
+def enum_constructors():
+    # Job: idle = 1, J(1..3) = 2..4; Task: 3 anonymous values. J(k) is undefined for k = 4,
+    # which at the top level restricts k.
+    def ok(a1, a2, a3, k):
+        a = [a1, a2, a3]
+        return 1 not in a and len(set(a)) == 3 and k <= 3 and a1 == k + 1 and a3 < 4
+
+    return count(ok, R(1, 4), R(1, 4), R(1, 4), R(1, 4))
+
+
+@probe
+def enum_next_prev():
+    # Colour: 1..4. enum_next of 4 and enum_prev of 1 have no value: their relation is false.
+    def ok(c, d):
+        next_is_d = c < 4 and c + 1 == d
+        prev_not_red = d > 1 and d - 1 != 1
+        return not next_is_d and (prev_not_red or c == 4)
+
+    return count(ok, R(1, 4), R(1, 4))
+
+
 def main(argv):
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")] or sorted(PROBES)

@@ -3,7 +3,7 @@
 
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
-use cpsolve_dsl::ast::{Expr, File, Generator, Item, LetDefinition, Span, Spanned, UnaryOp};
+use cpsolve_dsl::ast::{EnumPart, Expr, File, Generator, Item, LetDefinition, Span, Spanned, UnaryOp};
 
 /// `(a + (b * c))`: fully parenthesised, so precedence is visible in assertions.
 pub(crate) fn show(expr: &Spanned<Expr>) -> String {
@@ -153,9 +153,17 @@ fn check_item(item: &Spanned<Item>, source: &str) {
             params.iter().for_each(|p| within(&p.span));
             expr(body);
         }
-        Item::Enum { name, values } => {
+        Item::Enum { name, parts } => {
             within(&name.span);
-            values.iter().for_each(|v| within(&v.span));
+            for part in parts {
+                match part {
+                    EnumPart::Names(values) => values.iter().for_each(|v| within(&v.span)),
+                    EnumPart::Constructor { name, set } => {
+                        within(&name.span);
+                        expr(set);
+                    }
+                }
+            }
         }
         Item::Include(path) => within(&path.span),
         Item::Search(e) => expr(e),

@@ -318,6 +318,8 @@ impl Compiler {
                     .with_note("give bounds (`var 0..100: x`) or define it (`var int: x = EXPR`)")
                     .into())
             }
+            // A name whose declaration failed was reported there.
+            Expr::Name(name) if matches!(self.env.lookup(name), Some(Entity::Invalid)) => return Err(Fault::Silent),
             // `var b in bool`: a 0/1 variable, usable as a condition (`b`, `not b`, `b -> ...`).
             Expr::Name(name) if name == "bool" && self.env.lookup(name).is_none() => DomainSpec::Range(0, 1),
             // A named set or range, an enum, `a union b`, …

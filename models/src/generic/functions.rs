@@ -7,6 +7,8 @@ use cpsolve_dsl::ast::{Expr, Ident, Span, Spanned};
 use cpsolve_dsl::Diagnostic;
 
 use super::arrays::ARRAY_FUNCTIONS;
+use super::enums::ENUM_FUNCTIONS;
+use super::env::Entity;
 use super::errors::{not_supported, overflow, Result};
 use super::global_calls::GLOBALS;
 use super::linear::Lin;
@@ -45,6 +47,7 @@ fn builtin_groups() -> [(&'static str, Vec<&'static str>); 4] {
     constraints.extend(GLOBALS);
     constraints.extend(SET_GLOBALS);
     let mut functions: Vec<&str> = INT_FUNCTIONS.to_vec();
+    functions.extend(ENUM_FUNCTIONS);
     functions.extend(SET_FUNCTIONS);
     [
         ("functions", functions),
@@ -81,7 +84,11 @@ pub(crate) fn unknown_function(function: &Ident) -> Diagnostic {
 impl Compiler {
     /// The linear form of an integer-valued call.
     pub(crate) fn call_int(&mut self, function: &Ident, args: &[Spanned<Expr>], span: &Span) -> Result<Lin> {
+        if let Some(Entity::Constructor(constructor)) = self.env.lookup(&function.node) {
+            return self.construct(&constructor, args, span);
+        }
         match function.node.as_str() {
+            name if ENUM_FUNCTIONS.contains(&name) => self.enum_function(function, args, span),
             "sum" => {
                 let mut total = Lin::default();
                 for (element, _) in self.elements_of_args(args)? {
@@ -135,7 +142,11 @@ impl Compiler {
             name if ARRAY_FUNCTIONS.contains(&name) => {
                 Err(super::errors::expected("an integer expression", "a list", span.clone()).into())
             }
-            name if is_builtin(name) && !INT_FUNCTIONS.contains(&name) && !SET_FUNCTIONS.contains(&name) => {
+            name if is_builtin(name)
+                && !INT_FUNCTIONS.contains(&name)
+                && !SET_FUNCTIONS.contains(&name)
+                && !ENUM_FUNCTIONS.contains(&name) =>
+            {
                 if is_reserved(name) {
                     return Err(not_supported(format!("`{name}`"), function.span.clone()).into());
                 }

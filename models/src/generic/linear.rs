@@ -133,9 +133,11 @@ impl Compiler {
                 Some(Entity::Set(_) | Entity::SetVar(_) | Entity::Enum(_)) => {
                     Err(expected("an integer expression", &format!("the set `{name}`"), span.clone()).into())
                 }
-                Some(Entity::Function(_)) => Err(Diagnostic::new(format!("`{name}` is a function"), span.clone())
-                    .with_label("call it with its arguments, e.g. `f(x)`")
-                    .into()),
+                Some(Entity::Function(_) | Entity::Constructor(_)) => {
+                    Err(Diagnostic::new(format!("`{name}` is a function"), span.clone())
+                        .with_label("call it with its arguments, e.g. `f(x)`")
+                        .into())
+                }
                 Some(Entity::Cond(_)) => self.truth(expr),
                 Some(Entity::Invalid) => Err(Fault::Silent),
                 None => Err(unknown_name(name, span.clone()).into()),

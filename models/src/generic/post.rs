@@ -11,6 +11,7 @@ use cpsolve_dsl::Diagnostic;
 use cpsolve_engine::{constraints, Consistency, Rel, VarId, VAL_LIMIT};
 
 use super::arrays::ARRAY_FUNCTIONS;
+use super::enums::ENUM_FUNCTIONS;
 use super::errors::{model_error, not_supported, overflow, Fault, Result};
 use super::eval::{negate, relation};
 use super::functions::{is_reserved, unknown_function, ALL_DIFFERENT, INT_FUNCTIONS};
@@ -238,7 +239,8 @@ impl Compiler {
             name if GLOBALS.contains(&name) => self.post_global(function, args, span),
             name if INT_FUNCTIONS.contains(&name)
                 || SET_FUNCTIONS.contains(&name)
-                || ARRAY_FUNCTIONS.contains(&name) =>
+                || ARRAY_FUNCTIONS.contains(&name)
+                || ENUM_FUNCTIONS.contains(&name) =>
             {
                 Err(not_a_constraint(span))
             }

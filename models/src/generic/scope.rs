@@ -364,7 +364,7 @@ impl Compiler {
     pub(crate) fn definition(&mut self, item: &Spanned<Item>) -> Result<()> {
         match &item.node {
             Item::Function { kind, name, params, body } => self.declare_function(*kind, name, params, body),
-            Item::Enum { name, values } => self.declare_enum(name, values),
+            Item::Enum { name, parts } => self.declare_enum(name, parts),
             _ => Ok(()),
         }
     }

@@ -1083,6 +1083,35 @@ def enum_next_prev():
     return count(ok, R(1, 4), R(1, 4))
 
 
+@probe
+def distribute_dup():
+    # card[i] counts the base equal to value[i]; card is determined by base.
+    def ok(*base):
+        card = [base.count(v) for v in (1, 2, 1)]
+        return all(0 <= c <= 4 for c in card) and card[1] >= 1
+
+    return count(ok, *[R(1, 3)] * 4)
+
+
+@probe
+def set_search_sets():
+    sets = subsets(R(1, 3))
+    return count(lambda a, b: len(a) == 1 and len(b) >= 1 and not (a & b), sets, sets)
+
+
+@probe
+def set_increasing():
+    # MiniZinc orders sets as their sorted members, lexicographically (Python's list order).
+    def le(a, b):
+        return sorted(a) <= sorted(b)
+
+    ss, ts = subsets(R(1, 3)), subsets(R(0, 2))
+    n_s = sum(1 for a in ss for b in ss for c in ss if le(a, b) and le(b, c) and len(b) <= 2)
+    n_t = sum(1 for a in ts for b in ts if le(b, a) and len(a) == len(b))
+    n = n_s * n_t
+    return ("unsat", "-") if n == 0 else ("count", n)
+
+
 def main(argv):
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")] or sorted(PROBES)

@@ -648,6 +648,79 @@ impl Compiler {
         Ok(out)
     }
 
+    /// The membership truths of a list of sets, set by set, each in its universe's order
+    /// (what `set_search` branches on); members known already are left out.
+    pub(crate) fn set_members(&mut self, arg: &Spanned<Expr>) -> Result<Vec<Vec<Lin>>> {
+        let sets = self.set_list(arg)?;
+        let mut out = Vec::with_capacity(sets.len());
+        for set in sets {
+            let mut members = Vec::with_capacity(set.members.len());
+            for lin in set.members {
+                if lin.as_constant(&arg.span)?.is_none() {
+                    members.push(lin);
+                }
+            }
+            out.push(members);
+        }
+        Ok(out)
+    }
+
+    /// Whether a list argument is a list of sets (`S` an array of set variables, or a
+    /// list whose first element is a set).
+    pub(crate) fn is_set_list(&self, arg: &Spanned<Expr>) -> bool {
+        match &arg.node {
+            Expr::Name(name) => matches!(self.env.lookup(name), Some(Entity::SetArray(_))),
+            Expr::List(items) => items.first().is_some_and(|item| self.is_set_expr(item)),
+            Expr::Comprehension { element, .. } => self.is_set_expr(element),
+            _ => false,
+        }
+    }
+
+    /// `increasing(S)` (`decreasing(S)`: `descending`) over sets, in MiniZinc's order of
+    /// sets: their sorted members compared lexicographically, a proper prefix first
+    /// (`{} < {1} < {1, 2} < {1, 3} < {2}`).
+    pub(crate) fn post_set_chain(&mut self, list: &Spanned<Expr>, descending: bool, span: &Span) -> Result<()> {
+        let sets = self.set_list(list)?;
+        for pair in sets.windows(2) {
+            let (a, b) = if descending { (&pair[1], &pair[0]) } else { (&pair[0], &pair[1]) };
+            let le = self.set_le(a, b, span)?;
+            self.post_lin(&le, Rel::Eq, 1, span)?;
+        }
+        Ok(())
+    }
+
+    /// The truth of `x ≤ y` in the order of sets, as MiniZinc's decomposition for solvers
+    /// without sets builds it (`set_le` of std/nosets.mzn): from the greatest value of the
+    /// universe down, `le` is the order of the parts of `x` and `y` from that value up,
+    /// given they agree below it. Where only `x` has the value, `x` is smaller exactly when
+    /// `y` has a greater one (else `y` is a prefix of `x`); where only `y` has it, when `x`
+    /// has no greater one.
+    fn set_le(&mut self, x: &SetVal, y: &SetVal, span: &Span) -> Result<Lin> {
+        let universe = merged(&x.universe, &y.universe);
+        let mut le = Lin::constant(1);
+        let (mut x_above, mut y_above) = (Lin::constant(0), Lin::constant(0));
+        for &u in universe.iter().rev() {
+            let (xu, yu) = (x.member(u), y.member(u));
+            let (not_xu, not_yu) = (not(xu.clone(), span)?, not(yu.clone(), span)?);
+            // The four cases exclude each other: their sum is the truth.
+            let both = self.conjunction(xu.clone(), yu.clone(), span)?;
+            let neither = self.conjunction(not_xu.clone(), not_yu.clone(), span)?;
+            let same = both.plus(neither, span)?;
+            let x_only = self.conjunction(xu.clone(), not_yu, span)?;
+            let y_only = self.conjunction(not_xu, yu.clone(), span)?;
+            let no_x_above = not(x_above.clone(), span)?;
+            let cases = [(same, le), (x_only, y_above.clone()), (y_only, no_x_above)];
+            let mut next = Lin::constant(0);
+            for (case, then) in cases {
+                next = next.plus(self.conjunction(case, then, span)?, span)?;
+            }
+            le = next;
+            x_above = self.disjunction(x_above, xu, span)?;
+            y_above = self.disjunction(y_above, yu, span)?;
+        }
+        Ok(le)
+    }
+
     /// `all_disjoint(S)`, `disjoint(a, b)`, `partition_set(S, universe)`.
     pub(crate) fn post_set_global(&mut self, function: &Ident, args: &[Spanned<Expr>], span: &Span) -> Result<()> {
         let name = function.node.as_str();

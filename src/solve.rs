@@ -216,15 +216,26 @@ fn run_options(args: &SolveArgs) -> RunOptions {
 }
 
 /// What a run cut short by the watchdog prints: the closing line of a limit, or the JSON
-/// object of a run that found nothing it could print.
-fn hard_stop(label: &str, args: &SolveArgs) -> limits::HardStop {
-    limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
+/// object of a run that found nothing it could print; then, as the process ends there, what
+/// the models after it (`later`, their labels) answer: not run (`"stopped":"not_run"`).
+fn hard_stop(label: &str, later: &[String], args: &SolveArgs) -> limits::HardStop {
+    let mut stop = limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
         Format::Text | Format::Svg => format!("stopped: {why}\n"),
         Format::Json => {
             let object = json!({ "file": label, "status": "limit", "stopped": name });
             format!("{object}\n")
         }
-    })
+    });
+    stop.later = later
+        .iter()
+        .map(|later| match args.format {
+            Format::Json => format!("{}\n", json!({ "file": later, "status": "limit", "stopped": "not_run" })),
+            Format::Text => format!("\n== {later} ==\nnot run: the limit of an earlier model ended the process\n"),
+            // Standard output of an SVG run is the pictures or nothing.
+            Format::Svg => String::new(),
+        })
+        .collect();
+    stop
 }
 
 /// The stop line of `check`, which has no time limit: only the memory limit can strike.
@@ -281,9 +292,12 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
                 writeln!(out)?;
             }
             writeln!(out, "== {label} ==")?;
+            // A hard stop writes past this buffer: the header must be out before it.
+            out.flush()?;
         }
         // Reading, parsing and compiling count against the limits too.
-        let stop = hard_stop(&label, args);
+        let later: Vec<String> = all[i + 1..].iter().map(Input::label).collect();
+        let stop = hard_stop(&label, &later, args);
         let armed = limits::arm(options.timeout, stop.clone());
         let options = RunOptions { stop: armed.stop().clone(), ..options.clone() };
         let source = match input.read(armed.stop()) {

@@ -275,3 +275,35 @@ fn every_model_error_of_the_command_line_is_one_error_object_in_json() {
     );
     one_error(&run, "explain of a compte puzzle");
 }
+
+#[test]
+fn models_after_a_hard_stop_each_get_their_object() {
+    // Placing 100,000 queens does not look at the clock in 0.3 s: the watchdog ends the
+    // process, and the models after it, not run, still answer one object each.
+    let run = cpsolve(
+        &[
+            "--format",
+            "json",
+            "--timeout",
+            "0.3",
+            "-e",
+            "queens n = 100000\nsolve count",
+            "-e",
+            "var x in 1..2",
+            "-e",
+            "var y in",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 3, "{}{}", run.stdout, run.stderr);
+    let objects: Vec<Value> =
+        run.stdout.lines().map(|line| serde_json::from_str(line).expect("one JSON object per line")).collect();
+    assert_eq!(objects.len(), 3, "{}", run.stdout);
+    assert_eq!(objects[0]["status"], "limit");
+    for later in &objects[1..] {
+        // A soft stop runs them (the second solves, the third is an error); a hard stop
+        // leaves them out.
+        let status = later["status"].as_str().unwrap_or_default();
+        assert!(later["stopped"] == "not_run" || status == "solved" || status == "error", "{later}");
+    }
+}

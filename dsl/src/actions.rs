@@ -84,9 +84,16 @@ pub(crate) fn typed_var(decl: VarDecl, domain: Spanned<Expr>, value: Option<Span
         None => Item::Var { decls: vec![decl], domain },
         Some(value) => {
             let unbounded = matches!(&domain.node, Expr::Name(name) if name == "int");
-            Item::Defined { name: decl.name, domain: (!unbounded).then(|| Box::new(domain)), value }
+            Item::Defined { name: decl.name, dims: decl.dims, domain: (!unbounded).then(|| Box::new(domain)), value }
         }
     }
+}
+
+/// A constraint with its annotations; without any, the constraint itself.
+pub(crate) fn annotated(expr: Spanned<Expr>, annotations: Vec<Spanned<Expr>>) -> Spanned<Expr> {
+    let Some(last) = annotations.last() else { return expr };
+    let span = expr.span.start..last.span.end;
+    Spanned::new(Expr::Annotated { expr: Box::new(expr), annotations }, span)
 }
 
 /// MiniZinc's `array[DIMS] of var DOMAIN: NAME`, with or without `= EXPR`.
@@ -101,10 +108,16 @@ pub(crate) fn typed_array<'src>(
     Ok(typed_var(VarDecl { name, dims }, domain, value))
 }
 
-/// MiniZinc's `array[DIMS] of TYPE: NAME = EXPR`: a constant array, a `let`.
-pub(crate) fn typed_array_let<'src>(array: Ident, name: Ident, value: Spanned<Expr>) -> ActionResult<'src, Item> {
+/// MiniZinc's `array[DIMS] of TYPE: NAME = EXPR`: a constant array, a `let` whose value
+/// takes the index sets `DIMS`.
+pub(crate) fn typed_array_let<'src>(
+    array: Ident,
+    dims: Vec<Spanned<Expr>>,
+    name: Ident,
+    value: Spanned<Expr>,
+) -> ActionResult<'src, Item> {
     expect_type(&array, &["array"])?;
-    Ok(Item::Let { name, value })
+    Ok(Item::Let { name, dims, value })
 }
 
 /// MiniZinc's `int: n = 3`, `bool: b = …`, `array[1..3] of int: w = …`: a `let`.
@@ -114,7 +127,7 @@ pub(crate) fn typed_let<'src>(ty: Spanned<Expr>, name: Ident, value: Spanned<Exp
         _ => Spanned::new(String::new(), ty.span),
     };
     expect_type(&word, &["int", "bool"])?;
-    Ok(Item::Let { name, value })
+    Ok(Item::Let { name, dims: Vec::new(), value })
 }
 
 fn expect_type<'src>(word: &Ident, types: &[&str]) -> ActionResult<'src, ()> {

@@ -38,8 +38,9 @@ pub struct File {
 /// One statement (one line, or several when brackets or a grid continue it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Item {
-    /// `let n = 8`
-    Let { name: Ident, value: Spanned<Expr> },
+    /// `let n = 8`. `dims` are the index sets of MiniZinc's `array[0..2] of int: w = …`
+    /// (empty for `let`): the value takes them.
+    Let { name: Ident, dims: Vec<Spanned<Expr>>, value: Spanned<Expr> },
     /// `var S, E, N in 0..9`, `var q[1..n] in 1..n`, `var x[1..9, 1..9] in {1, 3}`
     Var { decls: Vec<VarDecl>, domain: Spanned<Expr> },
     /// A constraint: a relation, a call such as `alldifferent(...)`, a boolean combination.
@@ -66,8 +67,9 @@ pub enum Item {
     /// `predicate ok(a, b) = a < b`, `function area(w, h) = w * h`: untyped parameters,
     /// one body; a call is compiled as the body with the parameters bound to the arguments.
     Function { kind: FunctionKind, name: Ident, params: Vec<Ident>, body: Spanned<Expr> },
-    /// `enum Colour = {red, green, blue}`: the names stand for 1, 2, 3.
-    Enum { name: Ident, values: Vec<Ident> },
+    /// `enum Colour = {red, green, blue}`: the names stand for 1, 2, 3. MiniZinc's
+    /// constructors too: `enum Job = J(1..5)`, `enum Task = _(1..n)`, `{a} ++ C(1..3)`.
+    Enum { name: Ident, parts: Vec<EnumPart> },
     /// `include "lib.puz"`: the path as written (relative to the including file).
     Include(Spanned<String>),
     /// `search int_search(x, first_fail, indomain_min)`: MiniZinc's search annotations.
@@ -75,7 +77,18 @@ pub enum Item {
     /// `var z = x + y`: a variable defined by an expression, its domain the expression's
     /// bounds (MiniZinc's `var int: z = x + y`).
     /// With `domain` (`var 1..9: z = x + y`), the value must lie in it; `int` is no bound.
-    Defined { name: Ident, domain: Option<Box<Spanned<Expr>>>, value: Spanned<Expr> },
+    /// `dims` are the index sets of `array[0..2] of var 1..9: r = […]` (empty for a scalar).
+    Defined { name: Ident, dims: Vec<Spanned<Expr>>, domain: Option<Box<Spanned<Expr>>>, value: Spanned<Expr> },
+}
+
+/// One part of an enum's definition, joined by `++`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EnumPart {
+    /// `{a, b, c}`: one value per name.
+    Names(Vec<Ident>),
+    /// `C(1..n)`: one value `C(v)` per member `v` of the set; `_(1..n)` (the name `_`)
+    /// makes anonymous values.
+    Constructor { name: Ident, set: Spanned<Expr> },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -237,6 +250,12 @@ pub enum Expr {
     SetOf(Box<Spanned<Expr>>),
     /// A string: only a call's argument, as the message of `assert(cond, "msg")`.
     Str(String),
+    /// A constraint statement with MiniZinc's annotations, `alldifferent(x) :: domain`:
+    /// only at the root of a constraint statement. The annotations are atoms as written.
+    Annotated {
+        expr: Box<Spanned<Expr>>,
+        annotations: Vec<Spanned<Expr>>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{check_spans, show};
-use cpsolve_dsl::ast::{FunctionKind, Item, SolveMode};
+use cpsolve_dsl::ast::{EnumPart, FunctionKind, Item, SolveMode};
 use cpsolve_dsl::parse;
 
 fn items(source: &str) -> Vec<Item> {
@@ -66,10 +66,21 @@ fn predicates_functions_enums_include_search() {
         other => panic!("{other:#?}"),
     }
     match items("enum Colour = {red, green, blue}").as_slice() {
-        [Item::Enum { name, values }] => {
+        [Item::Enum { name, parts }] => {
             assert_eq!(name.node, "Colour");
-            assert_eq!(values.len(), 3);
+            assert!(matches!(parts.as_slice(), [EnumPart::Names(values)] if values.len() == 3));
         }
+        other => panic!("{other:#?}"),
+    }
+    match items("enum Job = {idle} ++ J(1..n) ++ _(0..2);").as_slice() {
+        [Item::Enum { parts, .. }] => match parts.as_slice() {
+            [EnumPart::Names(_), EnumPart::Constructor { name: j, set }, EnumPart::Constructor { name: anonymous, .. }] =>
+            {
+                assert_eq!((j.node.as_str(), anonymous.node.as_str()), ("J", "_"));
+                assert_eq!(show(set), "(1..n)");
+            }
+            other => panic!("{other:#?}"),
+        },
         other => panic!("{other:#?}"),
     }
     match items("include \"lib.puz\"").as_slice() {
@@ -114,4 +125,15 @@ fn minizinc_statement_forms() {
         other => panic!("{other:#?}"),
     }
     assert!(matches!(items("solve minimize x + y;").as_slice(), [Item::Optimize { .. }]));
+}
+
+#[test]
+fn constraint_annotations_are_kept_for_the_compiler() {
+    assert_eq!(
+        constraint("constraint alldifferent(x) :: domain :: \"rows\";"),
+        "(alldifferent(x) :: domain :: \"rows\")"
+    );
+    assert_eq!(constraint("x + y == 3 :: bounds"), "(((x + y) == 3) :: bounds)");
+    // Without an annotation the constraint is not wrapped.
+    assert_eq!(constraint("constraint x < y;"), "(x < y)");
 }

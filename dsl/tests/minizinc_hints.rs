@@ -45,6 +45,15 @@ fn typed_declarations_are_the_puz_statements() {
     constant("bool: verbose = true;", "verbose");
     constant("set of int: S = {1,3};", "S");
     constant("array[1..3] of int: w = [4, 1, 3];", "w");
+    // The index sets of a typed array stay with the `let`: its value takes them.
+    match item("array[0..1, int] of int: t = [| 1, 2 | 3, 4 |];") {
+        Item::Let { dims, .. } => assert_eq!(dims.len(), 2),
+        other => panic!("{other:?}"),
+    }
+    match item("array[0..1] of var 1..9: r = [a, b];") {
+        Item::Defined { dims, .. } => assert_eq!(dims.len(), 1),
+        other => panic!("{other:?}"),
+    }
     let defined = |source: &str, name: &str, bounded: bool| match item(source) {
         Item::Defined { name: n, domain, .. } => {
             assert!(n.node == name && domain.is_some() == bounded, "{source:?}")

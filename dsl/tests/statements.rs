@@ -50,7 +50,7 @@ fn text(source: &str, span: &std::ops::Range<usize>) -> String {
 #[test]
 fn let_binds_an_expression() {
     let source = "let n = 2 * 4";
-    let Item::Let { name, value } = only_item(source) else { panic!() };
+    let Item::Let { name, value, .. } = only_item(source) else { panic!() };
     assert_eq!(name.node, "n");
     assert_eq!(text(source, &name.span), "n");
     assert_eq!(show(&value), "(2 * 4)");

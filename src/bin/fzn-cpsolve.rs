@@ -99,7 +99,7 @@ fn main() -> ExitCode {
     // `=====ERROR=====` instead.
     let armed = limits::arm(
         args.time_ms.map(|ms| Duration::from_millis(ms).saturating_sub(start.elapsed())),
-        limits::HardStop { time: String::new(), memory: String::new(), time_exit: 0 },
+        limits::HardStop { time: String::new(), memory: String::new(), time_exit: 0, later: String::new() },
     );
     match run(&args, start, &armed) {
         Ok(code) => ExitCode::from(code),

@@ -36,5 +36,10 @@ pub(crate) fn stop_lines(timeout: Option<f64>, render: impl Fn(&str, &str) -> St
         Some(mb) => format!("memory limit of {mb} MB reached"),
         None => "memory limit reached".to_string(),
     };
-    HardStop { time: render(&time, "time"), memory: render(&memory, "memory"), time_exit: LIMIT_EXIT }
+    HardStop {
+        time: render(&time, "time"),
+        memory: render(&memory, "memory"),
+        time_exit: LIMIT_EXIT,
+        later: String::new(),
+    }
 }

@@ -38,6 +38,9 @@ pub(crate) struct HardStop {
     /// error (`=====ERROR=====`) where a time limit means an unknown status or the solutions
     /// already printed. A stop for memory always exits with [`super::LIMIT_EXIT`].
     pub(crate) time_exit: i32,
+    /// Printed after the stop line: what the models after this one answer, since the
+    /// process ends before it runs them (one JSON object per model is the contract).
+    pub(crate) later: String,
 }
 
 impl HardStop {
@@ -227,16 +230,17 @@ pub(crate) fn hard_stop(reason: Stop) -> ! {
     }
     let message = MESSAGE.load(Ordering::Acquire);
     // SAFETY: a non-null MESSAGE points to a leaked, never freed HardStop.
-    let (text, exit): (&str, i32) = match unsafe { message.as_ref() } {
-        Some(m) if reason == Stop::Memory => (&m.memory, super::LIMIT_EXIT),
-        Some(m) => (&m.time, m.time_exit),
-        None if reason == Stop::Memory => ("stopped: memory limit reached\n", super::LIMIT_EXIT),
-        None => ("stopped: time limit reached\n", super::LIMIT_EXIT),
+    let (text, later, exit): (&str, &str, i32) = match unsafe { message.as_ref() } {
+        Some(m) if reason == Stop::Memory => (&m.memory, &m.later, super::LIMIT_EXIT),
+        Some(m) => (&m.time, &m.later, m.time_exit),
+        None if reason == Stop::Memory => ("stopped: memory limit reached\n", "", super::LIMIT_EXIT),
+        None => ("stopped: time limit reached\n", "", super::LIMIT_EXIT),
     };
-    // SAFETY: writing a valid buffer to the standard output descriptor, then ending the
+    // SAFETY: writing valid buffers to the standard output descriptor, then ending the
     // process without running anything else.
     unsafe {
         libc::write(1, text.as_ptr().cast(), text.len());
+        libc::write(1, later.as_ptr().cast(), later.len());
         libc::_exit(exit);
     }
 }

@@ -1028,6 +1028,90 @@ def read_expected():
     return rows
 
 
+@probe
+def array_coerce():
+    # x = array2d(0..1, 0..2, v): x[i, j] is v[3 * i + j] (row-major from the declared indices).
+    def ok(*v):
+        x = {(i, j): v[3 * i + j] for i in R(0, 1) for j in R(0, 2)}
+        rising = all(x[i, j] > x[i, j - 1] for i in R(0, 1) for j in R(1, 2))
+        return len(set(v)) == 6 and rising and x[1, 0] > x[0, 1]
+
+    return count(ok, *[R(0, 6)] * 6)
+
+
+@probe
+def array_offsets():
+    t = {(i, j): 2 * i + j for i in R(0, 2) for j in R(1, 2)}
+    u = {-1: 7, 0: 8, 1: 9}
+    w = {(0, 0): 0, (0, 1): 1, (1, 0): 1, (1, 1): 0}
+
+    def ok(q0, q1, q2, q3, k, r):
+        q = [q0, q1, q2, q3]
+        # At the top level an index out of range restricts the variable (t has rows 0..2).
+        return (
+            q0 == t[2, 2] - 2
+            and len(set(q)) == 4
+            and k in u
+            and u[k] >= 8 + w[0, 1] - 1
+            and r <= 2
+            and t[r, 1] + w[r % 2, 0] <= q[r]
+            and sum(u.values()) == 24
+        )
+
+    return count(ok, *[R(1, 4)] * 4, R(-1, 2), R(0, 3))
+
+
+@probe
+def enum_constructors():
+    # Job: idle = 1, J(1..3) = 2..4; Task: 3 anonymous values. J(k) is undefined for k = 4,
+    # which at the top level restricts k.
+    def ok(a1, a2, a3, k):
+        a = [a1, a2, a3]
+        return 1 not in a and len(set(a)) == 3 and k <= 3 and a1 == k + 1 and a3 < 4
+
+    return count(ok, R(1, 4), R(1, 4), R(1, 4), R(1, 4))
+
+
+@probe
+def enum_next_prev():
+    # Colour: 1..4. enum_next of 4 and enum_prev of 1 have no value: their relation is false.
+    def ok(c, d):
+        next_is_d = c < 4 and c + 1 == d
+        prev_not_red = d > 1 and d - 1 != 1
+        return not next_is_d and (prev_not_red or c == 4)
+
+    return count(ok, R(1, 4), R(1, 4))
+
+
+@probe
+def distribute_dup():
+    # card[i] counts the base equal to value[i]; card is determined by base.
+    def ok(*base):
+        card = [base.count(v) for v in (1, 2, 1)]
+        return all(0 <= c <= 4 for c in card) and card[1] >= 1
+
+    return count(ok, *[R(1, 3)] * 4)
+
+
+@probe
+def set_search_sets():
+    sets = subsets(R(1, 3))
+    return count(lambda a, b: len(a) == 1 and len(b) >= 1 and not (a & b), sets, sets)
+
+
+@probe
+def set_increasing():
+    # MiniZinc orders sets as their sorted members, lexicographically (Python's list order).
+    def le(a, b):
+        return sorted(a) <= sorted(b)
+
+    ss, ts = subsets(R(1, 3)), subsets(R(0, 2))
+    n_s = sum(1 for a in ss for b in ss for c in ss if le(a, b) and le(b, c) and len(b) <= 2)
+    n_t = sum(1 for a in ts for b in ts if le(b, a) and len(a) == len(b))
+    n = n_s * n_t
+    return ("unsat", "-") if n == 0 else ("count", n)
+
+
 def main(argv):
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")] or sorted(PROBES)

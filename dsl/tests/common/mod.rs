@@ -3,7 +3,7 @@
 
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
-use cpsolve_dsl::ast::{Expr, File, Generator, Item, LetDefinition, Span, Spanned, UnaryOp};
+use cpsolve_dsl::ast::{EnumPart, Expr, File, Generator, Item, LetDefinition, Span, Spanned, UnaryOp};
 
 /// `(a + (b * c))`: fully parenthesised, so precedence is visible in assertions.
 pub(crate) fn show(expr: &Spanned<Expr>) -> String {
@@ -45,6 +45,10 @@ pub(crate) fn show(expr: &Spanned<Expr>) -> String {
         }
         Expr::SetOf(inner) => format!("(set of {})", show(inner)),
         Expr::Str(text) => format!("{text:?}"),
+        Expr::Annotated { expr, annotations } => {
+            let shown: Vec<String> = annotations.iter().map(|a| format!(" :: {}", show(a))).collect();
+            format!("({}{})", show(expr), shown.concat())
+        }
     }
 }
 
@@ -83,12 +87,14 @@ fn check_item(item: &Spanned<Item>, source: &str) {
         check_expr(e, source);
     };
     match &item.node {
-        Item::Let { name, value } => {
+        Item::Let { name, dims, value } => {
             within(&name.span);
+            dims.iter().for_each(expr);
             expr(value);
         }
-        Item::Defined { name, domain, value } => {
+        Item::Defined { name, dims, domain, value } => {
             within(&name.span);
+            dims.iter().for_each(expr);
             domain.iter().for_each(|d| expr(d));
             expr(value);
         }
@@ -147,9 +153,17 @@ fn check_item(item: &Spanned<Item>, source: &str) {
             params.iter().for_each(|p| within(&p.span));
             expr(body);
         }
-        Item::Enum { name, values } => {
+        Item::Enum { name, parts } => {
             within(&name.span);
-            values.iter().for_each(|v| within(&v.span));
+            for part in parts {
+                match part {
+                    EnumPart::Names(values) => values.iter().for_each(|v| within(&v.span)),
+                    EnumPart::Constructor { name, set } => {
+                        within(&name.span);
+                        expr(set);
+                    }
+                }
+            }
         }
         Item::Include(path) => within(&path.span),
         Item::Search(e) => expr(e),
@@ -225,5 +239,9 @@ fn check_expr(expr: &Spanned<Expr>, source: &str) {
         }
         Expr::SetOf(inner) => child(inner),
         Expr::Str(_) => {}
+        Expr::Annotated { expr, annotations } => {
+            child(expr);
+            annotations.iter().for_each(child);
+        }
     }
 }

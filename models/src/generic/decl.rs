@@ -21,7 +21,7 @@ const MAX_CELLS: u64 = 1 << 20;
 const MAX_SET_SPAN: i128 = 1 << 24;
 
 impl Compiler {
-    pub(crate) fn declare_let(&mut self, name: &Ident, value: &Spanned<Expr>) -> Result<()> {
+    pub(crate) fn declare_let(&mut self, name: &Ident, dims: &[Spanned<Expr>], value: &Spanned<Expr>) -> Result<()> {
         let evaluated = if self.is_set_expr(value) {
             self.set_entity(value)
         } else if self.mentions_var(value) {
@@ -35,6 +35,7 @@ impl Compiler {
         } else {
             self.eval_int(value).map(Entity::Const)
         };
+        let evaluated = evaluated.and_then(|entity| self.with_declared_dims(name, dims, entity, value));
         match evaluated {
             Ok(entity) => self.env.declare(name, entity),
             Err(fault) => {
@@ -52,11 +53,22 @@ impl Compiler {
     pub(crate) fn declare_defined(
         &mut self,
         name: &Ident,
+        dims: &[Spanned<Expr>],
         domain: Option<&Spanned<Expr>>,
         value: &Spanned<Expr>,
     ) -> Result<()> {
-        let defined =
-            if self.is_list(value) { self.defined_list(domain, value) } else { self.defined_var(domain, value) };
+        let defined = if self.is_list(value) {
+            self.defined_list(domain, value).and_then(|entity| self.with_declared_dims(name, dims, entity, value))
+        } else if !dims.is_empty() {
+            Err(Diagnostic::new(
+                format!("`{}` is declared an array, but its value is not a list", name.node),
+                value.span.clone(),
+            )
+            .with_label("a single value")
+            .into())
+        } else {
+            self.defined_var(domain, value)
+        };
         let entity = match &defined {
             Ok(entity) => entity.clone(),
             Err(_) => Entity::Invalid,
@@ -195,7 +207,7 @@ impl Compiler {
     }
 
     /// One index range: `lo..hi`, or a named range, set or enum whose values are contiguous.
-    fn index_range(&mut self, dim: &Spanned<Expr>) -> Result<(i64, i64)> {
+    pub(crate) fn index_range(&mut self, dim: &Spanned<Expr>) -> Result<(i64, i64)> {
         if let Expr::Range { lo, hi } = &dim.node {
             return Ok((self.eval_int(lo)?, self.eval_int(hi)?));
         }
@@ -306,6 +318,8 @@ impl Compiler {
                     .with_note("give bounds (`var 0..100: x`) or define it (`var int: x = EXPR`)")
                     .into())
             }
+            // A name whose declaration failed was reported there.
+            Expr::Name(name) if matches!(self.env.lookup(name), Some(Entity::Invalid)) => return Err(Fault::Silent),
             // `var b in bool`: a 0/1 variable, usable as a condition (`b`, `not b`, `b -> ...`).
             Expr::Name(name) if name == "bool" && self.env.lookup(name).is_none() => DomainSpec::Range(0, 1),
             // A named set or range, an enum, `a union b`, …

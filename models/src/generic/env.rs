@@ -48,6 +48,8 @@ pub(crate) enum Entity {
     Enum(usize),
     /// A user predicate or function.
     Function(Rc<FunctionDef>),
+    /// An enum's constructor, `J` of `enum Job = J(1..5)`.
+    Constructor(Rc<super::enums::Constructor>),
     /// A name whose declaration failed (already reported): uses of it stay silent.
     Invalid,
 }

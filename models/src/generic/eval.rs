@@ -148,6 +148,14 @@ impl Compiler {
             Expr::Unary { operand, .. } => self.mentions(operand, globals_only, visiting),
             Expr::Binary { lhs, rhs, .. } => any(&mut [lhs, rhs].into_iter().map(|b| &**b), visiting),
             Expr::Range { lo, hi } => any(&mut [lo, hi].into_iter().map(|b| &**b), visiting),
+            // An index set or a length is known from the shape of the array alone, and an
+            // array's shape never depends on the values of its variables.
+            Expr::Call { function, .. }
+                if lookup(&function.node).is_none()
+                    && (function.node == "length" || super::sets::SET_FUNCTIONS.contains(&function.node.as_str())) =>
+            {
+                false
+            }
             Expr::Call { function, args } => {
                 if any(&mut args.iter(), visiting) {
                     return true;
@@ -184,6 +192,7 @@ impl Compiler {
             }
             Expr::SetOf(_) => true,
             Expr::Str(_) => false,
+            Expr::Annotated { expr, .. } => self.mentions(expr, globals_only, visiting),
         }
     }
 }

@@ -6,6 +6,9 @@
 use cpsolve_dsl::ast::{Expr, Ident, Span, Spanned};
 use cpsolve_dsl::Diagnostic;
 
+use super::arrays::ARRAY_FUNCTIONS;
+use super::enums::ENUM_FUNCTIONS;
+use super::env::Entity;
 use super::errors::{not_supported, overflow, Result};
 use super::global_calls::GLOBALS;
 use super::linear::Lin;
@@ -38,14 +41,20 @@ pub(crate) fn is_condition_call(name: &str) -> bool {
 }
 
 /// Every built-in name, in the groups the error message shows.
-fn builtin_groups() -> [(&'static str, Vec<&'static str>); 3] {
+fn builtin_groups() -> [(&'static str, Vec<&'static str>); 4] {
     let mut constraints: Vec<&str> = ALL_DIFFERENT.to_vec();
     constraints.extend(CONSTRAINTS);
     constraints.extend(GLOBALS);
     constraints.extend(SET_GLOBALS);
     let mut functions: Vec<&str> = INT_FUNCTIONS.to_vec();
+    functions.extend(ENUM_FUNCTIONS);
     functions.extend(SET_FUNCTIONS);
-    [("functions", functions), ("conditions", CONDITION_FUNCTIONS.to_vec()), ("constraints", constraints)]
+    [
+        ("functions", functions),
+        ("lists", ARRAY_FUNCTIONS.to_vec()),
+        ("conditions", CONDITION_FUNCTIONS.to_vec()),
+        ("constraints", constraints),
+    ]
 }
 
 /// Whether `name` is a built-in (which a user function may not redefine).
@@ -58,8 +67,13 @@ pub(crate) fn unknown_function(function: &Ident) -> Diagnostic {
     let groups: Vec<String> = builtin_groups()
         .iter()
         .map(|(what, names)| {
-            let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-            format!("{what}: {}", names.join(", "))
+            // The twenty `index_set_KofN` are one family: the message shows its ends.
+            let mut shown: Vec<String> =
+                names.iter().filter(|n| !n.starts_with("index_set_")).map(|n| format!("`{n}`")).collect();
+            if names.iter().any(|n| n.starts_with("index_set_")) {
+                shown.push("`index_set_1of2` … `index_set_6of6`".to_owned());
+            }
+            format!("{what}: {}", shown.join(", "))
         })
         .collect();
     Diagnostic::new(format!("unknown function `{}`", function.node), function.span.clone())
@@ -70,7 +84,11 @@ pub(crate) fn unknown_function(function: &Ident) -> Diagnostic {
 impl Compiler {
     /// The linear form of an integer-valued call.
     pub(crate) fn call_int(&mut self, function: &Ident, args: &[Spanned<Expr>], span: &Span) -> Result<Lin> {
+        if let Some(Entity::Constructor(constructor)) = self.env.lookup(&function.node) {
+            return self.construct(&constructor, args, span);
+        }
         match function.node.as_str() {
+            name if ENUM_FUNCTIONS.contains(&name) => self.enum_function(function, args, span),
             "sum" => {
                 let mut total = Lin::default();
                 for (element, _) in self.elements_of_args(args)? {
@@ -121,7 +139,14 @@ impl Compiler {
                 [list] if self.is_list(list) => Ok(Lin::constant(self.list_elements(list)?.len() as i64)),
                 _ => Err(Diagnostic::new("`length` takes one list", span.clone()).into()),
             },
-            name if is_builtin(name) && !INT_FUNCTIONS.contains(&name) && !SET_FUNCTIONS.contains(&name) => {
+            name if ARRAY_FUNCTIONS.contains(&name) => {
+                Err(super::errors::expected("an integer expression", "a list", span.clone()).into())
+            }
+            name if is_builtin(name)
+                && !INT_FUNCTIONS.contains(&name)
+                && !SET_FUNCTIONS.contains(&name)
+                && !ENUM_FUNCTIONS.contains(&name) =>
+            {
                 if is_reserved(name) {
                     return Err(not_supported(format!("`{name}`"), function.span.clone()).into());
                 }

@@ -3,7 +3,8 @@
 //! `cumulative(s, d, r, b)`, `disjunctive(s, d)`, `diffn(x, y, dx, dy)`,
 //! `increasing(x)`, `decreasing(x)`, `all_equal(x)`, `among(n, x, S)`, `nvalue(n, x)`,
 //! `regular(x, Q, S, d, q0, F)`, `inverse(f, g)`, `lex_less(a, b)`, `lex_lesseq(a, b)`,
-//! `global_cardinality(x, cover, counts)` and its `_closed` and `_low_up` forms,
+//! `global_cardinality(x, cover, counts)` and its `_closed` and `_low_up` forms (and
+//! MiniZinc's older `distribute(card, value, base)`),
 //! `value_precede(s, t, x)`, `bin_packing_load(load, bin, w)`.
 //!
 //! Each argument is read for what the constraint needs (a list of variables, a constant,
@@ -50,6 +51,7 @@ pub(crate) const GLOBALS: &[&str] = &[
     "lex_greatereq",
     "global_cardinality",
     "global_cardinality_closed",
+    "distribute",
     "global_cardinality_low_up",
     "global_cardinality_low_up_closed",
     "value_precede",
@@ -118,6 +120,9 @@ impl Compiler {
             // dedicated propagator would do.
             "increasing" | "decreasing" | "all_equal" => {
                 let [list] = self.arity(name, args, span, &format!("{name}(x)"))?;
+                if name != "all_equal" && self.is_set_list(list) {
+                    return self.post_set_chain(list, name == "decreasing", span);
+                }
                 let xs = self.vars_of(list)?;
                 let rel = match name {
                     "increasing" => Rel::Le,
@@ -266,6 +271,39 @@ impl Compiler {
                 let closed = name.ends_with("closed");
                 let r =
                     constraints::global_cardinality(&mut self.solver, &xs, &cover_values, &ids(&counts_vars), closed);
+                r.map_err(|e| model_error(&e, span.clone()).into())
+            }
+            // MiniZinc's older name and argument order for global cardinality: `card[i]` of
+            // the `base` equal `value[i]`. A value given twice has its counts equal.
+            "distribute" => {
+                let [card, value, base] = self.arity(name, args, span, "distribute(card, value, base)")?;
+                let xs = ids(&self.vars_of(base)?);
+                let values = self.constants_of(value)?;
+                let counts = self.vars_of(card)?;
+                if counts.len() != values.len() {
+                    let message = format!(
+                        "{} counts for {} values to count: one count per value of `value`",
+                        counts.len(),
+                        values.len()
+                    );
+                    return Err(Diagnostic::new(message, card.span.clone()).with_label("wrong length").into());
+                }
+                let mut cover: Vec<Val> = Vec::new();
+                let mut cover_counts: Vec<VarId> = Vec::new();
+                for (&v, &(count, ref count_span)) in values.iter().zip(&counts) {
+                    match cover.iter().position(|&c| c == v) {
+                        Some(k) => {
+                            let r =
+                                constraints::linear(&mut self.solver, &[(1, count), (-1, cover_counts[k])], Rel::Eq, 0);
+                            r.map_err(|e| model_error(&e, count_span.clone()))?;
+                        }
+                        None => {
+                            cover.push(v);
+                            cover_counts.push(count);
+                        }
+                    }
+                }
+                let r = constraints::global_cardinality(&mut self.solver, &xs, &cover, &cover_counts, false);
                 r.map_err(|e| model_error(&e, span.clone()).into())
             }
             "global_cardinality_low_up" | "global_cardinality_low_up_closed" => {

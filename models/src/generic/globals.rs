@@ -12,8 +12,9 @@ use std::collections::HashMap;
 use cpsolve_engine::constraints;
 use cpsolve_engine::{Consistency, Solver, VarId};
 
-/// An all-different over `vars[i] + offsets[i]`, and the statement that asked for it.
-pub(crate) type AllDifferent = (Vec<VarId>, Vec<i64>, Origin);
+/// An all-different over `vars[i] + offsets[i]`, the statement that asked for it, and the
+/// strength its annotation asks for (`alldifferent(x) :: domain`).
+pub(crate) type AllDifferent = (Vec<VarId>, Vec<i64>, Origin, Option<Consistency>);
 
 /// Where a constraint comes from: its statement, and the `forall` values it was posted
 /// under (for `cpsolve explain`).
@@ -43,10 +44,11 @@ pub(crate) fn post_all_different(
     let mut posted = Vec::new();
     let mut used = vec![false; pending.len()];
     for a in 0..pending.len() {
-        if used[a] || pending[a].0.len() < 2 || !steps_by(&pending[a].1, 0) {
+        // An annotated all-different is posted as asked, not merged.
+        if used[a] || pending[a].0.len() < 2 || !steps_by(&pending[a].1, 0) || pending[a].3.is_some() {
             continue;
         }
-        let same_vars = |b: usize| !used[b] && b != a && pending[b].0 == pending[a].0;
+        let same_vars = |b: usize| !used[b] && b != a && pending[b].0 == pending[a].0 && pending[b].3.is_none();
         let up = (0..pending.len()).find(|&b| same_vars(b) && steps_by(&pending[b].1, 1));
         let down = (0..pending.len()).find(|&b| same_vars(b) && steps_by(&pending[b].1, -1));
         if let (Some(up), Some(down)) = (up, down) {
@@ -62,7 +64,7 @@ pub(crate) fn post_all_different(
         pending.into_iter().zip(used).filter(|(_, used)| !used).map(|(all_different, _)| all_different).collect();
     // How many all-different constraints each variable is in (once per constraint).
     let mut uses: HashMap<VarId, usize> = HashMap::new();
-    for (vars, _, _) in &remaining {
+    for (vars, _, _, _) in &remaining {
         let mut distinct = vars.clone();
         distinct.sort_unstable();
         distinct.dedup();
@@ -70,9 +72,11 @@ pub(crate) fn post_all_different(
             *uses.entry(x).or_insert(0) += 1;
         }
     }
-    for (vars, offsets, origin) in remaining {
+    for (vars, offsets, origin, annotated) in remaining {
         let overlaps = vars.iter().any(|x| uses.get(x).is_some_and(|&n| n > 1));
-        let consistency = chosen.unwrap_or_else(|| default_consistency(solver, &vars, &offsets, overlaps));
+        // The constraint's own annotation, then `option alldifferent`, then the default.
+        let consistency =
+            annotated.or(chosen).unwrap_or_else(|| default_consistency(solver, &vars, &offsets, overlaps));
         let first = solver.num_propagators();
         constraints::all_different(solver, &vars, &offsets, consistency);
         let plain = steps_by(&offsets, 0) && offsets.first().is_none_or(|&o| o == 0);

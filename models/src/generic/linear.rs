@@ -133,9 +133,11 @@ impl Compiler {
                 Some(Entity::Set(_) | Entity::SetVar(_) | Entity::Enum(_)) => {
                     Err(expected("an integer expression", &format!("the set `{name}`"), span.clone()).into())
                 }
-                Some(Entity::Function(_)) => Err(Diagnostic::new(format!("`{name}` is a function"), span.clone())
-                    .with_label("call it with its arguments, e.g. `f(x)`")
-                    .into()),
+                Some(Entity::Function(_) | Entity::Constructor(_)) => {
+                    Err(Diagnostic::new(format!("`{name}` is a function"), span.clone())
+                        .with_label("call it with its arguments, e.g. `f(x)`")
+                        .into())
+                }
                 Some(Entity::Cond(_)) => self.truth(expr),
                 Some(Entity::Invalid) => Err(Fault::Silent),
                 None => Err(unknown_name(name, span.clone()).into()),
@@ -158,6 +160,8 @@ impl Compiler {
             Expr::Range { .. } => Err(expected("an integer expression", "a range", span.clone()).into()),
             Expr::Set(_) | Expr::SetOf(_) => Err(expected("an integer expression", "a set", span.clone()).into()),
             Expr::Str(_) => Err(expected("an integer expression", "a string", span.clone()).into()),
+            // Only a constraint statement carries annotations (`post_statement` reads them).
+            Expr::Annotated { expr, .. } => self.linearize(expr),
             Expr::If { branches, otherwise } => {
                 if self.is_condition(expr) {
                     return self.truth(expr);

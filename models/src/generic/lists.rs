@@ -29,7 +29,7 @@ impl Compiler {
             Expr::If { branches, .. } => branches.first().is_some_and(|(_, value)| self.is_list(value)),
             Expr::Call { function, .. } => match self.env.lookup(&function.node) {
                 Some(Entity::Function(def)) => self.peek_body(|| self.is_list(&def.body)),
-                _ => false,
+                _ => self.is_array_call(expr),
             },
             _ => false,
         }
@@ -134,6 +134,12 @@ impl Compiler {
                     self.each_element(side, each)?;
                 }
             }
+            // `array1d(x)`, `array2d(S1, S2, list)`: the same elements, row-major (the
+            // index sets are checked against the count of the elements).
+            Expr::Call { function, args } if self.is_array_call(expr) => {
+                let (_, lins) = self.coerce(function, args, &expr.span)?;
+                self.each_lin(lins, &expr.span, each)?;
+            }
             Expr::Name(name) => {
                 let lins: Vec<Lin> = match self.env.lookup(name) {
                     Some(Entity::Array(id)) => match &self.env.arrays[id].values {
@@ -143,20 +149,25 @@ impl Compiler {
                     Some(Entity::List(list)) => list.elems.clone(),
                     _ => return Err(expected("a list", &format!("`{name}`"), expr.span.clone()).into()),
                 };
-                // Each element is bound to a hidden local, so that `each` sees an
-                // expression (a name) whatever it does with it.
-                for lin in lins {
-                    let entity = match lin.as_constant(&expr.span)? {
-                        Some(v) => Entity::Const(v),
-                        None => Entity::Lin(std::rc::Rc::new(lin)),
-                    };
-                    self.env.push_entity(ELEMENT, entity);
-                    let result = each(self, &Spanned::new(Expr::Name(ELEMENT.to_owned()), expr.span.clone()));
-                    self.env.pop_local();
-                    result?;
-                }
+                self.each_lin(lins, &expr.span, each)?;
             }
             _ => return Err(expected("a list", "a single value", expr.span.clone()).into()),
+        }
+        Ok(())
+    }
+
+    /// Runs `each` on elements that are already values. Each is bound to a hidden local,
+    /// so that `each` sees an expression (a name) whatever it does with it.
+    fn each_lin(&mut self, lins: Vec<Lin>, span: &Span, each: &mut Each<'_>) -> Result<()> {
+        for lin in lins {
+            let entity = match lin.as_constant(span)? {
+                Some(v) => Entity::Const(v),
+                None => Entity::Lin(std::rc::Rc::new(lin)),
+            };
+            self.env.push_entity(ELEMENT, entity);
+            let result = each(self, &Spanned::new(Expr::Name(ELEMENT.to_owned()), span.clone()));
+            self.env.pop_local();
+            result?;
         }
         Ok(())
     }

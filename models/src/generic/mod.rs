@@ -9,11 +9,12 @@
 //! the compilation of later statements, so one run reports the faults of several lines.
 //!
 //! Files, one job each: `env.rs` names and scopes, `shape.rs` array indexing, `decl.rs`
-//! `let`/`var`, `linear.rs` expressions, `functions.rs` built-in functions, `eval.rs`
+//! `let`/`var`, `arrays.rs` MiniZinc's `arrayNd` and declared index sets, `linear.rs` expressions, `functions.rs` built-in functions, `eval.rs`
 //! conditions, `lists.rs` lists and comprehensions, `generators.rs` generator loops,
 //! `post.rs` constraints, `given.rs` grids, `goal.rs` mode, objective and options,
 //! `view.rs` output, `errors.rs` the wording of errors.
 
+mod arrays;
 mod conditional;
 mod decl;
 mod enums;
@@ -138,6 +139,9 @@ pub(crate) struct Compiler {
     pub(crate) search: Option<Vec<Branching>>,
     /// How many function bodies the form tests are looking into (see `scope.rs`).
     pub(crate) peeking: std::cell::Cell<u32>,
+    /// The propagation strength the annotation of the statement being posted asks for
+    /// (`:: domain`, `:: bounds`, `:: value_propagation`), if any.
+    pub(crate) annotated: Option<Consistency>,
     /// The statement being posted, for the origin of an all-different posted later.
     pub(crate) statement: Option<Span>,
     /// What each constraint statement (or `forall` instance) posted, for `cpsolve explain`.
@@ -163,6 +167,7 @@ impl Default for Compiler {
             bindings: 0,
             all_different: Vec::new(),
             all_different_consistency: None,
+            annotated: None,
             statement: None,
             posted: Vec::new(),
             given_cells: HashSet::new(),
@@ -186,7 +191,7 @@ fn set_ids(decl: &Decl) -> Vec<usize> {
 impl Compiler {
     fn item(&mut self, item: &Spanned<Item>) -> errors::Result<()> {
         match &item.node {
-            Item::Let { name, value } => self.declare_let(name, value),
+            Item::Let { name, dims, value } => self.declare_let(name, dims, value),
             Item::Var { decls, domain } => {
                 self.declare_vars(decls, domain);
                 Ok(())
@@ -199,7 +204,7 @@ impl Compiler {
             Item::Option { name, values } => self.set_option(name, values),
             Item::Function { .. } | Item::Enum { .. } => self.definition(item),
             Item::Search(annotation) => self.set_search(annotation),
-            Item::Defined { name, domain, value } => self.declare_defined(name, domain.as_deref(), value),
+            Item::Defined { name, dims, domain, value } => self.declare_defined(name, dims, domain.as_deref(), value),
             // The loader splices included files in place of their `include` (see the dsl
             // crate); one left here was not loaded.
             Item::Include(path) => Err(Diagnostic::new("`include` needs the file's directory", path.span.clone())
@@ -286,8 +291,8 @@ impl Compiler {
         // The all-different scopes over plain cells are the regions a picture may draw.
         let regions: Vec<Vec<VarId>> = pending
             .iter()
-            .filter(|(_, offsets, _)| offsets.iter().all(|&o| o == 0))
-            .map(|(vars, _, _)| vars.clone())
+            .filter(|(_, offsets, _, _)| offsets.iter().all(|&o| o == 0))
+            .map(|(vars, _, _, _)| vars.clone())
             .collect();
         let posted = globals::post_all_different(&mut self.solver, pending, self.all_different_consistency);
         self.posted.extend(posted);

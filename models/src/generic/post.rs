@@ -8,8 +8,10 @@
 
 use cpsolve_dsl::ast::{BinaryOp, Expr, Generator, Ident, Item, Span, Spanned, UnaryOp};
 use cpsolve_dsl::Diagnostic;
-use cpsolve_engine::{constraints, Rel, VarId, VAL_LIMIT};
+use cpsolve_engine::{constraints, Consistency, Rel, VarId, VAL_LIMIT};
 
+use super::arrays::ARRAY_FUNCTIONS;
+use super::enums::ENUM_FUNCTIONS;
 use super::errors::{model_error, not_supported, overflow, Fault, Result};
 use super::eval::{negate, relation};
 use super::functions::{is_reserved, unknown_function, ALL_DIFFERENT, INT_FUNCTIONS};
@@ -120,6 +122,13 @@ impl Compiler {
     /// Posts a constraint statement (or one instance of a `forall` body) and records what
     /// it posted, for `cpsolve explain`.
     pub(crate) fn post_statement(&mut self, expr: &Spanned<Expr>) -> Result<()> {
+        if let Expr::Annotated { expr, annotations } = &expr.node {
+            let outer = self.annotated;
+            self.annotated = annotations.iter().rev().find_map(annotation_consistency).or(outer);
+            let result = self.post_statement(expr);
+            self.annotated = outer;
+            return result;
+        }
         let first = self.solver.num_propagators();
         let outer = self.statement.replace(expr.span.clone());
         let result = self.post(expr);
@@ -149,8 +158,14 @@ impl Compiler {
     fn post_relation(&mut self, rel: Rel, lhs: &Spanned<Expr>, rhs: &Spanned<Expr>, span: &Span) -> Result<()> {
         let difference = self.linearize(lhs)?.minus(self.linearize(rhs)?, span)?;
         let rhs = difference.constant.checked_neg().ok_or_else(|| overflow(span.clone()))?;
-        constraints::linear(&mut self.solver, &difference.terms, rel, rhs)
-            .map_err(|e| model_error(&e, span.clone()))?;
+        let posted = if rel == Rel::Eq && self.annotated == Some(Consistency::Domain) {
+            // `:: domain` on an equality: the engine's domain-consistent sum (which falls
+            // back to bounds where the partial sums span too many values).
+            constraints::linear_eq_domain(&mut self.solver, &difference.terms, rhs)
+        } else {
+            constraints::linear(&mut self.solver, &difference.terms, rel, rhs)
+        };
+        posted.map_err(|e| model_error(&e, span.clone()))?;
         Ok(())
     }
 
@@ -222,7 +237,13 @@ impl Compiler {
                 self.post_lin(&difference, Rel::Eq, 0, span)
             }
             name if GLOBALS.contains(&name) => self.post_global(function, args, span),
-            name if INT_FUNCTIONS.contains(&name) || SET_FUNCTIONS.contains(&name) => Err(not_a_constraint(span)),
+            name if INT_FUNCTIONS.contains(&name)
+                || SET_FUNCTIONS.contains(&name)
+                || ARRAY_FUNCTIONS.contains(&name)
+                || ENUM_FUNCTIONS.contains(&name) =>
+            {
+                Err(not_a_constraint(span))
+            }
             name if is_reserved(name) => Err(not_supported(format!("`{name}`"), function.span.clone()).into()),
             _ => Err(unknown_function(function).into()),
         }
@@ -298,7 +319,7 @@ impl Compiler {
         }
         // Posted when compilation ends, so that global constraints can be recognised.
         let origin = self.origin();
-        self.all_different.push((vars, offsets, origin));
+        self.all_different.push((vars, offsets, origin, self.annotated));
         Ok(())
     }
 
@@ -326,4 +347,19 @@ fn not_a_constraint(span: &Span) -> Fault {
         .with_label("this has a value but states nothing")
         .with_note("a constraint is a relation such as `x + y == 10`, or a call such as `alldifferent(q)`")
         .into()
+}
+
+/// The propagation strength an annotation asks for: MiniZinc's `domain`, `bounds` and
+/// `value_propagation`. Other annotations (`:: "name"`, solver-specific ones) say nothing
+/// the engine can use and are left out.
+fn annotation_consistency(annotation: &Spanned<Expr>) -> Option<Consistency> {
+    match &annotation.node {
+        Expr::Name(name) => match name.as_str() {
+            "domain" => Some(Consistency::Domain),
+            "bounds" => Some(Consistency::Bounds),
+            "value_propagation" => Some(Consistency::Value),
+            _ => None,
+        },
+        _ => None,
+    }
 }

@@ -212,6 +212,9 @@ impl Compiler {
         if let Some(result) = self.unfold(expr, &mut |cx, e| cx.nested_list(e)) {
             return result;
         }
+        if let Some(result) = self.array_call(expr) {
+            return result;
+        }
         let mut rows: Vec<(Shape, Vec<super::linear::Lin>, Span)> = Vec::new();
         let nested = match &expr.node {
             Expr::List(items) if !items.is_empty() && items.iter().all(|item| self.is_list(item)) => {
@@ -361,7 +364,7 @@ impl Compiler {
     pub(crate) fn definition(&mut self, item: &Spanned<Item>) -> Result<()> {
         match &item.node {
             Item::Function { kind, name, params, body } => self.declare_function(*kind, name, params, body),
-            Item::Enum { name, values } => self.declare_enum(name, values),
+            Item::Enum { name, parts } => self.declare_enum(name, parts),
             _ => Ok(()),
         }
     }

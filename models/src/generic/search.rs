@@ -2,7 +2,9 @@
 //! `bool_search`, and a fourth argument `complete`, which is the only strategy there is)
 //! and `seq_search([…])`, which branches on each group in turn. Every variable selection
 //! and value choice of MiniZinc's `int_search` that the engine has is accepted; variables
-//! no group names are decided after the groups (the engine's rule).
+//! no group names are decided after the groups (the engine's rule). `set_search(S, varsel,
+//! valsel)` branches on the membership of each value in the sets `S` (a set variable is
+//! one 0/1 variable per value of its universe: `sets.rs`).
 
 use cpsolve_dsl::ast::{Expr, Spanned};
 use cpsolve_dsl::Diagnostic;
@@ -33,6 +35,16 @@ const VAL_ORDERS: &[(&str, ValOrder)] = &[
     ("indomain_median", ValOrder::Median),
     ("indomain_split", ValOrder::Split),
     ("indomain_reverse_split", ValOrder::ReverseSplit),
+];
+
+/// MiniZinc's value choices of `set_search`, as Gecode reads them: which member is decided
+/// first (the least value, or the greatest: `descending`), and whether the first branch
+/// puts it in the set (`include`) or leaves it out.
+const SET_VAL_ORDERS: &[(&str, (bool, bool))] = &[
+    ("indomain_min", (false, true)),
+    ("indomain_max", (true, true)),
+    ("outdomain_min", (false, false)),
+    ("outdomain_max", (true, false)),
 ];
 
 impl Compiler {
@@ -85,18 +97,39 @@ impl Compiler {
                 groups.push(Branching { vars: branched, var_order, val_order });
                 Ok(())
             }
-            (name @ ("int_search" | "bool_search"), _) => Err(Diagnostic::new(
+            ("set_search", [sets, var_order, val_order, rest @ ..]) if rest.len() <= 1 => {
+                if let Some(strategy) = rest.first() {
+                    if !matches!(&strategy.node, Expr::Name(name) if name == "complete") {
+                        return Err(expected("`complete`", "something else", strategy.span.clone()).into());
+                    }
+                }
+                let var_order = choice(var_order, VAR_ORDERS, "variable selection")?;
+                let (descending, include) = choice(val_order, SET_VAL_ORDERS, "set value choice")?;
+                let mut branched = Vec::new();
+                for mut members in self.set_members(sets)? {
+                    if descending {
+                        members.reverse();
+                    }
+                    for lin in members {
+                        branched.push(self.var_of(&lin, &sets.span)?);
+                    }
+                }
+                let val_order = if include { ValOrder::Max } else { ValOrder::Min };
+                groups.push(Branching { vars: branched, var_order, val_order });
+                Ok(())
+            }
+            (name @ ("int_search" | "bool_search" | "set_search"), _) => Err(Diagnostic::new(
                 format!("`{name}` takes 3 arguments (or 4 with `complete`), not {}", args.len()),
                 annotation.span.clone(),
             )
             .with_note(format!("the form is `{name}(x, first_fail, indomain_min)`"))
             .into()),
-            (name, _) if name.starts_with("restart_") || name == "relax_and_reconstruct" || name == "set_search" => {
+            (name, _) if name.starts_with("restart_") || name == "relax_and_reconstruct" => {
                 Err(super::errors::not_supported(format!("the search annotation `{name}`"), function.span.clone())
                     .into())
             }
             (name, _) => Err(Diagnostic::new(format!("unknown search annotation `{name}`"), function.span.clone())
-                .with_note("the searches are `int_search(x, VARSEL, VALSEL)`, `bool_search(…)` and `seq_search([…])`")
+                .with_note("the searches are `int_search(x, VARSEL, VALSEL)`, `bool_search(…)`, `set_search(…)` and `seq_search([…])`")
                 .into()),
         }
     }

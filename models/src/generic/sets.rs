@@ -28,8 +28,41 @@ use super::Compiler;
 /// The set globals, MiniZinc's names.
 pub(crate) const SET_GLOBALS: &[&str] = &["all_disjoint", "disjoint", "partition_set"];
 
-/// Functions whose value is a set.
-pub(crate) const SET_FUNCTIONS: &[&str] = &["index_set"];
+/// Functions whose value is a set: `index_set(a)` of a 1-d array, and MiniZinc's
+/// `index_set_KofN(a)`, the K-th index set of an N-d array (N up to 6, as `array6d`).
+pub(crate) const SET_FUNCTIONS: &[&str] = &[
+    "index_set",
+    "index_set_1of2",
+    "index_set_2of2",
+    "index_set_1of3",
+    "index_set_2of3",
+    "index_set_3of3",
+    "index_set_1of4",
+    "index_set_2of4",
+    "index_set_3of4",
+    "index_set_4of4",
+    "index_set_1of5",
+    "index_set_2of5",
+    "index_set_3of5",
+    "index_set_4of5",
+    "index_set_5of5",
+    "index_set_1of6",
+    "index_set_2of6",
+    "index_set_3of6",
+    "index_set_4of6",
+    "index_set_5of6",
+    "index_set_6of6",
+];
+
+/// Which dimension an index-set function reads, of how many: `index_set` is 1 of 1,
+/// `index_set_2of3` 2 of 3.
+fn index_set_dimension(name: &str) -> Option<(usize, usize)> {
+    if name == "index_set" {
+        return Some((1, 1));
+    }
+    let (k, n) = name.strip_prefix("index_set_")?.split_once("of")?;
+    Some((k.parse().ok()?, n.parse().ok()?))
+}
 
 /// The most values a constant set or a set variable's universe may hold.
 const MAX_SET_VALUES: i128 = 1 << 20;
@@ -117,7 +150,9 @@ impl Compiler {
                     _ => merged(&a, &b).into_iter().filter(|v| contains(&a, v) != contains(&b, v)).collect(),
                 })
             }
-            Expr::Call { function, args } if function.node == "index_set" => self.index_set(args, &expr.span),
+            Expr::Call { function, args } if SET_FUNCTIONS.contains(&function.node.as_str()) => {
+                self.index_set(function, args, &expr.span)
+            }
             _ => self.const_of_set_val(expr),
         }
     }
@@ -143,31 +178,45 @@ impl Compiler {
         Ok(values)
     }
 
-    /// `index_set(a)`: the index range of a 1-d array or list.
-    fn index_set(&mut self, args: &[Spanned<Expr>], span: &Span) -> Result<Vec<Val>> {
+    /// `index_set(a)`: the index range of a 1-d array or list; `index_set_KofN(a)` the
+    /// range of dimension K of an N-d one. Constants, even when `a` holds variables.
+    fn index_set(&mut self, function: &Ident, args: &[Spanned<Expr>], span: &Span) -> Result<Vec<Val>> {
+        let name = function.node.as_str();
+        let (k, n) = index_set_dimension(name).unwrap_or((1, 1));
         let [array] = args else {
-            return Err(Diagnostic::new("`index_set` takes one array", span.clone()).into());
+            return Err(Diagnostic::new(format!("`{name}` takes one array"), span.clone()).into());
         };
         let shape = match &array.node {
             Expr::Name(name) => match self.env.lookup(name) {
                 Some(Entity::Array(id)) => Some(self.env.arrays[id].shape.clone()),
                 Some(Entity::List(list)) => Some(list.shape.clone()),
                 Some(Entity::SetArray(sets)) => Some(sets.shape.clone()),
+                Some(Entity::Invalid) => return Err(Fault::Silent),
                 _ => None,
             },
             _ => None,
         };
         let shape = match shape {
             Some(shape) => shape,
-            None if self.is_list(array) => Shape { dims: vec![(1, self.list_elements(array)?.len() as Val)] },
+            // A list written in place or coerced (`array2d(…)`) has the shape its
+            // elements give it.
+            None if self.is_list(array) => self.nested_list(array)?.0,
             None => return Err(expected("an array", "a single value", array.span.clone()).into()),
         };
-        match shape.dims.as_slice() {
-            [(lo, hi)] => Ok((*lo..=*hi).collect()),
-            _ => Err(Diagnostic::new("`index_set` of an array of more than one dimension", array.span.clone())
-                .with_note("use the range of the dimension you mean, e.g. `1..n`")
-                .into()),
+        if shape.dims.len() != n {
+            let dims = shape.dims.len();
+            let message = format!(
+                "`{name}` takes an array of {n} dimension{}, but this one has {dims}",
+                if n == 1 { "" } else { "s" }
+            );
+            let mut diagnostic = Diagnostic::new(message, array.span.clone());
+            if dims > 1 {
+                diagnostic = diagnostic.with_note(format!("use `index_set_1of{dims}` … `index_set_{dims}of{dims}`"));
+            }
+            return Err(diagnostic.into());
         }
+        let (lo, hi) = shape.dims[k - 1];
+        Ok((lo..=hi).collect())
     }
 
     /// Any set expression, constant or over set variables.
@@ -597,6 +646,79 @@ impl Compiler {
             _ => return Err(expected("a list of sets", "something else", arg.span.clone()).into()),
         }
         Ok(out)
+    }
+
+    /// The membership truths of a list of sets, set by set, each in its universe's order
+    /// (what `set_search` branches on); members known already are left out.
+    pub(crate) fn set_members(&mut self, arg: &Spanned<Expr>) -> Result<Vec<Vec<Lin>>> {
+        let sets = self.set_list(arg)?;
+        let mut out = Vec::with_capacity(sets.len());
+        for set in sets {
+            let mut members = Vec::with_capacity(set.members.len());
+            for lin in set.members {
+                if lin.as_constant(&arg.span)?.is_none() {
+                    members.push(lin);
+                }
+            }
+            out.push(members);
+        }
+        Ok(out)
+    }
+
+    /// Whether a list argument is a list of sets (`S` an array of set variables, or a
+    /// list whose first element is a set).
+    pub(crate) fn is_set_list(&self, arg: &Spanned<Expr>) -> bool {
+        match &arg.node {
+            Expr::Name(name) => matches!(self.env.lookup(name), Some(Entity::SetArray(_))),
+            Expr::List(items) => items.first().is_some_and(|item| self.is_set_expr(item)),
+            Expr::Comprehension { element, .. } => self.is_set_expr(element),
+            _ => false,
+        }
+    }
+
+    /// `increasing(S)` (`decreasing(S)`: `descending`) over sets, in MiniZinc's order of
+    /// sets: their sorted members compared lexicographically, a proper prefix first
+    /// (`{} < {1} < {1, 2} < {1, 3} < {2}`).
+    pub(crate) fn post_set_chain(&mut self, list: &Spanned<Expr>, descending: bool, span: &Span) -> Result<()> {
+        let sets = self.set_list(list)?;
+        for pair in sets.windows(2) {
+            let (a, b) = if descending { (&pair[1], &pair[0]) } else { (&pair[0], &pair[1]) };
+            let le = self.set_le(a, b, span)?;
+            self.post_lin(&le, Rel::Eq, 1, span)?;
+        }
+        Ok(())
+    }
+
+    /// The truth of `x ≤ y` in the order of sets, as MiniZinc's decomposition for solvers
+    /// without sets builds it (`set_le` of std/nosets.mzn): from the greatest value of the
+    /// universe down, `le` is the order of the parts of `x` and `y` from that value up,
+    /// given they agree below it. Where only `x` has the value, `x` is smaller exactly when
+    /// `y` has a greater one (else `y` is a prefix of `x`); where only `y` has it, when `x`
+    /// has no greater one.
+    fn set_le(&mut self, x: &SetVal, y: &SetVal, span: &Span) -> Result<Lin> {
+        let universe = merged(&x.universe, &y.universe);
+        let mut le = Lin::constant(1);
+        let (mut x_above, mut y_above) = (Lin::constant(0), Lin::constant(0));
+        for &u in universe.iter().rev() {
+            let (xu, yu) = (x.member(u), y.member(u));
+            let (not_xu, not_yu) = (not(xu.clone(), span)?, not(yu.clone(), span)?);
+            // The four cases exclude each other: their sum is the truth.
+            let both = self.conjunction(xu.clone(), yu.clone(), span)?;
+            let neither = self.conjunction(not_xu.clone(), not_yu.clone(), span)?;
+            let same = both.plus(neither, span)?;
+            let x_only = self.conjunction(xu.clone(), not_yu, span)?;
+            let y_only = self.conjunction(not_xu, yu.clone(), span)?;
+            let no_x_above = not(x_above.clone(), span)?;
+            let cases = [(same, le), (x_only, y_above.clone()), (y_only, no_x_above)];
+            let mut next = Lin::constant(0);
+            for (case, then) in cases {
+                next = next.plus(self.conjunction(case, then, span)?, span)?;
+            }
+            le = next;
+            x_above = self.disjunction(x_above, xu, span)?;
+            y_above = self.disjunction(y_above, yu, span)?;
+        }
+        Ok(le)
     }
 
     /// `all_disjoint(S)`, `disjoint(a, b)`, `partition_set(S, universe)`.

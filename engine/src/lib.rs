@@ -288,7 +288,7 @@ pub use outcome::{Conflict, Events, Interrupted, Priority, PropResult, PropStatu
 pub use propagator::{Context, PostContext, Propagator};
 pub use propagators::all_different::Consistency;
 pub use search::{
-    luby, ActivitySearch, Limits, Outcome, Probe, SearchConfig, Sense, Solution, Stats, Stop, Subproblem,
+    luby, ActivitySearch, Limits, Outcome, Probe, SearchConfig, Sense, SharedBound, Solution, Stats, Stop, Subproblem,
 };
 pub use solver::{ModelError, Solver, VAL_LIMIT};
 pub use stop::StopToken;

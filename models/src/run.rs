@@ -32,7 +32,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cpsolve_dsl::ast::SolveMode;
-use cpsolve_engine::{luby, Literal, SearchConfig, Sense, Stats, Stop, StopToken, Subproblem, Val};
+use cpsolve_engine::{luby, Literal, SearchConfig, Sense, SharedBound, Stats, Stop, StopToken, Subproblem, Val};
 use rayon::prelude::*;
 
 use crate::problem::{Kind, Member, Problem, Record, SolutionView};
@@ -60,6 +60,11 @@ pub struct RunOptions {
     pub threads: usize,
     /// Only the `index`-th (0-based) of `parts` slices of the search (`cpsolve split`).
     pub part: Option<(u64, u64)>,
+    /// With an objective: a bound shared with the runs of the model's other parts while
+    /// they run ([`SharedBound`]; a caller carries it between processes). The run prunes
+    /// with the best any of them found and offers its own, so a part that finds nothing
+    /// ends [`Status::NoBetter`], not unsatisfiable. The command line shares none.
+    pub shared_bound: Option<SharedBound>,
     /// Called with (subtrees done, subtrees in all) as a parallel search advances.
     pub progress: Option<Arc<dyn Fn(u64, u64) + Send + Sync>>,
     /// Draw the answer (`--format svg`). Only then: a picture can cost more than the
@@ -84,6 +89,7 @@ impl Default for RunOptions {
             stop: StopToken::new(),
             threads: 1,
             part: None,
+            shared_bound: None,
             progress: None,
             picture: false,
             learning: None,
@@ -102,6 +108,7 @@ impl std::fmt::Debug for RunOptions {
             .field("stop", &self.stop.requested())
             .field("threads", &self.threads)
             .field("part", &self.part)
+            .field("shared_bound", &self.shared_bound)
             .field("progress", &self.progress.is_some())
             .field("learning", &self.learning)
             .finish()
@@ -117,6 +124,10 @@ pub enum Status {
     Unsatisfiable,
     /// A time or solution limit cut the search short.
     Limit,
+    /// The whole search space was explored under a bound shared with other runs
+    /// ([`RunOptions::shared_bound`]), and no solution is better than [`Report::bound`]:
+    /// whether one as good exists here is not known (the bound cut it).
+    NoBetter,
 }
 
 impl Status {
@@ -125,6 +136,7 @@ impl Status {
             Status::Solved => "solved",
             Status::Unsatisfiable => "unsatisfiable",
             Status::Limit => "limit",
+            Status::NoBetter => "no better",
         }
     }
 }
@@ -141,6 +153,10 @@ pub struct Report {
     pub stopped_by: Option<Stop>,
     /// The objective value of the best solution, for `minimize`/`maximize`.
     pub objective: Option<Val>,
+    /// With [`RunOptions::shared_bound`]: its value when the run ended, when better than
+    /// [`Report::objective`] (or the run found none). No solution of the run's tree is
+    /// better than it (the bound only tightens, so every cut made before still holds).
+    pub bound: Option<Val>,
     /// Why there is no solution, when compilation proved it.
     pub unsat_reason: Option<String>,
     pub stats: Stats,
@@ -179,6 +195,9 @@ impl Plan {
         // The callback decides when to stop (it sees which solutions count); the search
         // only needs to know when a limit ended it.
         config.limits.solutions = None;
+        if optimising {
+            config.shared_bound = options.shared_bound.clone();
+        }
         config.count_only = mode == SolveMode::Count && !optimising && !filters && options.limit.is_none();
         config.first_only = mode == SolveMode::First && !optimising && !filters;
         // One solution beyond a limit is looked for: finding it proves that the limit cut
@@ -315,10 +334,20 @@ pub fn solve(
     } else {
         search(&mut problem, &[], &plan, &mut on_solution)
     };
-    let status = match (found.stopped, found.count) {
-        (Some(_), _) => Status::Limit,
-        (None, 0) => Status::Unsatisfiable,
-        (None, _) => Status::Solved,
+    let bound = match (&plan.config.shared_bound, plan.config.objective) {
+        (Some(shared), Some((_, sense))) => shared.best(sense).filter(|&b| {
+            found.best.is_none_or(|own| match sense {
+                Sense::Minimize => b < own,
+                Sense::Maximize => b > own,
+            })
+        }),
+        _ => None,
+    };
+    let status = match (found.stopped, found.count, bound) {
+        (Some(_), _, _) => Status::Limit,
+        (None, 0, Some(_)) => Status::NoBetter,
+        (None, 0, None) => Status::Unsatisfiable,
+        (None, _, _) => Status::Solved,
     };
     let mut stats = found.stats;
     stats.time = start.elapsed();
@@ -330,6 +359,7 @@ pub fn solve(
         count: found.count,
         stopped_by: found.stopped,
         objective: found.best,
+        bound,
         unsat_reason: problem.unsat_reason.take(),
         stats,
     };

@@ -8,7 +8,12 @@
 //! order — so counts, and the order of listed solutions, are the same for any N. A model
 //! whose constraint counts its own solutions at the root (queens) is counted by that
 //! constraint on the thread pool instead. `option part = i, k` (written by `cpsolve split`)
-//! restricts a run to the i-th of k slices of the same subtrees. A part of an optimisation
+//! restricts a run to the i-th of k slices of the same subtrees — except a count whose
+//! one constraint counts the root's solutions on its own (queens): its part i counts the
+//! i-th of k shares of that constraint's own work (`Solver::count_share_at_root`), which
+//! keeps the dedicated count's speed and symmetries (searching the subtrees above it
+//! cannot). Every part of one model makes the same choice, so the parts still add up to
+//! the count. A part of an optimisation
 //! model runs branch and bound over its slice: its subtrees are searched in order, each
 //! under the bound of the best solution found in the subtrees before it, so the part ends
 //! with the best solution of its slice and knows whether it searched all of it. Only all
@@ -32,7 +37,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cpsolve_dsl::ast::SolveMode;
-use cpsolve_engine::{luby, Literal, SearchConfig, Sense, SharedBound, Stats, Stop, StopToken, Subproblem, Val};
+use cpsolve_engine::{luby, Literal, SearchConfig, Sense, Share, SharedBound, Stats, Stop, StopToken, Subproblem, Val};
 use rayon::prelude::*;
 
 use crate::problem::{Kind, Member, Problem, Record, SolutionView};
@@ -311,6 +316,10 @@ pub fn solve(
     } else if let (Some((index, parts)), true) = (options.part, plan.optimising) {
         let subtrees = slice(problem.solver.split(&plan.config, parts as usize * PARTS_PER_SLICE), index, parts);
         optimise_subtrees(build, &subtrees, &plan, options, start, &mut on_solution)
+    } else if let Some(found) =
+        options.part.filter(|_| plan.config.count_only).and_then(|part| count_share(&mut problem, &plan, part, options))
+    {
+        found
     } else if options.part.is_some() || parallel {
         let subtrees = match options.part {
             Some((index, parts)) => {
@@ -500,6 +509,18 @@ fn slice(subtrees: Vec<Subproblem>, index: u64, parts: u64) -> Vec<Subproblem> {
     let n = subtrees.len() as u64;
     let (from, to) = (n * index / parts, n * (index + 1) / parts);
     subtrees.into_iter().skip(from as usize).take((to - from) as usize).collect()
+}
+
+/// A part of a count, as the `index`-th of `parts` shares of the count that one constraint
+/// makes alone at the root; `None` when none does (the part then searches its subtrees).
+fn count_share(problem: &mut Problem, plan: &Plan, (index, parts): (u64, u64), options: &RunOptions) -> Option<Found> {
+    let counted = problem.solver.count_share_at_root(&plan.config, Share { index, of: parts })?;
+    let stats = problem.solver.stats().clone();
+    Some(match counted {
+        Ok(count) => Found { count, stats, ..Found::default() },
+        // Only the time limit or a stop requested on the run's token reach a dedicated count.
+        Err(_) => Found { stopped: Some(options.stop.requested().unwrap_or(Stop::Time)), stats, ..Found::default() },
+    })
 }
 
 /// Solves `subtrees` on the current thread pool; each keeps its solutions.

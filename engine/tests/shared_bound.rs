@@ -4,7 +4,8 @@
 //! parts found and the shared bound prove the brute-force optimum, and every part's claim
 //! holds: no assignment of its subtree is better than the better of its own best and the
 //! shared bound when it ended. The shared bound may also start from the objective of any
-//! feasible assignment, as one found by a part elsewhere would be.
+//! feasible assignment, as one found by a part elsewhere would be. The parts may learn from
+//! failures and restart (a part's own search is free to): the bound's cuts are axioms there.
 
 mod common;
 
@@ -79,6 +80,8 @@ fn build(m: &Model) -> (Solver, Vec<VarId>, VarId) {
 }
 
 fn config(xs: &[VarId], objective: VarId, sense: Sense, orders: (usize, usize), shared: &SharedBound) -> SearchConfig {
+    // Order 2 (dom/wdeg) stands for a part that learns and restarts.
+    let learning = orders.0 == 2;
     SearchConfig {
         branching: vec![Branching {
             vars: xs.to_vec(),
@@ -88,6 +91,8 @@ fn config(xs: &[VarId], objective: VarId, sense: Sense, orders: (usize, usize), 
         objective: Some((objective, sense)),
         shared_bound: Some(shared.clone()),
         check_solutions: true,
+        learning,
+        restart_scale: learning.then_some(2),
         ..SearchConfig::default()
     }
 }
@@ -175,7 +180,7 @@ proptest! {
     fn parts_sharing_a_bound_in_turns_prove_the_brute_force_optimum(
         m in model(),
         maximize in any::<bool>(),
-        var_order in 0usize..2,
+        var_order in 0usize..3,
         val_order in 0usize..4,
         seed in prop::option::of(0usize..100),
         order in Just((0..16).collect::<Vec<usize>>()).prop_shuffle(),
@@ -188,7 +193,7 @@ proptest! {
     fn parts_sharing_a_bound_on_threads_prove_the_brute_force_optimum(
         m in model(),
         maximize in any::<bool>(),
-        var_order in 0usize..2,
+        var_order in 0usize..3,
         val_order in 0usize..4,
         seed in prop::option::of(0usize..100),
     ) {

@@ -8,8 +8,9 @@
              start-up aside)
   iterate    the overhead per solution of `m.solutions()` over counting the same solutions
              (promise: <= 20 us)
-  dask       14 queens counted on a 2-worker LocalCluster (64 parts) beside one process
-             (promise: faster)
+  dask       14 queens counted on a 2-worker LocalCluster (8 and 64 parts) beside one
+             process (promise: faster), and one part of one (`option part = 1, 1`) beside
+             the whole model in one process (a part should cost what the whole does)
 
 Needs the package installed (`pip install ./python "dask[distributed]"`) and the CLI built
 (`cargo build --release`). Prints a Markdown table per measure and the load before and after.
@@ -102,12 +103,17 @@ def dask(runs):
     m += cpsolve.all_different([q[i] + i for i in range(14)])
     m += cpsolve.all_different([q[i] - i for i in range(14)])
     one = median_time(lambda: m.count(), runs)
+    part = f"{m.to_puz()}option part = 1, 1\n"
+    assert cpsolve._native.run(part, "<part>", mode="count", keep="none")["count"] == 365596
+    part_of_one = median_time(lambda: cpsolve._native.run(part, "<part>", mode="count", keep="none"), runs)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
         with distributed.Client(c) as client:
             assert cpsolve.dask.count(m, client, parts=64) == 365596
-            two = median_time(lambda: cpsolve.dask.count(m, client, parts=64), runs)
+            two = {k: median_time(lambda: cpsolve.dask.count(m, client, parts=k), runs) for k in (8, 64)}
     print("| 14 queens (365,596) | seconds |\n|---|---:|")
-    print(f"| one process | {one:.2f} |\n| 2-worker LocalCluster, 64 parts | {two:.2f} |")
+    print(f"| one process | {one:.2f} |\n| one process, a part of one | {part_of_one:.2f} |")
+    for k, t in two.items():
+        print(f"| 2-worker LocalCluster, {k} parts | {t:.2f} |")
 
 
 def main():

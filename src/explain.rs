@@ -135,6 +135,8 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
         (_, Some(report)) => match report.status {
             run::Status::Solved => SOLVED,
             run::Status::Unsatisfiable => UNSATISFIABLE,
+            // The command line shares no bound; nothing found in the tree searched is nearest.
+            run::Status::NoBetter => UNSATISFIABLE,
             run::Status::Limit => LIMIT,
         },
     };
@@ -201,6 +203,8 @@ fn print_outcome(
     Ok(match outcome.status {
         run::Status::Solved => SOLVED,
         run::Status::Unsatisfiable => UNSATISFIABLE,
+        // The command line shares no bound; nothing found in the tree searched is nearest.
+        run::Status::NoBetter => UNSATISFIABLE,
         run::Status::Limit => LIMIT,
     })
 }

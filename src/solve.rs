@@ -207,6 +207,7 @@ fn run_options(args: &SolveArgs) -> RunOptions {
         memory_mb: limits::memory::limit_mb(),
         threads: args.threads as usize,
         part: None,
+        shared_bound: None,
         progress,
         picture: args.format == Format::Svg,
         learning: args.learning.asked(),
@@ -461,6 +462,8 @@ fn exit_status(status: Status) -> u8 {
     match status {
         Status::Solved => SOLVED,
         Status::Unsatisfiable => UNSATISFIABLE,
+        // The command line shares no bound; nothing found in the tree searched is nearest.
+        Status::NoBetter => UNSATISFIABLE,
         Status::Limit => LIMIT,
     }
 }

@@ -203,3 +203,20 @@ fn bad_queens_input_is_located() {
         assert!(run.stderr.contains("<expr>:"), "{model}: {}", run.stderr);
     }
 }
+
+#[test]
+fn the_parts_of_a_queens_count_are_shares_of_the_count_by_symmetries() {
+    // The parts of a count that one constraint makes alone are shares of its own tasks (the
+    // count by the square's symmetries), not slices of the search tree above it: those would
+    // count 12 queens' parts without the symmetries, as other numbers. They add up.
+    let counts: Vec<u64> = (1..=5)
+        .map(|i| {
+            let model = format!("queens n = 12\nsolve count\noption part = {i}, 5\n");
+            let run = cpsolve(&["--format", "json", "-e", &model], None);
+            assert_eq!(run.code, 0, "{}", run.stderr);
+            json_lines(&run.stdout)[0]["count"].as_u64().expect("a count")
+        })
+        .collect();
+    assert_eq!(counts, [2000, 5536, 5264, 1324, 76]);
+    assert_eq!(counts.iter().sum::<u64>(), 14200);
+}

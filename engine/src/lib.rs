@@ -285,10 +285,10 @@ pub use ids::{PropId, TrailedInt, VarId};
 pub use learn::explain::ExplainContext;
 pub use literal::Literal;
 pub use outcome::{Conflict, Events, Interrupted, Priority, PropResult, PropStatus};
-pub use propagator::{Context, PostContext, Propagator};
+pub use propagator::{Context, PostContext, Propagator, Share};
 pub use propagators::all_different::Consistency;
 pub use search::{
-    luby, ActivitySearch, Limits, Outcome, Probe, SearchConfig, Sense, Solution, Stats, Stop, Subproblem,
+    luby, ActivitySearch, Limits, Outcome, Probe, SearchConfig, Sense, SharedBound, Solution, Stats, Stop, Subproblem,
 };
 pub use solver::{ModelError, Solver, VAL_LIMIT};
 pub use stop::StopToken;

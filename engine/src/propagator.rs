@@ -109,6 +109,42 @@ pub trait Propagator: std::fmt::Debug + Send {
     ) -> Option<Result<u128, Interrupted>> {
         None
     }
+
+    /// One [`Share`] of [`Propagator::count_solutions`]'s own work: the counts of the
+    /// shares `0..of` of the same domains add up to the whole count, whatever `of`. It
+    /// lets the parts of a split count (run on other machines) use the dedicated count
+    /// instead of splitting the search tree above it. `None`: not available here.
+    fn count_solutions_share(
+        &self,
+        _cx: &Context<'_>,
+        _stop: &(dyn Fn() -> bool + Sync),
+        _share: Share,
+    ) -> Option<Result<u128, Interrupted>> {
+        None
+    }
+}
+
+/// The `index`-th (from 0) of `of` shares of a dedicated count's work
+/// ([`Propagator::count_solutions_share`]): of the count's own list of independent tasks,
+/// a contiguous run, the runs as even as can be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Share {
+    /// Which share, from 0.
+    pub index: u64,
+    /// How many shares in all (at least 1).
+    pub of: u64,
+}
+
+impl Share {
+    /// All the work.
+    pub const WHOLE: Share = Share { index: 0, of: 1 };
+
+    /// Whether the `task`-th of `tasks` tasks is in this share.
+    pub fn holds(self, task: usize, tasks: usize) -> bool {
+        let of = u128::from(self.of.max(1));
+        let bound = |i: u64| tasks as u128 * u128::from(i) / of;
+        (bound(self.index)..bound(self.index + 1)).contains(&(task as u128))
+    }
 }
 
 /// How many rejected values [`Context::retain`] skips at each end of a domain too wide to

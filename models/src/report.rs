@@ -27,6 +27,13 @@ pub fn summary_text(report: &Report, options: &RunOptions) -> String {
             let (index, parts) = options.part.unwrap_or_default();
             format!("no solution in part {} of {parts}\n", index + 1)
         }
+        Status::NoBetter => {
+            let bound = report.bound.map(|b| format!(" better than {b}")).unwrap_or_default();
+            match options.part {
+                Some((index, parts)) => format!("no solution{bound} in part {} of {parts}\n", index + 1),
+                None => format!("no solution{bound}\n"),
+            }
+        }
         Status::Unsatisfiable => match &report.unsat_reason {
             Some(reason) => format!("no solution: {reason}\n"),
             None => "no solution\n".to_string(),
@@ -150,6 +157,9 @@ pub fn json(report: &Report, file: &str, with_stats: bool) -> Value {
     }
     if let Some(best) = report.objective {
         object.insert("objective".into(), Value::from(best));
+    }
+    if let Some(bound) = report.bound {
+        object.insert("bound".into(), Value::from(bound));
     }
     if let Some(reason) = &report.unsat_reason {
         object.insert("reason".into(), Value::from(reason.as_str()));

@@ -8,7 +8,12 @@
 //! order — so counts, and the order of listed solutions, are the same for any N. A model
 //! whose constraint counts its own solutions at the root (queens) is counted by that
 //! constraint on the thread pool instead. `option part = i, k` (written by `cpsolve split`)
-//! restricts a run to the i-th of k slices of the same subtrees. A part of an optimisation
+//! restricts a run to the i-th of k slices of the same subtrees — except a count whose
+//! one constraint counts the root's solutions on its own (queens): its part i counts the
+//! i-th of k shares of that constraint's own work (`Solver::count_share_at_root`), which
+//! keeps the dedicated count's speed and symmetries (searching the subtrees above it
+//! cannot). Every part of one model makes the same choice, so the parts still add up to
+//! the count. A part of an optimisation
 //! model runs branch and bound over its slice: its subtrees are searched in order, each
 //! under the bound of the best solution found in the subtrees before it, so the part ends
 //! with the best solution of its slice and knows whether it searched all of it. Only all
@@ -32,7 +37,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cpsolve_dsl::ast::SolveMode;
-use cpsolve_engine::{luby, Literal, SearchConfig, Sense, Stats, Stop, StopToken, Subproblem, Val};
+use cpsolve_engine::{luby, Literal, SearchConfig, Sense, Share, SharedBound, Stats, Stop, StopToken, Subproblem, Val};
 use rayon::prelude::*;
 
 use crate::problem::{Kind, Member, Problem, Record, SolutionView};
@@ -60,6 +65,11 @@ pub struct RunOptions {
     pub threads: usize,
     /// Only the `index`-th (0-based) of `parts` slices of the search (`cpsolve split`).
     pub part: Option<(u64, u64)>,
+    /// With an objective: a bound shared with the runs of the model's other parts while
+    /// they run ([`SharedBound`]; a caller carries it between processes). The run prunes
+    /// with the best any of them found and offers its own, so a part that finds nothing
+    /// ends [`Status::NoBetter`], not unsatisfiable. The command line shares none.
+    pub shared_bound: Option<SharedBound>,
     /// Called with (subtrees done, subtrees in all) as a parallel search advances.
     pub progress: Option<Arc<dyn Fn(u64, u64) + Send + Sync>>,
     /// Draw the answer (`--format svg`). Only then: a picture can cost more than the
@@ -84,6 +94,7 @@ impl Default for RunOptions {
             stop: StopToken::new(),
             threads: 1,
             part: None,
+            shared_bound: None,
             progress: None,
             picture: false,
             learning: None,
@@ -102,6 +113,7 @@ impl std::fmt::Debug for RunOptions {
             .field("stop", &self.stop.requested())
             .field("threads", &self.threads)
             .field("part", &self.part)
+            .field("shared_bound", &self.shared_bound)
             .field("progress", &self.progress.is_some())
             .field("learning", &self.learning)
             .finish()
@@ -117,6 +129,10 @@ pub enum Status {
     Unsatisfiable,
     /// A time or solution limit cut the search short.
     Limit,
+    /// The whole search space was explored under a bound shared with other runs
+    /// ([`RunOptions::shared_bound`]), and no solution is better than [`Report::bound`]:
+    /// whether one as good exists here is not known (the bound cut it).
+    NoBetter,
 }
 
 impl Status {
@@ -125,6 +141,7 @@ impl Status {
             Status::Solved => "solved",
             Status::Unsatisfiable => "unsatisfiable",
             Status::Limit => "limit",
+            Status::NoBetter => "no better",
         }
     }
 }
@@ -141,6 +158,10 @@ pub struct Report {
     pub stopped_by: Option<Stop>,
     /// The objective value of the best solution, for `minimize`/`maximize`.
     pub objective: Option<Val>,
+    /// With [`RunOptions::shared_bound`]: its value when the run ended, when better than
+    /// [`Report::objective`] (or the run found none). No solution of the run's tree is
+    /// better than it (the bound only tightens, so every cut made before still holds).
+    pub bound: Option<Val>,
     /// Why there is no solution, when compilation proved it.
     pub unsat_reason: Option<String>,
     pub stats: Stats,
@@ -179,6 +200,9 @@ impl Plan {
         // The callback decides when to stop (it sees which solutions count); the search
         // only needs to know when a limit ended it.
         config.limits.solutions = None;
+        if optimising {
+            config.shared_bound = options.shared_bound.clone();
+        }
         config.count_only = mode == SolveMode::Count && !optimising && !filters && options.limit.is_none();
         config.first_only = mode == SolveMode::First && !optimising && !filters;
         // One solution beyond a limit is looked for: finding it proves that the limit cut
@@ -292,6 +316,10 @@ pub fn solve(
     } else if let (Some((index, parts)), true) = (options.part, plan.optimising) {
         let subtrees = slice(problem.solver.split(&plan.config, parts as usize * PARTS_PER_SLICE), index, parts);
         optimise_subtrees(build, &subtrees, &plan, options, start, &mut on_solution)
+    } else if let Some(found) =
+        options.part.filter(|_| plan.config.count_only).and_then(|part| count_share(&mut problem, &plan, part, options))
+    {
+        found
     } else if options.part.is_some() || parallel {
         let subtrees = match options.part {
             Some((index, parts)) => {
@@ -315,10 +343,20 @@ pub fn solve(
     } else {
         search(&mut problem, &[], &plan, &mut on_solution)
     };
-    let status = match (found.stopped, found.count) {
-        (Some(_), _) => Status::Limit,
-        (None, 0) => Status::Unsatisfiable,
-        (None, _) => Status::Solved,
+    let bound = match (&plan.config.shared_bound, plan.config.objective) {
+        (Some(shared), Some((_, sense))) => shared.best(sense).filter(|&b| {
+            found.best.is_none_or(|own| match sense {
+                Sense::Minimize => b < own,
+                Sense::Maximize => b > own,
+            })
+        }),
+        _ => None,
+    };
+    let status = match (found.stopped, found.count, bound) {
+        (Some(_), _, _) => Status::Limit,
+        (None, 0, Some(_)) => Status::NoBetter,
+        (None, 0, None) => Status::Unsatisfiable,
+        (None, _, _) => Status::Solved,
     };
     let mut stats = found.stats;
     stats.time = start.elapsed();
@@ -330,6 +368,7 @@ pub fn solve(
         count: found.count,
         stopped_by: found.stopped,
         objective: found.best,
+        bound,
         unsat_reason: problem.unsat_reason.take(),
         stats,
     };
@@ -470,6 +509,18 @@ fn slice(subtrees: Vec<Subproblem>, index: u64, parts: u64) -> Vec<Subproblem> {
     let n = subtrees.len() as u64;
     let (from, to) = (n * index / parts, n * (index + 1) / parts);
     subtrees.into_iter().skip(from as usize).take((to - from) as usize).collect()
+}
+
+/// A part of a count, as the `index`-th of `parts` shares of the count that one constraint
+/// makes alone at the root; `None` when none does (the part then searches its subtrees).
+fn count_share(problem: &mut Problem, plan: &Plan, (index, parts): (u64, u64), options: &RunOptions) -> Option<Found> {
+    let counted = problem.solver.count_share_at_root(&plan.config, Share { index, of: parts })?;
+    let stats = problem.solver.stats().clone();
+    Some(match counted {
+        Ok(count) => Found { count, stats, ..Found::default() },
+        // Only the time limit or a stop requested on the run's token reach a dedicated count.
+        Err(_) => Found { stopped: Some(options.stop.requested().unwrap_or(Stop::Time)), stats, ..Found::default() },
+    })
 }
 
 /// Solves `subtrees` on the current thread pool; each keeps its solutions.

@@ -41,7 +41,10 @@ class CPM_cpsolve(SolverInterface):
         {"alldifferent", "circuit", "table", "element", "min", "max", "abs", "xor", "inverse",
          "increasing", "decreasing", "allequal", "count"}
     )
-    supported_reified_global_constraints = supported_global_constraints
+    # The `.puz` language posts a global constraint only at the top level (it is not a
+    # condition to reify or negate), so CPMpy decomposes those found inside an expression;
+    # `xorall` is a condition.
+    supported_reified_global_constraints = frozenset({"xor"})
 
     @staticmethod
     def supported():

@@ -245,7 +245,20 @@ def binary(op, a, b):
 def relation(op, a, b):
     a = as_expr(a, f"an operand of {op}")
     b = as_expr(b, f"an operand of {op}")
+    # Between two conditions, `==` and `!=` are the `.puz` language's equivalence and its
+    # negation. Anywhere else a condition is compared as a number, 1 when it holds: the
+    # language compares only integers with integers, so it is written `bool2int(c)`. A 0/1
+    # variable is an integer already.
+    if not (a.is_bool and b.is_bool and op in ("==", "!=")):
+        a, b = as_number(a), as_number(b)
     return Expr([a, b], True, lambda s: f"({s[0]} {op} {s[1]})")
+
+
+def as_number(e):
+    """``e``, or ``bool2int(e)`` for a condition that is not a 0/1 variable."""
+    if e.is_bool and not isinstance(e, IntVar):
+        return Expr([e], False, lambda s: f"bool2int({s[0]})")
+    return e
 
 
 def logic(op, a, b):

@@ -60,6 +60,7 @@ pub(crate) fn solve_file(
         nodes,
         threads: threads.max(1),
         keep: if mode == Some("all") { Keep::All } else { Keep::Last },
+        shared_bound: None,
     };
     let label = path.display().to_string();
     let kind = extension(&path);

@@ -10,6 +10,7 @@
 //! (`waiting.rs`): other Python threads run meanwhile, Ctrl-C is seen within 10 ms, and a run's
 //! limits are its own (each run has its own stop token and clock).
 
+mod bound;
 mod errors;
 mod explaining;
 mod files;
@@ -31,5 +32,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(explaining::explain_model, m)?)?;
     m.add_function(wrap_pyfunction!(files::solve_file, m)?)?;
     m.add_class::<solutions::Solutions>()?;
+    m.add_class::<bound::SharedBound>()?;
     Ok(())
 }

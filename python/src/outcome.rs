@@ -9,10 +9,13 @@ use pyo3::types::PyDict;
 /// A finished run, made without the GIL and turned into a dict with it.
 #[derive(Debug, Default)]
 pub(crate) struct Ran {
-    /// `"solved"`, `"unsatisfiable"` or `"limit"`, as in the JSON output.
+    /// `"solved"`, `"unsatisfiable"`, `"limit"` or `"no better"`, as in the JSON output.
     pub(crate) status: &'static str,
     pub(crate) count: u128,
     pub(crate) objective: Option<Val>,
+    /// With a shared bound: its value when the run ended, when better than the run's own
+    /// best; status `"no better"` says the run found nothing better than it.
+    pub(crate) bound: Option<Val>,
     pub(crate) optimising: bool,
     pub(crate) stopped: Option<Stop>,
     pub(crate) stats: Stats,
@@ -53,6 +56,7 @@ impl Ran {
         dict.set_item("status", self.status)?;
         dict.set_item("count", self.count)?;
         dict.set_item("objective", self.objective)?;
+        dict.set_item("bound", self.bound)?;
         dict.set_item("optimising", self.optimising)?;
         dict.set_item("stopped", self.stopped.map(stop_name))?;
         dict.set_item("stats", stats_dict(py, &self.stats)?)?;

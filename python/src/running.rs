@@ -31,6 +31,8 @@ pub(crate) struct Ask {
     pub(crate) nodes: Option<u64>,
     pub(crate) threads: usize,
     pub(crate) keep: Keep,
+    /// With an objective: the bound shared with the model's other parts.
+    pub(crate) shared_bound: Option<cpsolve_engine::SharedBound>,
 }
 
 /// Which solutions' values a run keeps for Python.
@@ -85,7 +87,7 @@ pub(crate) fn parse_timeout(timeout: Option<f64>) -> PyResult<Option<Duration>> 
 /// `_native.run(text, label, ...)`: solves a `.puz` text and returns the run as a dict (see
 /// [`Ran`]); located errors raise `ModelError`.
 #[pyfunction]
-#[pyo3(name = "run", signature = (text, label, path=None, mode=None, limit=None, timeout=None, nodes=None, threads=1, keep="last"))]
+#[pyo3(name = "run", signature = (text, label, path=None, mode=None, limit=None, timeout=None, nodes=None, threads=1, keep="last", bound=None))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
 pub(crate) fn run_model(
     py: Python<'_>,
@@ -98,6 +100,7 @@ pub(crate) fn run_model(
     nodes: Option<u64>,
     threads: usize,
     keep: &str,
+    bound: Option<PyRef<'_, crate::bound::SharedBound>>,
 ) -> PyResult<Py<PyDict>> {
     let keep = match keep {
         "none" => Keep::Nothing,
@@ -107,8 +110,15 @@ pub(crate) fn run_model(
             return Err(PyValueError::new_err(format!("keep must be \"none\", \"last\" or \"all\", not {other:?}")))
         }
     };
-    let ask =
-        Ask { mode: parse_mode(mode)?, limit, timeout: parse_timeout(timeout)?, nodes, threads: threads.max(1), keep };
+    let ask = Ask {
+        mode: parse_mode(mode)?,
+        limit,
+        timeout: parse_timeout(timeout)?,
+        nodes,
+        threads: threads.max(1),
+        keep,
+        shared_bound: bound.map(|b| b.0.clone()),
+    };
     let stop = StopToken::new();
     let token = stop.clone();
     let ran = waiting::run_interruptible(py, &stop, move || {
@@ -159,6 +169,7 @@ pub(crate) fn search(
         timeout: ask.timeout,
         nodes: ask.nodes,
         threads: ask.threads,
+        shared_bound: ask.shared_bound.clone(),
         stop: stop.clone(),
         ..RunOptions::default()
     };
@@ -220,6 +231,7 @@ pub(crate) fn search(
         status: report.status.name(),
         count: report.count,
         objective: report.objective,
+        bound: report.bound,
         optimising,
         stopped: report.stopped_by,
         stats: report.stats,

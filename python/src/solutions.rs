@@ -65,6 +65,7 @@ impl Solutions {
             nodes,
             threads: 1,
             keep: Keep::Nothing,
+            shared_bound: None,
         };
         let (tx, rx) = mpsc::sync_channel(AHEAD);
         let stop = StopToken::new();

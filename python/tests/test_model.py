@@ -62,6 +62,24 @@ def test_operators_against_brute_force():
     assert got == want
 
 
+def test_conditions_compared_as_numbers_against_brute_force():
+    # A condition compared with an integer, or ordered against another, counts 1 when it
+    # holds; two conditions joined by == or != are equivalent or not.
+    m = cpsolve.Model()
+    x, y = m.int_var(-3, 4, name="x"), m.int_var(-1, 2, name="y")
+    b = m.bool_var(name="b")
+    m += ((x > 0) & (y > 0)) != y
+    m += (x < 2) <= (y == 2) + b
+    m += b == (x == y)
+    got = sorted((s[x], s[y], s[b]) for s in m.solutions())
+    want = sorted(
+        (vx, vy, vb)
+        for vx, vy, vb in itertools.product(range(-3, 5), range(-1, 3), range(2))
+        if int(vx > 0 and vy > 0) != vy and int(vx < 2) <= int(vy == 2) + vb and vb == int(vx == vy)
+    )
+    assert got == want and want
+
+
 def test_numpy_comparisons_give_conditions():
     m = cpsolve.Model()
     a = m.int_var(0, 3, shape=3, name="a")

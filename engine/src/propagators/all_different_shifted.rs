@@ -19,7 +19,7 @@ use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
 use crate::literal::Literal;
 use crate::outcome::{Events, Interrupted, Priority, PropResult, PropStatus};
-use crate::propagator::{Context, PostContext, Propagator};
+use crate::propagator::{Context, PostContext, Propagator, Share};
 
 /// `xᵢ`, `xᵢ + i` and `xᵢ − i` each pairwise distinct, with a bitboard count and a dedicated first-solution search; posted by [`crate::constraints::all_different_shifted`].
 #[derive(Debug, Clone)]
@@ -113,6 +113,15 @@ impl Propagator for AllDifferentShifted {
     }
 
     fn count_solutions(&self, cx: &Context<'_>, stop: &(dyn Fn() -> bool + Sync)) -> Option<Result<u128, Interrupted>> {
+        self.count_solutions_share(cx, stop, Share::WHOLE)
+    }
+
+    fn count_solutions_share(
+        &self,
+        cx: &Context<'_>,
+        stop: &(dyn Fn() -> bool + Sync),
+        share: Share,
+    ) -> Option<Result<u128, Interrupted>> {
         let low = self.vars.iter().map(|&x| cx.min(x)).min()?;
         let high = self.vars.iter().map(|&x| cx.max(x)).max()?;
         if high - low >= 64 {
@@ -121,7 +130,7 @@ impl Propagator for AllDifferentShifted {
         let allowed: Vec<u64> =
             self.vars.iter().map(|&x| cx.values(x).fold(0u64, |mask, v| mask | 1 << (v - low))).collect();
         let rows = (high - low + 1) as u32;
-        Some(super::queens_count::count_all(&allowed, rows, stop))
+        Some(super::queens_count::count_all(&allowed, rows, stop, share))
     }
 }
 

@@ -19,11 +19,14 @@
 //!
 //! Both ask whether to stop every [`CHECK_EVERY`] nodes, and both split the search into
 //! subtrees counted in parallel on the current rayon pool: the count is a sum of exact
-//! parts, the same on any number of threads.
+//! parts, the same on any number of threads. A [`Share`] of the count is a contiguous run
+//! of those tasks (the shares of a split count, each on its own machine, add up to the
+//! count, and each still profits from the symmetries).
 
 use rayon::prelude::*;
 
 use crate::outcome::Interrupted;
+use crate::propagator::Share;
 
 /// How often (in nodes) the search asks whether to stop: rarely enough that the question
 /// costs nothing, often enough (about every half millisecond) that a timeout or an interrupt
@@ -71,6 +74,7 @@ pub(crate) fn count_all(
     allowed: &[u64],
     rows_in_window: u32,
     stop: &(dyn Fn() -> bool + Sync),
+    share: Share,
 ) -> Result<u128, Interrupted> {
     let n = allowed.len();
     if n > rows_in_window as usize {
@@ -79,10 +83,14 @@ pub(crate) fn count_all(
     }
     let full = u64::MAX >> (64 - rows_in_window);
     if n == rows_in_window as usize && n >= D4::MIN_N && allowed.iter().all(|&m| m == full) {
-        return D4::count(n, stop);
+        return D4::count(n, stop, share);
     }
     let counter = Counter { allowed, square: n == rows_in_window as usize, stop };
     if n < 3 {
+        // One task, in the first share.
+        if !share.holds(0, 1) {
+            return Ok(0);
+        }
         let total = if n == 0 { Some(1) } else { counter.count(0, 0, 0, 0) };
         return total.map(u128::from).ok_or(Interrupted);
     }
@@ -109,6 +117,8 @@ pub(crate) fn count_all(
             })
         })
         .collect();
+    let count = tasks.len();
+    let tasks: Vec<_> = tasks.into_iter().enumerate().filter(|&(i, _)| share.holds(i, count)).map(|(_, t)| t).collect();
     let parts: Vec<Option<u128>> = tasks
         .par_iter()
         .map(|&(rows, down, up, weight)| counter.count(2, rows, down, up).map(|n| weight * u128::from(n)))
@@ -274,7 +284,7 @@ impl D4 {
     /// Smaller boards take the mirror counter (the rules assume room for both bounds).
     const MIN_N: usize = 6;
 
-    fn count(n: usize, stop: &(dyn Fn() -> bool + Sync)) -> Result<u128, Interrupted> {
+    fn count(n: usize, stop: &(dyn Fn() -> bool + Sync), share: Share) -> Result<u128, Interrupted> {
         let full = u64::MAX >> (64 - n);
         let top_bit = 1u64 << (n - 1);
         // Corner: a task per row of column 1, counted by the plain counter whose domains
@@ -314,6 +324,17 @@ impl D4 {
             bound1 += 1;
             bound2 -= 1;
         }
+        // The share's tasks: corners first, then edges, in the order listed.
+        let tasks = corners.len() + edge_tasks.len();
+        let corners: Vec<Vec<u64>> =
+            corners.into_iter().enumerate().filter(|&(i, _)| share.holds(i, tasks)).map(|(_, c)| c).collect();
+        let skipped = tasks - edge_tasks.len();
+        let edge_tasks: Vec<(D4, [u64; 2])> = edge_tasks
+            .into_iter()
+            .enumerate()
+            .filter(|&(i, _)| share.holds(skipped + i, tasks))
+            .map(|(_, t)| t)
+            .collect();
         let corner_parts = corners.par_iter().map(|allowed| {
             let counter = Counter { allowed, square: true, stop };
             let (rows, down, up) = place(0, 0, 0, 1);

@@ -78,6 +78,11 @@ pub struct SearchConfig {
     pub limits: Limits,
     /// Branch and bound: every solution after the first must be strictly better.
     pub objective: Option<(VarId, Sense)>,
+    /// With an objective: a bound shared with searches of other parts of the same model's
+    /// tree (`shared_bound.rs`). Each improving solution is offered to it, and every node
+    /// is cut with the better of it and the search's own bound. A search that finishes has
+    /// then searched its tree only for solutions better than the shared bound.
+    pub shared_bound: Option<super::SharedBound>,
     /// Check every solution against every constraint's `is_satisfied` and panic on a
     /// violation: a propagator bug. For tests; costs a pass over all constraints per solution.
     pub check_solutions: bool,

@@ -3,8 +3,11 @@
 //! ([`crate::Propagator::count_solutions`], [`crate::Propagator::find_solution`]): the
 //! shifted all-different counts n-queens' completions, for instance.
 
+use std::time::Instant;
+
 use crate::domain::Val;
 use crate::ids::VarId;
+use crate::propagator::Share;
 use crate::solver::Solver;
 use crate::Interrupted;
 
@@ -44,6 +47,55 @@ impl Solver {
         self.store.close_level();
         self.store.queue.clear();
         counts
+    }
+
+    /// One share of the count that one constraint alone makes at the root, after
+    /// propagation ([`crate::Propagator::count_solutions_share`]): the shares `0..of` add up
+    /// to the number of solutions. `None` when no constraint counts the root's solutions on
+    /// its own (the tree must then be searched); `Err` when `config`'s limits stopped it.
+    /// This is how a part of a split count keeps the dedicated count's speed (and its
+    /// symmetries) instead of searching the subtrees above it.
+    pub fn count_share_at_root(&mut self, config: &SearchConfig, share: Share) -> Option<Result<u128, Interrupted>> {
+        self.assert_not_spent();
+        if self.is_failed() {
+            return Some(Ok(0));
+        }
+        let start = Instant::now();
+        self.store.open_level();
+        for p in 0..self.props.len() {
+            if self.store.alive[p] {
+                self.store.queue.push(crate::ids::PropId(p as u32));
+            }
+        }
+        let counted = if !self.propagate_node(&mut Chronological, config, None) {
+            // No solution: every share counts none.
+            Some(Ok(0))
+        } else if let Some(p) = self.sole_counter().filter(|&p| self.counts_every_solution(config, p)) {
+            let token = self.stop.clone();
+            let limits = config.limits.clone();
+            let stop = move || limits.reached(start, &token).is_some();
+            let cx = crate::propagator::Context { store: &mut self.store };
+            self.props[p].count_solutions_share(&cx, &stop, share)
+        } else {
+            None
+        };
+        self.store.close_level();
+        self.store.queue.clear();
+        if let Some(Ok(n)) = counted {
+            self.stats.solutions += n;
+        }
+        self.stats.time += start.elapsed();
+        counted
+    }
+
+    /// Whether counting `p`'s completions counts the search's solutions: always, but with
+    /// [`SearchConfig::project`] only when `p` is over the groups' variables alone (its
+    /// count counts every variable's values).
+    fn counts_every_solution(&self, config: &SearchConfig, p: usize) -> bool {
+        !config.project || {
+            let vars = self.props[p].vars();
+            vars.iter().all(|x| config.branching.iter().any(|group| group.vars.contains(x)))
+        }
     }
 
     /// The one propagator left below this node: the only one alive, covering every

@@ -293,8 +293,11 @@ impl Solver {
         }
         outcome.solutions += 1;
         self.stats.solutions += 1;
-        if let Some((obj, _)) = config.objective {
+        if let Some((obj, sense)) = config.objective {
             *bound = Some(self.min(obj));
+            if let Some(shared) = &config.shared_bound {
+                shared.offer(self.min(obj), sense);
+            }
         }
         if config.phase_saving {
             self.save_phases();

@@ -30,7 +30,8 @@
 //!   node where one constraint is left, a dedicated algorithm may count or solve instead
 //!   (`dedicated.rs`).
 //! - *The node*: opening a level, applying a branch, propagating with the objective's
-//!   bound (`node.rs`).
+//!   bound (`node.rs`), the better of the search's own and, when searches of other parts
+//!   share one, theirs (`shared_bound.rs`).
 //!
 //! The options that choose among these are in [`SearchConfig`] (`config.rs`), which also
 //! says, in one place, which of them apply together.
@@ -60,6 +61,7 @@ mod node;
 mod probe;
 mod restart;
 mod resume;
+mod shared_bound;
 mod split;
 mod stats;
 
@@ -75,6 +77,7 @@ use crate::store::Store;
 pub use config::{ActivitySearch, Limits, Probe, SearchConfig, Sense, Stop};
 pub use restart::luby;
 pub(crate) use resume::Resume;
+pub use shared_bound::SharedBound;
 pub use stats::Stats;
 
 /// How a search ended.

@@ -74,6 +74,10 @@ impl Solver {
         config: &SearchConfig,
         bound: Option<Val>,
     ) -> bool {
+        let bound = match (config.objective, &config.shared_bound) {
+            (Some((_, sense)), Some(shared)) => shared.tighten(bound, sense),
+            _ => bound,
+        };
         if let (Some((obj, sense)), Some(best)) = (config.objective, bound) {
             self.set_cause(crate::learn::history::Cause::Axiom);
             let cut = match sense {

@@ -142,8 +142,16 @@ impl Propagator for Times {
         Some(out)
     }
 
+    /// The bounds read; and where both factors are fixed, the hole of `z` at their product
+    /// when there is one (the assignment failed on it, not on a bound).
     fn explain_conflict(&self, cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {
-        Some(self.all_bounds(cx))
+        let mut reason = self.all_bounds(cx);
+        let (x, y, z) = (self.x, self.y, self.z);
+        if cx.min(x) == cx.max(x) && cx.min(y) == cx.max(y) {
+            let product = cx.min(x).checked_mul(cx.min(y))?;
+            reason.extend(cx.why_not(z, product));
+        }
+        Some(reason)
     }
 
     fn is_satisfied(&self, value: &dyn Fn(VarId) -> Val) -> bool {

@@ -73,7 +73,8 @@ impl Solver {
     /// `refuted`: every left branch on the stack with its right branch taken is a refuted
     /// subtree (not so in an enumeration past its first solution, where a solution that
     /// still counts may lie below it); with [`SearchConfig::nogoods`], they are posted as
-    /// nogoods. The root is then propagated again by the caller.
+    /// nogoods (into the learned ones' database where the search learns). The root is then
+    /// propagated again by the caller.
     pub(crate) fn restart(&mut self, stack: &mut Vec<(Decision, bool)>, config: &SearchConfig, refuted: bool) {
         let nogoods = if config.nogoods && refuted {
             crate::propagators::nogood::from_branch(stack.iter().map(|&(d, right)| (d.literal(false), right)))
@@ -86,7 +87,9 @@ impl Solver {
         self.post_learned();
         self.reduce_learned();
         for nogood in nogoods {
-            if let Some(id) = self.post(Box::new(crate::propagators::Nogood::new(nogood))) {
+            if self.keep_refuted(&nogood) {
+                self.stats.nogoods += 1;
+            } else if let Some(id) = self.post(Box::new(crate::propagators::Nogood::new(nogood))) {
                 // It weighs in dom/wdeg once it has failed, not before.
                 self.weights[id.index()] = 0;
                 self.stats.nogoods += 1;

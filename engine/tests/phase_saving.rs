@@ -9,44 +9,14 @@ mod common;
 
 use std::ops::ControlFlow;
 
+use common::knapsack::{build, feasible, model, Model};
 use common::{VAL_ORDERS, VAR_ORDERS};
-use cpsolve_engine::constraints::{all_different, linear};
-use cpsolve_engine::{Branching, Consistency, Limits, Rel, SearchConfig, Sense, Solver, Val, VarId};
+use cpsolve_engine::{Branching, Limits, SearchConfig, Sense, Val};
 use proptest::prelude::*;
-
-/// A random model: `n` variables in `0..=hi`, a weighted capacity `Σ wᵢ·xᵢ ≤ cap`, an
-/// optional all-different, and the objective `Σ pᵢ·xᵢ`.
-#[derive(Debug, Clone)]
-struct Model {
-    hi: Val,
-    weights: Vec<Val>,
-    profits: Vec<Val>,
-    cap: Val,
-    distinct: bool,
-}
-
-fn model() -> impl Strategy<Value = Model> {
-    (2usize..=5, 1i64..=3).prop_flat_map(|(n, hi)| {
-        (Just(hi), prop::collection::vec(1i64..=6, n), prop::collection::vec(-4i64..=7, n), 0i64..=20, any::<bool>())
-            .prop_map(|(hi, weights, profits, cap, distinct)| Model { hi, weights, profits, cap, distinct })
-    })
-}
 
 /// The objective of every assignment that satisfies the model.
 fn feasible_profits(m: &Model) -> Vec<Val> {
-    let n = m.weights.len();
-    let mut values = vec![0; n];
-    let mut profits = Vec::new();
-    loop {
-        let weight: Val = values.iter().zip(&m.weights).map(|(v, w)| v * w).sum();
-        let distinct = !m.distinct || (0..n).all(|i| (i + 1..n).all(|j| values[i] != values[j]));
-        if weight <= m.cap && distinct {
-            profits.push(values.iter().zip(&m.profits).map(|(v, p)| v * p).sum());
-        }
-        let Some(i) = values.iter().position(|&v| v < m.hi) else { return profits };
-        values[i] += 1;
-        values[..i].fill(0);
-    }
+    feasible(m).into_iter().map(|(_, profit)| profit).collect()
 }
 
 /// The best objective over every assignment, or `None` when none is feasible.
@@ -56,24 +26,6 @@ fn brute_force(m: &Model, sense: Sense) -> Option<Val> {
         Sense::Maximize => profits.max(),
         Sense::Minimize => profits.min(),
     }
-}
-
-/// The model's variables and objective, posted.
-fn build(m: &Model) -> (Solver, Vec<VarId>, VarId) {
-    let mut solver = Solver::new();
-    let xs: Vec<_> = m.weights.iter().map(|_| solver.new_var(0, m.hi).expect("a small range")).collect();
-    let lo: Val = m.profits.iter().map(|&p| (p * m.hi).min(0)).sum();
-    let hi: Val = m.profits.iter().map(|&p| (p * m.hi).max(0)).sum();
-    let objective = solver.new_var(lo, hi).expect("a small range");
-    let weights: Vec<_> = m.weights.iter().zip(&xs).map(|(&w, &x)| (w, x)).collect();
-    linear(&mut solver, &weights, Rel::Le, m.cap).expect("no overflow");
-    let mut profits: Vec<_> = m.profits.iter().zip(&xs).map(|(&p, &x)| (p, x)).collect();
-    profits.push((-1, objective));
-    linear(&mut solver, &profits, Rel::Eq, 0).expect("no overflow");
-    if m.distinct {
-        all_different(&mut solver, &xs, &[], Consistency::Value);
-    }
-    (solver, xs, objective)
 }
 
 /// The optimum proved by the engine, and whether every solution it reported improved on

@@ -12,9 +12,9 @@
 //! the rest of the search.
 //!
 //! Of the literals of earlier levels on one bound of one variable, the nogood keeps the
-//! strongest, which implies the others. (Resolving a bound event only as far as the
-//! literals cited need, `x > 4` of an event that raised `x` to 9, was tried: measured on
-//! PSPLIB and cyclic RCPSP, it made more failures, not fewer; notes/learning.md.)
+//! strongest, which implies the others. An event is resolved as it was made (`x > 8`),
+//! not only as far as the literals cited need (`x > 4`): on PSPLIB and cyclic RCPSP the
+//! weaker resolution makes more failures (notes/learning.md, "Scheduling under learning").
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 

@@ -26,7 +26,7 @@ const NEVER: Val = Val::MIN / 4;
 
 /// One task: its window `[est, lct)` and duration.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Task {
+pub(crate) struct Window {
     pub(crate) est: Val,
     pub(crate) lct: Val,
     pub(crate) p: Val,
@@ -63,7 +63,7 @@ struct ThetaLambda {
 
 impl ThetaLambda {
     /// Every task white (in `Θ`); `by_est` lists them in order of earliest start.
-    fn new(tasks: &[Task], by_est: &[usize]) -> ThetaLambda {
+    fn new(tasks: &[Window], by_est: &[usize]) -> ThetaLambda {
         let leaves = by_est.len().next_power_of_two();
         let mut nodes = vec![EMPTY; 2 * leaves];
         for (k, &i) in by_est.iter().enumerate() {
@@ -85,7 +85,7 @@ impl ThetaLambda {
         }
     }
 
-    /// Task at `leaf` (of duration `p`, earliest start `est`) turns gray.
+    /// Window at `leaf` (of duration `p`, earliest start `est`) turns gray.
     fn gray(&mut self, leaf: usize, est: Val, p: Val) {
         self.set(leaf, Node { sum: 0, ect: NEVER, gray_sum: p, gray_ect: est + p });
     }
@@ -126,7 +126,7 @@ impl ThetaLambda {
 
 /// New earliest starts by overload checking and edge finding on tasks that never overlap
 /// (each duration at least 1); `Err` on overload.
-pub(crate) fn edge_find(tasks: &[Task]) -> Result<Vec<Val>, Conflict> {
+pub(crate) fn edge_find(tasks: &[Window]) -> Result<Vec<Val>, Conflict> {
     let n = tasks.len();
     let mut est: Vec<Val> = tasks.iter().map(|t| t.est).collect();
     let mut by_est: Vec<usize> = (0..n).collect();
@@ -164,20 +164,20 @@ pub(crate) fn edge_find(tasks: &[Task]) -> Result<Vec<Val>, Conflict> {
 
 #[cfg(test)]
 mod tests {
-    use super::{edge_find, Task};
+    use super::{edge_find, Window};
     use crate::domain::Val;
     use proptest::prelude::*;
 
     /// Edge finding by the task-interval form (`O(n³)`): every set `{k : lctₖ ≤ lctⱼ}`.
-    fn by_task_intervals(tasks: &[Task]) -> Option<Vec<Val>> {
-        let ect = |set: &[Task]| {
+    fn by_task_intervals(tasks: &[Window]) -> Option<Vec<Val>> {
+        let ect = |set: &[Window]| {
             let mut sorted = set.to_vec();
             sorted.sort_by_key(|t| t.est);
             sorted.iter().fold(Val::MIN / 4, |e, t| e.max(t.est) + t.p)
         };
         let mut est: Vec<Val> = tasks.iter().map(|t| t.est).collect();
         for j in tasks {
-            let omega: Vec<Task> = tasks.iter().copied().filter(|t| t.lct <= j.lct).collect();
+            let omega: Vec<Window> = tasks.iter().copied().filter(|t| t.lct <= j.lct).collect();
             if ect(&omega) > j.lct {
                 return None;
             }
@@ -192,9 +192,9 @@ mod tests {
         Some(est)
     }
 
-    fn tasks() -> impl Strategy<Value = Vec<Task>> {
+    fn tasks() -> impl Strategy<Value = Vec<Window>> {
         prop::collection::vec((0i64..12, 1i64..5, 0i64..10), 1..14)
-            .prop_map(|v| v.into_iter().map(|(est, p, slack)| Task { est, lct: est + p + slack, p }).collect())
+            .prop_map(|v| v.into_iter().map(|(est, p, slack)| Window { est, lct: est + p + slack, p }).collect())
     }
 
     proptest! {
@@ -212,7 +212,7 @@ mod tests {
             let found = edge_find(&tasks);
             let n = tasks.len();
             let mut starts = vec![0; n];
-            fn each(tasks: &[Task], k: usize, starts: &mut Vec<Val>, visit: &mut dyn FnMut(&[Val])) {
+            fn each(tasks: &[Window], k: usize, starts: &mut Vec<Val>, visit: &mut dyn FnMut(&[Val])) {
                 if k == tasks.len() {
                     return visit(starts);
                 }

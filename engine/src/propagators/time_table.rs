@@ -201,7 +201,7 @@ impl Propagator for TimeTable {
                     while est < seg.end && seg.start < est + d {
                         let t = (est + d - 1).min(seg.end - 1);
                         est = t + 1;
-                        self.step(cx, i, t, |cx| cx.set_min(s, est))?;
+                        cx.set_min(s, est).inspect_err(|_| self.failed_step = Some((i, t)))?;
                     }
                 }
             }
@@ -224,7 +224,7 @@ impl Propagator for TimeTable {
                     while seg.start < lst + d && lst < seg.end {
                         let t = lst.max(seg.start);
                         lst = t - d;
-                        self.step(cx, i, t, |cx| cx.set_max(s, lst))?;
+                        cx.set_max(s, lst).inspect_err(|_| self.failed_step = Some((i, t)))?;
                     }
                 }
             }
@@ -349,18 +349,6 @@ impl Propagator for TimeTable {
 }
 
 impl TimeTable {
-    /// A pointwise step of task `i` over time `t`: `apply` moves its bound; a failure is
-    /// remembered for [`Propagator::explain_conflict`].
-    fn step(
-        &mut self,
-        cx: &mut Context<'_>,
-        i: usize,
-        t: Val,
-        apply: impl FnOnce(&mut Context<'_>) -> Result<bool, crate::outcome::Conflict>,
-    ) -> Result<bool, crate::outcome::Conflict> {
-        apply(cx).inspect_err(|_| self.failed_step = Some((i, t)))
-    }
-
     /// Why task `i` does not run at time `t`: tasks surely running at `t`, of the largest
     /// uses first, use more than the capacity leaves it; with its size and use, the
     /// capacity, and `start`, the literals on its start the step rests on. `None` when the

@@ -22,12 +22,12 @@
 //! whose duration may be 0 is left to time-tabling (it may then go anywhere).
 
 use super::task_reasons::{Rules, TaskVars};
-use super::theta_lambda::{self, Task};
+use super::theta_lambda::{self, Window};
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
 use crate::literal::Literal;
-use crate::outcome::{Conflict, Events, Priority, PropResult, PropStatus};
+use crate::outcome::{Events, Priority, PropResult, PropStatus};
 use crate::propagator::{Context, PostContext, Propagator};
 
 /// Machines with more tasks than this get time-tabling only (the rules but edge finding
@@ -41,21 +41,6 @@ pub(crate) const MAX_TASKS: usize = 64;
 pub struct Unary {
     starts: Vec<VarId>,
     durations: Vec<VarId>,
-}
-
-/// One task's window: earliest start, latest completion, duration.
-#[derive(Debug, Clone, Copy)]
-struct Window {
-    est: Val,
-    lct: Val,
-    p: Val,
-}
-
-/// New earliest starts by overload checking and edge finding (`theta_lambda.rs`); `Err` on
-/// overload.
-fn edge_find(windows: &[Window]) -> Result<Vec<Val>, Conflict> {
-    let tasks: Vec<Task> = windows.iter().map(|w| Task { est: w.est, lct: w.lct, p: w.p }).collect();
-    theta_lambda::edge_find(&tasks)
 }
 
 /// Raises `est` by detectable precedences (Vilím 2004): when task `i` cannot end before
@@ -150,12 +135,12 @@ impl Propagator for Unary {
             Window { est: cx.min(s), lct: cx.max(s) + p, p }
         };
         let forward: Vec<Window> = tasks.iter().map(|&i| window(i)).collect();
-        let mut est = edge_find(&forward)?;
+        let mut est = theta_lambda::edge_find(&forward)?;
         detectable_precedences(&forward, &mut est);
         not_first(&forward, &mut est);
         // Mirrored: a task's latest completion is minus its earliest start in negated time.
         let mirrored: Vec<Window> = forward.iter().map(|w| Window { est: -w.lct, lct: -w.est, p: w.p }).collect();
-        let mut neg_lct = edge_find(&mirrored)?;
+        let mut neg_lct = theta_lambda::edge_find(&mirrored)?;
         detectable_precedences(&mirrored, &mut neg_lct);
         not_first(&mirrored, &mut neg_lct);
         for (k, &i) in tasks.iter().enumerate() {

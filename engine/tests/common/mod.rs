@@ -3,6 +3,8 @@
 
 #![allow(dead_code, reason = "each test file uses a different part")]
 
+pub(crate) mod knapsack;
+
 use std::ops::ControlFlow;
 
 use cpsolve_engine::{Branching, SearchConfig, Solver, Val, ValOrder, VarId, VarOrder};

@@ -14,8 +14,8 @@ use cpsolve_engine::VarId;
 use super::env::Env;
 
 /// The 2-d arrays of a model, each with the place of every cell: built once for all the
-/// constraints named (a search along the cells per constraint was quadratic: three sums
-/// over a 65,541 × 3 array took 4.7 s to name).
+/// constraints named, so that naming stays linear (a search along the cells per constraint
+/// is quadratic: three sums over a 65,541 × 3 array would take seconds to name).
 pub(crate) struct Grids {
     /// Per 2-d array (its index in the environment), the offset of each of its cells.
     grids: Vec<(usize, HashMap<VarId, usize>)>,

@@ -72,4 +72,6 @@ pub(crate) enum Decision {
     LessEq(VarId, Val),
     /// Left `x > v`, right `x <= v`.
     Greater(VarId, Val),
+    /// Left `x != v`, right `x = v`.
+    Exclude(VarId, Val),
 }

@@ -288,7 +288,8 @@ pub use outcome::{Conflict, Events, Interrupted, Priority, PropResult, PropStatu
 pub use propagator::{Context, PostContext, Propagator, Share};
 pub use propagators::all_different::Consistency;
 pub use search::{
-    luby, ActivitySearch, Limits, Outcome, Probe, SearchConfig, Sense, SharedBound, Solution, Stats, Stop, Subproblem,
+    luby, ActivityOver, ActivitySearch, Limits, Outcome, Probe, SearchConfig, Sense, SharedBound, Solution, Stats,
+    Stop, Subproblem,
 };
 pub use solver::{ModelError, Solver, VAL_LIMIT};
 pub use stop::StopToken;

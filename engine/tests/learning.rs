@@ -17,8 +17,8 @@ use cpsolve_engine::constraints::{
     times,
 };
 use cpsolve_engine::{
-    propagators::CountedLine, ActivitySearch, Branching, Consistency, Literal, Probe, Rel, SearchConfig, Sense, Solver,
-    Val, VarId, VarOrder,
+    propagators::CountedLine, ActivityOver, ActivitySearch, Branching, Consistency, Literal, Probe, Rel, SearchConfig,
+    Sense, Solver, Val, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -634,7 +634,7 @@ proptest! {
     #[test]
     fn learning_with_restarts_proves_the_same_optimum(
         m in model(Mix::General), val_order in 0..VAL_ORDERS.len(), objective in 0usize..6, maximize in any::<bool>(),
-        activity in 0..ACTIVITY.len(),
+        activity in 0..ACTIVITY.len(), over_literals in any::<bool>(),
     ) {
         let objective = objective % m.domains.len();
         let sense = if maximize { Sense::Maximize } else { Sense::Minimize };
@@ -646,6 +646,7 @@ proptest! {
                 nogoods: true,
                 phase_saving: true,
                 activity: ACTIVITY[activity],
+                activity_over: if over_literals { ActivityOver::Literals } else { ActivityOver::Variables },
                 learned_kept: Some(1),
                 ..config(&xs, 2, val_order, learning)
             };
@@ -706,6 +707,7 @@ proptest! {
     #[test]
     fn learning_with_backjumps_finds_a_solution_when_there_is_one(
         m in model(Mix::General), val_order in 0..VAL_ORDERS.len(), activity in 0..ACTIVITY.len(),
+        over_literals in any::<bool>(),
     ) {
         let (mut s, xs, every) = build(&m);
         let (all, _) = solutions(&m, &config(&xs, 0, 0, false));
@@ -714,6 +716,7 @@ proptest! {
             nogoods: true,
             limits: cpsolve_engine::Limits { solutions: Some(1), ..Default::default() },
             activity: ACTIVITY[activity],
+            activity_over: if over_literals { ActivityOver::Literals } else { ActivityOver::Variables },
             learned_kept: Some(1),
             ..config(&xs, 2, val_order, true)
         };

@@ -8,7 +8,9 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use cpsolve_engine::{ActivitySearch, Limits, Probe, SearchConfig, Sense, Solution, Stats, Stop, Val, VarId, VarOrder};
+use cpsolve_engine::{
+    ActivityOver, ActivitySearch, Limits, Probe, SearchConfig, Sense, Solution, Stats, Stop, Val, VarId, VarOrder,
+};
 
 use crate::check;
 use crate::model::{Goal, Kind, Model, Output, Term};
@@ -83,6 +85,8 @@ pub struct Options {
     /// ([`SearchConfig::activity`]); `None`: all of them in cpsolve's own search (free
     /// search or no annotation), those the annotation leaves otherwise.
     pub activity: Option<ActivitySearch>,
+    /// What decisions by activity rank ([`cpsolve_engine::ActivityOver`]).
+    pub activity_over: ActivityOver,
     /// With learning by default and an annotated search that does not restart: try that
     /// search first, without learning, while it projects to finish within
     /// [`PROBE_PROPAGATIONS`] ([`cpsolve_engine::SearchConfig::probe`]).
@@ -105,6 +109,7 @@ impl Default for Options {
             distinct_outputs: false,
             learning: None,
             activity: None,
+            activity_over: ActivityOver::default(),
             probe: true,
         }
     }
@@ -236,6 +241,7 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         nogoods: options.nogoods,
         learning,
         activity,
+        activity_over: options.activity_over,
         final_search: options.final_search,
         probe,
         phase_saving: optimising

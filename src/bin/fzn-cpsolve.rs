@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use cpsolve_engine::ActivitySearch;
+use cpsolve_engine::{ActivityOver, ActivitySearch};
 use cpsolve_flatzinc::{format_solution, status_line, Goal, Options, PhaseSaving, SearchChoice};
 
 // The time and memory limits of the `cpsolve` binary, shared.
@@ -79,6 +79,11 @@ struct Args {
     /// `alternate` (the annotation and activity take turns between restarts), `only`.
     #[arg(long, value_name = "WHICH", default_value = "auto", value_parser = ["auto", "off", "rest", "alternate", "only"])]
     activity: String,
+    /// What decisions by activity rank: `literals` (the default: the bounds and values
+    /// recent conflicts met, each decided on its saved side) or `variables` (the variables
+    /// they met, each decided to its smallest value).
+    #[arg(long, value_name = "WHAT", default_value = "literals", value_parser = ["literals", "variables"])]
+    activity_over: String,
     /// With learning by default and a search annotation that does not restart: first try
     /// the annotated search without learning, for as long as it projects to finish soon
     /// (`yes`, the default, or `no`).
@@ -162,6 +167,10 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
             "alternate" => Some(ActivitySearch::Alternate),
             "only" => Some(ActivitySearch::Only),
             _ => None,
+        },
+        activity_over: match args.activity_over.as_str() {
+            "variables" => ActivityOver::Variables,
+            _ => ActivityOver::Literals,
         },
         probe: args.probe == "yes",
     };

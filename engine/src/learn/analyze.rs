@@ -123,9 +123,9 @@ pub(crate) struct Learned {
     /// The newest level among the other literals: back there, all of them still hold and
     /// the nogood makes the last one false (the root level when there are none).
     pub(crate) assert_level: u32,
-    /// The variable of every literal analysis met below the root (with repeats): the ones
+    /// Every literal analysis met below the root (with repeats of a variable): the ones
     /// whose activity the conflict raises.
-    pub(crate) met: Vec<crate::ids::VarId>,
+    pub(crate) met: Vec<Literal>,
     /// The literals cited on the way (the analysis's work).
     pub(crate) cited: usize,
 }
@@ -145,7 +145,7 @@ struct Analysis<'a> {
     /// The newest of their levels.
     newest_earlier: Option<u32>,
     seen: HashSet<Literal>,
-    met: Vec<crate::ids::VarId>,
+    met: Vec<Literal>,
     /// The literals cited so far.
     cited: usize,
 }
@@ -174,10 +174,10 @@ impl Analysis<'_> {
                 }
                 if event.level == self.depth {
                     if self.current.insert(p) {
-                        self.met.push(lit.var());
+                        self.met.push(lit);
                     }
                 } else if self.seen.insert(lit) {
-                    self.met.push(lit.var());
+                    self.met.push(lit);
                     self.earlier.push(lit);
                     self.newest_earlier = self.newest_earlier.max(Some(event.level));
                 }

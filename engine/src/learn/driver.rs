@@ -7,9 +7,10 @@ use crate::learn::analyze::analyze;
 use crate::learn::db::NogoodDb;
 use crate::learn::explain::{naive, ExplainContext};
 use crate::learn::history::{Cause, History};
+use crate::learn::literal_activity::LiteralActivity;
 use crate::learn::verify::check_reason;
 use crate::literal::Literal;
-use crate::search::ActivitySearch;
+use crate::search::{ActivityOver, ActivitySearch, SearchConfig};
 use crate::solver::Solver;
 
 /// How much older conflicts count against the newest one in the activities (MiniSat's
@@ -53,6 +54,8 @@ pub(crate) struct Learner {
     seen: std::collections::HashSet<Vec<Literal>>,
     /// The variables' activities, when decisions use them.
     activity: Option<Activity>,
+    /// The literals' activities, when decisions by activity take the literal too.
+    literal_activity: Option<LiteralActivity>,
     /// Which decisions use them.
     activity_search: ActivitySearch,
     /// Whether the current run (between restarts) decides by activity alone.
@@ -89,7 +92,8 @@ impl crate::propagator::Propagator for DatabaseSlot {
 
 impl Solver {
     /// Starts recording the branch's history; the search's root level is the next one.
-    pub(crate) fn start_learning(&mut self, verify: bool, activity_search: ActivitySearch, kept: Option<usize>) {
+    pub(crate) fn start_learning(&mut self, config: &SearchConfig) {
+        let (verify, activity_search) = (config.check_solutions, config.activity);
         let root_level = self.store.trail.depth() as u32 + 1;
         self.store.history = Some(Box::new(History::new(&self.store.domains, root_level)));
         let activity = (activity_search != ActivitySearch::Off).then(|| Activity::new(self.num_vars(), ACTIVITY_DECAY));
@@ -97,8 +101,11 @@ impl Solver {
             history.track_restored = activity.is_some();
         }
         let activity_run = activity_search == ActivitySearch::Only;
-        let kept = kept.unwrap_or(FIRST_KEPT).max(1);
-        self.learner = Learner { verify, activity, activity_search, activity_run, kept, ..Learner::default() };
+        let kept = config.learned_kept.unwrap_or(FIRST_KEPT).max(1);
+        let literal_activity = (activity.is_some() && config.activity_over == ActivityOver::Literals)
+            .then(|| LiteralActivity::new(self.num_vars(), ACTIVITY_DECAY));
+        self.learner =
+            Learner { verify, activity, literal_activity, activity_search, activity_run, kept, ..Learner::default() };
         let slot = self.post(Box::new(DatabaseSlot));
         if let Some(slot) = slot {
             self.weights[slot.index()] = 0;
@@ -163,8 +170,14 @@ impl Solver {
         let learned = analyze(history, &self.props, &self.learner.db, &conflict, depth, self.learner.verify);
         self.stats.learning_work += learned.cited as u64;
         if let Some(activity) = self.learner.activity.as_mut() {
-            for &x in &learned.met {
-                activity.bump(x);
+            for &lit in &learned.met {
+                activity.bump(lit.var());
+            }
+            activity.decay();
+        }
+        if let Some(activity) = self.learner.literal_activity.as_mut() {
+            for &lit in &learned.met {
+                activity.bump(lit);
             }
             activity.decay();
         }
@@ -245,14 +258,35 @@ impl Solver {
     /// The unfixed variable of highest activity, when decisions use activities (`None`
     /// also when every variable is fixed).
     pub(crate) fn most_active(&mut self) -> Option<VarId> {
+        self.read_undone();
         let activity = self.learner.activity.as_mut()?;
-        if let Some(history) = self.store.history.as_deref_mut() {
-            for x in history.take_restored() {
-                activity.restore(x);
-            }
-        }
         let domains = &self.store.domains;
         activity.most_active(|x| domains[x.index()].min != domains[x.index()].max)
+    }
+
+    /// The decision on the most active open literal, when decisions by activity take the
+    /// literal too and one is open.
+    pub(crate) fn most_active_literal(&mut self) -> Option<Literal> {
+        self.read_undone();
+        self.learner.literal_activity.as_mut()?.decide(&self.store.domains, &self.phases)
+    }
+
+    /// Gives the activities what backtracks undid since they last looked: the variables
+    /// are candidates again, and the literals of the branch left are the saved phases.
+    fn read_undone(&mut self) {
+        let Some(history) = self.store.history.as_deref_mut() else { return };
+        let Learner { activity, literal_activity, .. } = &mut self.learner;
+        if let Some(literals) = literal_activity.as_mut() {
+            literals.begin_backtrack();
+        }
+        for lit in history.take_undone() {
+            if let Some(activity) = activity.as_mut() {
+                activity.restore(lit.var());
+            }
+            if let Some(literals) = literal_activity.as_mut() {
+                literals.undone(lit);
+            }
+        }
     }
 
     /// Whether decisions use activities.

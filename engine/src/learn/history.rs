@@ -70,10 +70,10 @@ pub(crate) struct History {
     pub(crate) root_level: u32,
     /// What is running now: every change is charged to it.
     pub(crate) cause: Cause,
-    /// The variables whose events backtracks undid since the last [`History::take_restored`]
-    /// (with repeats), when [`History::track_restored`]: activity-based selection takes them
-    /// back as candidates.
-    restored: Vec<VarId>,
+    /// The literals of the events backtracks undid since the last [`History::take_undone`]
+    /// (newest first), when [`History::track_restored`]: activity-based selection takes
+    /// their variables back as candidates and reads the phases they leave.
+    undone: Vec<Literal>,
     /// Whether to keep `restored` (only activity-based selection reads it).
     pub(crate) track_restored: bool,
     /// The fewest events there were since the nogood database last read them: the events
@@ -92,7 +92,7 @@ impl History {
             decisions: Vec::new(),
             root_level,
             cause: Cause::Axiom,
-            restored: Vec::new(),
+            undone: Vec::new(),
             track_restored: false,
             unread_from: 0,
         }
@@ -150,7 +150,7 @@ impl History {
 
     /// Forgets the events of the levels deeper than `depth` (they are being undone).
     pub(crate) fn backtrack_to(&mut self, depth: usize) {
-        while let Some(e) = self.events.last() {
+        while let Some(&e) = self.events.last() {
             if e.level as usize <= depth {
                 break;
             }
@@ -167,16 +167,16 @@ impl History {
             };
             self.events.pop();
             if self.track_restored {
-                self.restored.push(x);
+                self.undone.push(e.lit);
             }
         }
         self.decisions.truncate(depth + 1);
         self.unread_from = self.unread_from.min(self.events.len());
     }
 
-    /// The variables restored by backtracks since the last call (with repeats).
-    pub(crate) fn take_restored(&mut self) -> std::vec::Drain<'_, VarId> {
-        self.restored.drain(..)
+    /// The literals of the events undone by backtracks since the last call, newest first.
+    pub(crate) fn take_undone(&mut self) -> std::vec::Drain<'_, Literal> {
+        self.undone.drain(..)
     }
 
     /// The value of the bound event at position `p`.

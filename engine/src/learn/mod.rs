@@ -31,5 +31,6 @@ pub(crate) mod db;
 pub(crate) mod driver;
 pub mod explain;
 pub(crate) mod history;
+pub(crate) mod literal_activity;
 pub(crate) mod verify;
 pub(crate) mod watches;

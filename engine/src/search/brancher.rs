@@ -43,12 +43,20 @@ impl Solver {
     /// The next decision over `branching` (see [`Groups`]).
     fn decide_in_groups(&mut self, branching: &[Branching]) -> Option<Decision> {
         if self.activity_run() {
+            if let Some(lit) = self.most_active_literal() {
+                return Some(Decision::of_literal(lit));
+            }
             return self.most_active().map(|x| self.activity_decision(x));
         }
         let found = if self.uses_activity() {
             match self.selector.next_in_groups(&mut self.store, &self.weights, branching) {
                 Some(found) => Some(found),
-                None => return self.most_active().map(|x| self.activity_decision(x)),
+                None => {
+                    if let Some(lit) = self.most_active_literal() {
+                        return Some(Decision::of_literal(lit));
+                    }
+                    return self.most_active().map(|x| self.activity_decision(x));
+                }
             }
         } else {
             self.selector.next(&mut self.store, &self.weights, branching)

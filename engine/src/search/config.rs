@@ -144,6 +144,8 @@ pub struct SearchConfig {
     /// (`learn/activity.rs`: the variables the recent conflicts met most) instead of the
     /// branching groups. Ignored without learning.
     pub activity: ActivitySearch,
+    /// What a decision by activity ranks ([`ActivityOver`]).
+    pub activity_over: ActivityOver,
     /// With [`SearchConfig::learning`] and restarts: how many learned nogoods, beyond those
     /// of at most two levels, survive the first pruning of the database (it grows by 300 at
     /// each one after); `None`: 2,000. Pruning happens at a restart once the database
@@ -198,6 +200,23 @@ pub enum ActivitySearch {
     Alternate,
     /// Every decision by activity: the groups only say nothing.
     Only,
+}
+
+/// What a decision by activity ([`SearchConfig::activity`]) ranks by the conflicts that met
+/// it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ActivityOver {
+    /// The literals (`x ≤ 8`, `x = 3`) the conflicts met (`learn/literal_activity.rs`): the
+    /// most active open one is decided, on its saved side; variable activity decides where
+    /// no such literal is open. Chuffed's and Huub's free search. Measured against
+    /// [`ActivityOver::Variables`] on the hard instances of notes/learning-bench.md (30 s
+    /// each): jobshop ft10 proved in 2.7 s (not in 30 s), PSPLIB J30_45_6 in 2.0 s (7.0 s),
+    /// and on PSPLIB tuning instances in neither bench set 2-4 times fewer failures.
+    #[default]
+    Literals,
+    /// The variables the conflicts met (`learn/activity.rs`), each decided to its smallest
+    /// value (`x ≤ min`) or its saved phase.
+    Variables,
 }
 
 impl SearchConfig {

@@ -74,7 +74,7 @@ use crate::literal::Literal;
 use crate::solver::Solver;
 use crate::store::Store;
 
-pub use config::{ActivitySearch, Limits, Probe, SearchConfig, Sense, Stop};
+pub use config::{ActivityOver, ActivitySearch, Limits, Probe, SearchConfig, Sense, Stop};
 pub use restart::luby;
 pub(crate) use resume::Resume;
 pub use shared_bound::SharedBound;
@@ -117,6 +117,18 @@ impl Decision {
             (Decision::LessEq(x, v), true) => Literal::Gt(x, v),
             (Decision::Greater(x, v), false) => Literal::Gt(x, v),
             (Decision::Greater(x, v), true) => Literal::Le(x, v),
+            (Decision::Exclude(x, v), false) => Literal::Ne(x, v),
+            (Decision::Exclude(x, v), true) => Literal::Eq(x, v),
+        }
+    }
+
+    /// The decision whose left branch makes `lit` true.
+    pub(crate) fn of_literal(lit: Literal) -> Decision {
+        match lit {
+            Literal::Eq(x, v) => Decision::Assign(x, v),
+            Literal::Ne(x, v) => Decision::Exclude(x, v),
+            Literal::Le(x, v) => Decision::LessEq(x, v),
+            Literal::Gt(x, v) => Decision::Greater(x, v),
         }
     }
 }

@@ -27,7 +27,7 @@ impl Solver {
         bound: Option<Val>,
     ) -> (bool, Box<dyn ConflictHandler>) {
         if config.learning && !track && !config.resumable {
-            self.start_learning(config.check_solutions, config.activity, config.learned_kept);
+            self.start_learning(config);
         }
         let mut conflicts: Box<dyn ConflictHandler> =
             if self.is_learning() { Box::new(Learning { backjump }) } else { Box::new(Chronological) };

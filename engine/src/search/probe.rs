@@ -110,6 +110,7 @@ impl Progress {
             Decision::Assign(..) => 1.0 / size,
             Decision::LessEq(_, v) => domain.count_in(domain.min, v) as f64 / size,
             Decision::Greater(_, v) => domain.count_in(v + 1, domain.max) as f64 / size,
+            Decision::Exclude(..) => 1.0 - 1.0 / size,
         };
         self.steps.truncate(depth);
         self.steps.push(Step { left, nodes_at: nodes, left_nodes: 0 });

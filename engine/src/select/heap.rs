@@ -23,6 +23,14 @@ impl IndexedHeap {
         IndexedHeap { heap: Vec::with_capacity(n), slot: vec![ABSENT; n], keys: vec![0; n] }
     }
 
+    /// Makes room for the positions up to `n` (a heap whose positions are created lazily).
+    pub(crate) fn grow(&mut self, n: usize) {
+        if n > self.slot.len() {
+            self.slot.resize(n, ABSENT);
+            self.keys.resize(n, 0);
+        }
+    }
+
     /// The position with the smallest key (the earliest of equal keys).
     #[inline]
     pub(crate) fn top(&self) -> Option<u32> {

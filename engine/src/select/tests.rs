@@ -192,7 +192,7 @@ fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize, learning: bool) ->
     }
     if learning {
         // As the search starts it: the database's slot is posted before selection prepares.
-        solver.start_learning(false, crate::search::ActivitySearch::Off, None);
+        solver.start_learning(&crate::SearchConfig::default());
     }
     let mut weights = Vec::new();
     follow_weights(&mut weights, &solver, false);

@@ -24,7 +24,7 @@ use cpsolve_models::report;
 use crate::cli::{Format, Search, SolveArgs};
 use crate::reading::{Input, ReadError};
 use crate::solve::{report_errors, report_unlocated, Source};
-use crate::{limits, mzn_output, ozn};
+use crate::{limits, mzn_handoff, mzn_output, ozn};
 
 const SOLVED: u8 = 0;
 const UNSATISFIABLE: u8 = 1;
@@ -89,8 +89,6 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
         return refuse(args, "MiniZinc and FlatZinc models have no board to draw: --format svg and --out do not apply");
     }
     let start = Instant::now();
-    // Flattening, reading and compiling count against the time limit too.
-    let armed = limits::arm(args.timeout.map(Duration::from_secs_f64), hard_stop(args));
     let (models, data): (Vec<&PathBuf>, Vec<&PathBuf>) =
         args.models.iter().partition(|p| matches!(extension(p).as_str(), "mzn" | "fzn" | "fzn.json"));
     if models.len() != 1 || !args.inline.is_empty() {
@@ -101,6 +99,13 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
         let message = format!("`{}` is neither a MiniZinc data file (.dzn, .json) nor a model", other.display());
         return refuse(args, &message);
     }
+    let handoff = if extension(model_path) == "mzn" { mzn_handoff::flags(args) } else { None };
+    // Flattening, reading and compiling count against the time limit too. A run handed to
+    // MiniZinc has MiniZinc's limit instead, and nothing here to stop.
+    let armed = match handoff {
+        Some(_) => limits::arm(None, hard_stop(args)),
+        None => limits::arm(args.timeout.map(Duration::from_secs_f64), hard_stop(args)),
+    };
     if extension(model_path) != "mzn" {
         if !data.is_empty() {
             return refuse(args, "a FlatZinc model takes no data files");
@@ -113,6 +118,22 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
             return refuse(args, &format!("cannot write cpsolve's MiniZinc library to a temporary directory: {e}"));
         }
     };
+    if let Some(flags) = handoff {
+        let mut command = Command::new("minizinc");
+        let _ = command.arg("--solver").arg(work.dir.join("cpsolve.msc")).args(flags);
+        let files: Vec<&PathBuf> = models.iter().chain(&data).copied().collect();
+        return match mzn_handoff::run(command, &files, &work.dir.join("outcome")) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => refuse(args, NO_MINIZINC),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(e),
+            Err(e) => refuse(args, &format!("cannot run `minizinc`: {e}")),
+            Ok(mzn_handoff::Ran::Done(code)) => Ok(code),
+            // MiniZinc said why on stderr.
+            Ok(mzn_handoff::Ran::Failed) => match unreadable(args) {
+                Some(message) => refuse(args, &message),
+                None => Ok(BAD_INPUT),
+            },
+        };
+    }
     let fzn = work.dir.join("model.fzn");
     let ozn = work.dir.join("model.ozn");
     // In JSON, the output specification prints each solution as MiniZinc's JSON of the
@@ -145,12 +166,7 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
             Ok((status, said.join().unwrap_or_default()))
         });
     match flattened {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => refuse(
-            args,
-            "`minizinc` is not installed, and a .mzn model needs it to be flattened\n  \
-             install MiniZinc (Debian and Ubuntu: `apt-get install minizinc`; elsewhere: \
-             https://www.minizinc.org/), or give cpsolve a .fzn file",
-        ),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => refuse(args, NO_MINIZINC),
         Err(e) => refuse(args, &format!("cannot run `minizinc`: {e}")),
         // The time or memory limit struck while MiniZinc was flattening.
         Ok((None, _)) => stopped(args, armed.stop().requested()),
@@ -158,9 +174,8 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
             // MiniZinc's warnings and errors are the user's to read, as MiniZinc wrote them.
             io::stderr().write_all(said.as_bytes())?;
             if !status.success() {
-                // MiniZinc reads the files itself: one it could not read is said as for the others.
-                if let Some((path, e)) = args.models.iter().find_map(|p| std::fs::File::open(p).err().map(|e| (p, e))) {
-                    return refuse(args, &format!("cannot read `{}`: {e}", path.display()));
+                if let Some(message) = unreadable(args) {
+                    return refuse(args, &message);
                 }
                 if args.format == Format::Json {
                     let object = flattening_error(&model_path.display().to_string(), &said);
@@ -176,6 +191,17 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
             solve_fzn(args, &fzn, Some(&ozn), start, &armed)
         }
     }
+}
+
+const NO_MINIZINC: &str = "`minizinc` is not installed, and a .mzn model needs it to be flattened\n  \
+    install MiniZinc (Debian and Ubuntu: `apt-get install minizinc`; elsewhere: \
+    https://www.minizinc.org/), or give cpsolve a .fzn file";
+
+/// After MiniZinc failed on the model: a file it could not read, said as for every other
+/// file (MiniZinc reads the files itself).
+fn unreadable(args: &SolveArgs) -> Option<String> {
+    let (path, e) = args.models.iter().find_map(|p| std::fs::File::open(p).err().map(|e| (p, e)))?;
+    Some(format!("cannot read `{}`: {e}", path.display()))
 }
 
 /// A pipe read to its end by a thread of its own.
@@ -295,6 +321,12 @@ impl Workspace {
             "executable": executable,
             "tags": ["cp", "int"],
             "stdFlags": ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t"],
+            // The flags of fzn-cpsolve that a run handed to MiniZinc passes (src/mzn_handoff.rs).
+            "extraFlags": [
+                ["--search", "whose search", "opt:auto:model:free", "model"],
+                ["--learning", "learning from failures", "opt:auto:yes:no", "auto"],
+                ["--memory", "memory limit in MB", "int", "0"],
+            ],
             "supportsMzn": false,
             "supportsFzn": true,
             "needsSolns2Out": true,
@@ -480,7 +512,7 @@ enum Printer {
 
 /// Set to `minizinc`, MiniZinc's printer prints a model's solutions even where cpsolve's
 /// would: the tests compare the two.
-const PRINTER_VARIABLE: &str = "CPSOLVE_MZN_PRINTER";
+pub(crate) const PRINTER_VARIABLE: &str = "CPSOLVE_MZN_PRINTER";
 
 impl TextSink {
     fn new(ozn: Option<&Path>, stats: bool) -> io::Result<TextSink> {

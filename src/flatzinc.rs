@@ -271,17 +271,46 @@ fn same_file(a: &str, b: &str) -> bool {
 
 /// Waits for the flattening to end, or kills it when a limit strikes (`None`): the
 /// watchdog's hard stop would otherwise end cpsolve and leave MiniZinc running.
+///
+/// A thread blocks until MiniZinc exits and says so at once; meanwhile this thread wakes
+/// every [`STOP_POLL`] only to look at the stop token, so the end of a flattening is seen
+/// the moment it happens, not at the next poll.
 fn wait_or_stop(mut child: Child, stop: &StopToken) -> io::Result<Option<ExitStatus>> {
+    let pid = child.id();
+    let (exited, ended) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        wait_without_reaping(pid);
+        let _ = exited.send(());
+    });
     loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(Some(status));
+        match ended.recv_timeout(STOP_POLL) {
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) if stop.requested().is_some() => {
+                child.kill()?;
+                child.wait()?;
+                return Ok(None);
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Ok(()) | Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return child.wait().map(Some),
         }
-        if stop.requested().is_some() {
-            child.kill()?;
-            child.wait()?;
-            return Ok(None);
+    }
+}
+
+/// How often a flattening's wait looks at the stop token.
+const STOP_POLL: Duration = Duration::from_millis(5);
+
+/// Blocks until the process `pid` (a child of this one) has exited, and leaves it to be
+/// reaped by [`Child::wait`]: until then its pid cannot be reused, so a kill of it by the
+/// waiting thread meanwhile reaches no other process.
+fn wait_without_reaping(pid: u32) {
+    loop {
+        // SAFETY: waitid(2) writes only the siginfo_t it is given.
+        let done = unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOWAIT)
+        };
+        if done == 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return;
         }
-        std::thread::sleep(Duration::from_millis(5));
     }
 }
 
@@ -674,7 +703,30 @@ fn result_json(file: &str, result: &RunResult, optimising: bool, args: &SolveArg
 
 #[cfg(test)]
 mod tests {
-    use super::MZNLIB;
+    use super::Stop;
+    use super::{wait_or_stop, MZNLIB};
+    use cpsolve_engine::StopToken;
+    use std::process::Command;
+
+    #[test]
+    fn a_flattening_that_ends_gives_its_exit_status() {
+        let child = Command::new("sh").args(["-c", "exit 7"]).spawn().expect("sh runs");
+        let status = wait_or_stop(child, &StopToken::new()).expect("waited");
+        assert_eq!(status.and_then(|s| s.code()), Some(7));
+    }
+
+    #[test]
+    fn a_stop_kills_the_flattening() {
+        let child = Command::new("sleep").arg("600").spawn().expect("sleep runs");
+        let pid = child.id();
+        let stop = StopToken::new();
+        stop.request(Stop::Time);
+        assert_eq!(wait_or_stop(child, &stop).expect("waited"), None);
+        // Killed and reaped: no process of that pid is left.
+        // SAFETY: signal 0 only asks whether the pid exists.
+        let alive = unsafe { libc::kill(pid as libc::pid_t, 0) } == 0;
+        assert!(!alive, "sleep {pid} still runs");
+    }
 
     #[test]
     fn the_built_in_library_is_the_whole_of_mznlib() {

@@ -102,7 +102,9 @@ fn runs_minizinc_has_no_flag_for_flatten_and_solve_here() {
     }
 }
 
-/// Every model of tests/minizinc/ with its data, as its expected.json lists them.
+/// Every model of tests/minizinc/ with its data, as its expected.json lists them, but
+/// those Gecode takes a second or more on: they search to an optimum whatever `--limit`
+/// says, which would make this test a minute long, and print nothing the others do not.
 fn corpus() -> Vec<Vec<PathBuf>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/minizinc");
     let listing = std::fs::read_to_string(root.join("expected.json")).expect("expected.json");
@@ -110,6 +112,7 @@ fn corpus() -> Vec<Vec<PathBuf>> {
     let entries = listing.as_array().expect("a list");
     entries
         .iter()
+        .filter(|entry| entry["gecode_s"].as_f64().is_some_and(|s| s < 1.0))
         .map(|entry| {
             let folder = root.join(entry["folder"].as_str().expect("folder"));
             let mut files = vec![folder.join(entry["mzn"].as_str().expect("mzn"))];

@@ -1,10 +1,12 @@
 //! `cpsolve model.fzn` and `cpsolve model.mzn [data.dzn ...]`: MiniZinc models from
 //! cpsolve's own command line.
 //!
-//! A `.mzn` model is flattened by the installed `minizinc` against cpsolve's solver library
-//! (`mznlib/`, built into this binary and written to a temporary directory for the run),
-//! then solved here like a `.fzn` one. In text mode the solutions print as the model's output
-//! item says: evaluated here ([`ozn`]) where the output specification allows, else by
+//! A `.mzn` model goes to the installed `minizinc` with cpsolve's solver library (`mznlib/`,
+//! built into this binary and written to a temporary directory for the run). A plain text
+//! run is MiniZinc's whole run ([`mzn_handoff`]): it flattens, runs `fzn-cpsolve` and
+//! prints. The others (JSON, `--count`, `--stats`, `--nodes`) are flattened by
+//! `minizinc -c` and solved here like a `.fzn` model; their text prints as the model's
+//! output item says: evaluated here ([`ozn`]) where the output specification allows, else by
 //! `minizinc --ozn-file`; `--format json` prints the output variables under their names in
 //! the model.
 

@@ -1,10 +1,12 @@
 //! `cpsolve model.fzn` and `cpsolve model.mzn [data.dzn ...]`: MiniZinc models from
 //! cpsolve's own command line.
 //!
-//! A `.mzn` model is flattened by the installed `minizinc` against cpsolve's solver library
-//! (`mznlib/`, built into this binary and written to a temporary directory for the run),
-//! then solved here like a `.fzn` one. In text mode the solutions print as the model's output
-//! item says: evaluated here ([`ozn`]) where the output specification allows, else by
+//! A `.mzn` model goes to the installed `minizinc` with cpsolve's solver library (`mznlib/`,
+//! built into this binary and written to a temporary directory for the run). A plain text
+//! run is MiniZinc's whole run ([`mzn_handoff`]): it flattens, runs `fzn-cpsolve` and
+//! prints. The others (JSON, `--count`, `--stats`, `--nodes`) are flattened by
+//! `minizinc -c` and solved here like a `.fzn` model; their text prints as the model's
+//! output item says: evaluated here ([`ozn`]) where the output specification allows, else by
 //! `minizinc --ozn-file`; `--format json` prints the output variables under their names in
 //! the model.
 
@@ -24,7 +26,7 @@ use cpsolve_models::report;
 use crate::cli::{Format, Search, SolveArgs};
 use crate::reading::{Input, ReadError};
 use crate::solve::{report_errors, report_unlocated, Source};
-use crate::{limits, mzn_output, ozn};
+use crate::{limits, mzn_handoff, mzn_output, ozn};
 
 const SOLVED: u8 = 0;
 const UNSATISFIABLE: u8 = 1;
@@ -89,8 +91,6 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
         return refuse(args, "MiniZinc and FlatZinc models have no board to draw: --format svg and --out do not apply");
     }
     let start = Instant::now();
-    // Flattening, reading and compiling count against the time limit too.
-    let armed = limits::arm(args.timeout.map(Duration::from_secs_f64), hard_stop(args));
     let (models, data): (Vec<&PathBuf>, Vec<&PathBuf>) =
         args.models.iter().partition(|p| matches!(extension(p).as_str(), "mzn" | "fzn" | "fzn.json"));
     if models.len() != 1 || !args.inline.is_empty() {
@@ -101,6 +101,13 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
         let message = format!("`{}` is neither a MiniZinc data file (.dzn, .json) nor a model", other.display());
         return refuse(args, &message);
     }
+    let handoff = if extension(model_path) == "mzn" { mzn_handoff::flags(args) } else { None };
+    // Flattening, reading and compiling count against the time limit too. A run handed to
+    // MiniZinc has MiniZinc's limit instead, and nothing here to stop.
+    let armed = match handoff {
+        Some(_) => limits::arm(None, hard_stop(args)),
+        None => limits::arm(args.timeout.map(Duration::from_secs_f64), hard_stop(args)),
+    };
     if extension(model_path) != "mzn" {
         if !data.is_empty() {
             return refuse(args, "a FlatZinc model takes no data files");
@@ -113,6 +120,22 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
             return refuse(args, &format!("cannot write cpsolve's MiniZinc library to a temporary directory: {e}"));
         }
     };
+    if let Some(flags) = handoff {
+        let mut command = Command::new("minizinc");
+        let _ = command.arg("--solver").arg(work.dir.join("cpsolve.msc")).args(flags);
+        let files: Vec<&PathBuf> = models.iter().chain(&data).copied().collect();
+        return match mzn_handoff::run(command, &files, &work.dir.join("outcome")) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => refuse(args, NO_MINIZINC),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(e),
+            Err(e) => refuse(args, &format!("cannot run `minizinc`: {e}")),
+            Ok(mzn_handoff::Ran::Done(code)) => Ok(code),
+            // MiniZinc said why on stderr.
+            Ok(mzn_handoff::Ran::Failed) => match unreadable(args) {
+                Some(message) => refuse(args, &message),
+                None => Ok(BAD_INPUT),
+            },
+        };
+    }
     let fzn = work.dir.join("model.fzn");
     let ozn = work.dir.join("model.ozn");
     // In JSON, the output specification prints each solution as MiniZinc's JSON of the
@@ -145,12 +168,7 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
             Ok((status, said.join().unwrap_or_default()))
         });
     match flattened {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => refuse(
-            args,
-            "`minizinc` is not installed, and a .mzn model needs it to be flattened\n  \
-             install MiniZinc (Debian and Ubuntu: `apt-get install minizinc`; elsewhere: \
-             https://www.minizinc.org/), or give cpsolve a .fzn file",
-        ),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => refuse(args, NO_MINIZINC),
         Err(e) => refuse(args, &format!("cannot run `minizinc`: {e}")),
         // The time or memory limit struck while MiniZinc was flattening.
         Ok((None, _)) => stopped(args, armed.stop().requested()),
@@ -158,9 +176,8 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
             // MiniZinc's warnings and errors are the user's to read, as MiniZinc wrote them.
             io::stderr().write_all(said.as_bytes())?;
             if !status.success() {
-                // MiniZinc reads the files itself: one it could not read is said as for the others.
-                if let Some((path, e)) = args.models.iter().find_map(|p| std::fs::File::open(p).err().map(|e| (p, e))) {
-                    return refuse(args, &format!("cannot read `{}`: {e}", path.display()));
+                if let Some(message) = unreadable(args) {
+                    return refuse(args, &message);
                 }
                 if args.format == Format::Json {
                     let object = flattening_error(&model_path.display().to_string(), &said);
@@ -176,6 +193,17 @@ pub(crate) fn solve(args: &SolveArgs) -> io::Result<u8> {
             solve_fzn(args, &fzn, Some(&ozn), start, &armed)
         }
     }
+}
+
+const NO_MINIZINC: &str = "`minizinc` is not installed, and a .mzn model needs it to be flattened\n  \
+    install MiniZinc (Debian and Ubuntu: `apt-get install minizinc`; elsewhere: \
+    https://www.minizinc.org/), or give cpsolve a .fzn file";
+
+/// After MiniZinc failed on the model: a file it could not read, said as for every other
+/// file (MiniZinc reads the files itself).
+fn unreadable(args: &SolveArgs) -> Option<String> {
+    let (path, e) = args.models.iter().find_map(|p| std::fs::File::open(p).err().map(|e| (p, e)))?;
+    Some(format!("cannot read `{}`: {e}", path.display()))
 }
 
 /// A pipe read to its end by a thread of its own.
@@ -245,17 +273,46 @@ fn same_file(a: &str, b: &str) -> bool {
 
 /// Waits for the flattening to end, or kills it when a limit strikes (`None`): the
 /// watchdog's hard stop would otherwise end cpsolve and leave MiniZinc running.
+///
+/// A thread blocks until MiniZinc exits and says so at once; meanwhile this thread wakes
+/// every [`STOP_POLL`] only to look at the stop token, so the end of a flattening is seen
+/// the moment it happens, not at the next poll.
 fn wait_or_stop(mut child: Child, stop: &StopToken) -> io::Result<Option<ExitStatus>> {
+    let pid = child.id();
+    let (exited, ended) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        wait_without_reaping(pid);
+        let _ = exited.send(());
+    });
     loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(Some(status));
+        match ended.recv_timeout(STOP_POLL) {
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) if stop.requested().is_some() => {
+                child.kill()?;
+                child.wait()?;
+                return Ok(None);
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Ok(()) | Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return child.wait().map(Some),
         }
-        if stop.requested().is_some() {
-            child.kill()?;
-            child.wait()?;
-            return Ok(None);
+    }
+}
+
+/// How often a flattening's wait looks at the stop token.
+const STOP_POLL: Duration = Duration::from_millis(5);
+
+/// Blocks until the process `pid` (a child of this one) has exited, and leaves it to be
+/// reaped by [`Child::wait`]: until then its pid cannot be reused, so a kill of it by the
+/// waiting thread meanwhile reaches no other process.
+fn wait_without_reaping(pid: u32) {
+    loop {
+        // SAFETY: waitid(2) writes only the siginfo_t it is given.
+        let done = unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOWAIT)
+        };
+        if done == 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return;
         }
-        std::thread::sleep(Duration::from_millis(5));
     }
 }
 
@@ -295,6 +352,12 @@ impl Workspace {
             "executable": executable,
             "tags": ["cp", "int"],
             "stdFlags": ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t"],
+            // The flags of fzn-cpsolve that a run handed to MiniZinc passes (src/mzn_handoff.rs).
+            "extraFlags": [
+                ["--search", "whose search", "opt:auto:model:free", "model"],
+                ["--learning", "learning from failures", "opt:auto:yes:no", "auto"],
+                ["--memory", "memory limit in MB", "int", "0"],
+            ],
             "supportsMzn": false,
             "supportsFzn": true,
             "needsSolns2Out": true,
@@ -480,7 +543,7 @@ enum Printer {
 
 /// Set to `minizinc`, MiniZinc's printer prints a model's solutions even where cpsolve's
 /// would: the tests compare the two.
-const PRINTER_VARIABLE: &str = "CPSOLVE_MZN_PRINTER";
+pub(crate) const PRINTER_VARIABLE: &str = "CPSOLVE_MZN_PRINTER";
 
 impl TextSink {
     fn new(ozn: Option<&Path>, stats: bool) -> io::Result<TextSink> {
@@ -642,7 +705,30 @@ fn result_json(file: &str, result: &RunResult, optimising: bool, args: &SolveArg
 
 #[cfg(test)]
 mod tests {
-    use super::MZNLIB;
+    use super::Stop;
+    use super::{wait_or_stop, MZNLIB};
+    use cpsolve_engine::StopToken;
+    use std::process::Command;
+
+    #[test]
+    fn a_flattening_that_ends_gives_its_exit_status() {
+        let child = Command::new("sh").args(["-c", "exit 7"]).spawn().expect("sh runs");
+        let status = wait_or_stop(child, &StopToken::new()).expect("waited");
+        assert_eq!(status.and_then(|s| s.code()), Some(7));
+    }
+
+    #[test]
+    fn a_stop_kills_the_flattening() {
+        let child = Command::new("sleep").arg("600").spawn().expect("sleep runs");
+        let pid = child.id();
+        let stop = StopToken::new();
+        stop.request(Stop::Time);
+        assert_eq!(wait_or_stop(child, &stop).expect("waited"), None);
+        // Killed and reaped: no process of that pid is left.
+        // SAFETY: signal 0 only asks whether the pid exists.
+        let alive = unsafe { libc::kill(pid as libc::pid_t, 0) } == 0;
+        assert!(!alive, "sleep {pid} still runs");
+    }
 
     #[test]
     fn the_built_in_library_is_the_whole_of_mznlib() {

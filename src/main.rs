@@ -6,6 +6,7 @@ mod flatzinc;
 mod includes;
 mod limits;
 mod merge;
+mod mzn_handoff;
 mod mzn_output;
 mod ozn;
 mod pictures;

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use cpsolve_engine::{ActivityOver, ActivitySearch};
-use cpsolve_flatzinc::{format_solution, status_line, Goal, Options, PhaseSaving, SearchChoice};
+use cpsolve_flatzinc::{format_solution, status_line, Goal, Options, PhaseSaving, SearchChoice, Status};
 
 // The time and memory limits of the `cpsolve` binary, shared.
 #[path = "../limits/mod.rs"]
@@ -89,7 +89,17 @@ struct Args {
     /// (`yes`, the default, or `no`).
     #[arg(long, value_name = "YES|NO", default_value = "yes", value_parser = ["yes", "no"])]
     probe: String,
+    /// Whose search decides without `-f`: `model` (the default: the annotation, MiniZinc's
+    /// meaning), `free` (as `-f`), or `auto` (free where one solution or an optimum is
+    /// wanted and the search learns: `cpsolve model.mzn`'s default, which hands its run here).
+    #[arg(long, value_name = "WHOSE", default_value = "model", value_parser = ["model", "free", "auto"])]
+    search: String,
 }
+
+/// When set, the file where the run writes its outcome as `cpsolve`'s exit status (0
+/// solved, 1 unsatisfiable, 3 stopped by a limit): MiniZinc hides it, as every solver's exit
+/// status but 0 is an error to MiniZinc. `cpsolve model.mzn` reads it back (src/mzn_handoff.rs).
+const OUTCOME_VARIABLE: &str = "CPSOLVE_OUTCOME_FILE";
 
 fn main() -> ExitCode {
     let start = Instant::now();
@@ -142,7 +152,11 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
     let options = Options {
         all: args.all,
         solutions: args.solutions,
-        search: if args.free { SearchChoice::Free } else { SearchChoice::Model },
+        search: match (args.free, args.search.as_str()) {
+            (true, _) | (false, "free") => SearchChoice::Free,
+            (false, "auto") => SearchChoice::Auto,
+            _ => SearchChoice::Model,
+        },
         timeout,
         verify: true,
         restart_scale: args.restart_scale,
@@ -218,6 +232,15 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
         writeln!(out, "%%%mzn-stat-end")?;
     }
     out.flush()?;
+    if let Some(path) = std::env::var_os(OUTCOME_VARIABLE) {
+        let outcome = match result.status {
+            Status::Unsatisfiable => 1,
+            Status::Unknown => 3,
+            _ if result.stopped.is_some() => 3,
+            _ => 0,
+        };
+        std::fs::write(path, format!("{outcome}\n"))?;
+    }
     // The process exits next: the kernel takes its memory back whole, faster than
     // dropping the model piece by piece (its trail may hold a gigabyte).
     std::mem::forget(model);

@@ -73,7 +73,7 @@ struct Args {
     /// solution or an optimum is wanted, not in enumerations), `yes` or `no`.
     #[arg(long, value_name = "AUTO|YES|NO", default_value = "auto", value_parser = ["auto", "yes", "no"])]
     learning: String,
-    /// With learning, which decisions follow the variables' activity (the variables recent
+    /// With learning, which decisions follow activity (what recent
     /// conflicts met most): `auto` (the default: all of them in cpsolve's own search, those
     /// the annotation leaves otherwise), `off`, `rest` (those the annotation leaves),
     /// `alternate` (the annotation and activity take turns between restarts), `only`.

@@ -22,8 +22,9 @@
 //! a failure is the decision's other side, as without learning, so the same solutions are
 //! met; the nogoods, implied by the constraints, only cut failed subtrees.
 //!
-//! With [`crate::SearchConfig::activity`], the variables the conflicts meet gain activity
-//! (`learn/activity.rs`), and the search decides the most active variable next.
+//! With [`crate::SearchConfig::activity`], the variables and the literals the conflicts meet
+//! gain activity (`learn/activity.rs`, `learn/literal_activity.rs`), and the search decides
+//! the most active open literal next, or the most active variable where none is open.
 
 pub(crate) mod activity;
 pub(crate) mod analyze;

@@ -11,10 +11,11 @@
 //! - *phases*: with [`crate::SearchConfig::phase_saving`], a variable is decided first to its
 //!   value in the newest solution, while that value is possible (a local search around the
 //!   incumbent);
-//! - *activity*: with learning and [`crate::SearchConfig::activity`], the variables that
-//!   recent conflicts met most are decided first, for the variables the groups leave or in
-//!   every decision of a run (Chuffed's free search). Conflict analysis feeds the activities
-//!   (`learn/activity.rs`).
+//! - *activity*: with learning and [`crate::SearchConfig::activity`], what recent conflicts
+//!   met most is decided first, for the variables the groups leave or in every decision of
+//!   a run (Chuffed's free search): the most active open literal on its saved side
+//!   (`learn/literal_activity.rs`), else the most active variable (`learn/activity.rs`), as
+//!   [`crate::SearchConfig::activity_over`] says. Conflict analysis feeds the activities.
 
 use crate::branch::{Branching, Decision, ValOrder};
 use crate::ids::VarId;

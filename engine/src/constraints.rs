@@ -26,6 +26,10 @@
 //! # Ok::<(), ModelError>(())
 //! ```
 
+mod remainder;
+
+pub use remainder::mod_by_constant;
+
 use crate::domain::Val;
 use crate::ids::VarId;
 use crate::propagators::all_different::Consistency;
@@ -391,20 +395,14 @@ pub fn function(
     if x == z {
         // x = f(x): the fixed points of f, and nothing to propagate. (The propagator would
         // read x and z as two variables and could accept x = v with f(v) ≠ v.)
-        let gone: Vec<Val> = solver.values(x).filter(|&v| f(v) != Some(v)).collect();
-        for v in gone {
-            solver.remove(x, v);
-        }
+        solver.retain(x, |v| f(v) == Some(v));
         return Ok(());
     }
     if solver.is_fixed(z) {
         // `x mod 97 = 0` and the like: keep the values of x that map to z, once; no graph
         // to build and nothing left to propagate.
         let w = solver.min(z);
-        let gone: Vec<Val> = solver.values(x).filter(|&v| f(v) != Some(w)).collect();
-        for v in gone {
-            solver.remove(x, v);
-        }
+        solver.retain(x, |v| f(v) == Some(w));
         return Ok(());
     }
     let graph: Vec<(Val, Val)> = solver.values(x).filter_map(|v| f(v).map(|w| (v, w))).collect();

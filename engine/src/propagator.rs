@@ -262,11 +262,64 @@ impl Context<'_> {
             let gone = self.values(x).filter(|&v| !keep(self, v)).fold(0, |gone, v| gone | 1 << (v - offset));
             return self.store.remove_small_bits(x, gone);
         }
-        let gone: Vec<Val> = self.values(x).filter(|&v| !keep(self, v)).collect();
-        for &v in &gone {
-            let _ = self.remove(x, v)?;
+        // A wide domain: the rejected values are gathered as bits of the domain's own
+        // blocks, then go all at once (see `Store::remove_wide_bits`).
+        let materialised = self.store.domains[x.index()].materialise();
+        debug_assert!(materialised, "a domain that can hold holes gets its bitset");
+        let d = &self.store.domains[x.index()];
+        let mut gone: Vec<(usize, fixedbitset::Block)> = Vec::new();
+        for v in d.values().filter(|&v| !keep(self, v)) {
+            let (index, mask) = d.block_of(v);
+            match gone.last_mut() {
+                Some((last, bits)) if *last == index => *bits |= mask,
+                _ => gone.push((index, mask)),
+            }
         }
-        Ok(!gone.is_empty())
+        self.store.remove_wide_bits(x, &gone)
+    }
+
+    /// Keeps of `x` only the values of `sorted` (increasing; values `x` does not have are
+    /// ignored): the bounds move to the first and last of them, then on a wide domain the
+    /// bitset between the bounds is masked block by block, with the values that go removed
+    /// in one operation. The cost is a step per block (64 values) and per value of `sorted`,
+    /// not per value of the domain: `x mod 97 = 0` over 0..138516 walks 2 165 blocks and
+    /// 1 428 multiples. `Ok(true)` if any value was removed.
+    pub fn keep_only(&mut self, x: VarId, sorted: &[Val]) -> Result<bool, Conflict> {
+        debug_assert!(sorted.windows(2).all(|w| w[0] < w[1]), "increasing");
+        let (Some(&first), Some(&last)) = (sorted.first(), sorted.last()) else {
+            return Err(Conflict);
+        };
+        let bounds = self.set_min(x, first)? | self.set_max(x, last)?;
+        let d = &self.store.domains[x.index()];
+        if d.is_small() || !d.can_hold_holes() {
+            return Ok(self.retain(x, |_, v| sorted.binary_search(&v).is_ok())? | bounds);
+        }
+        let materialised = self.store.domains[x.index()].materialise();
+        debug_assert!(materialised, "a domain that can hold holes gets its bitset");
+        let d = &self.store.domains[x.index()];
+        let bits = fixedbitset::Block::BITS as Val;
+        let (lo, hi) = (d.min, d.max);
+        let (first_block, last_block) = (d.block_of(lo).0, d.block_of(hi).0);
+        let mut next = sorted.partition_point(|&v| v < lo);
+        let mut gone = Vec::new();
+        for index in first_block..=last_block {
+            let base = d.offset + index as Val * bits;
+            let mut keep: fixedbitset::Block = 0;
+            while next < sorted.len() && sorted[next] < base + bits {
+                keep |= 1 << (sorted[next] - base);
+                next += 1;
+            }
+            // Bits outside the bounds are not values of the domain: they stay as they are.
+            let below = (lo - base).clamp(0, bits);
+            let above = (hi - base + 1).clamp(0, bits);
+            // At least one value of the block lies within the bounds: 1 ≤ above - below ≤ 64.
+            let in_bounds: fixedbitset::Block = (!0 >> (bits - (above - below))) << below;
+            let go = d.block(index) & in_bounds & !keep;
+            if go != 0 {
+                gone.push((index, go));
+            }
+        }
+        Ok(self.store.remove_wide_bits(x, &gone)? | bounds)
     }
 
     /// Whether `x` and `y` have a value in common (a bounds test first; one AND of two words

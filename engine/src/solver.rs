@@ -233,6 +233,21 @@ impl Solver {
         self.failed |= self.store.remove(x, v).is_err();
     }
 
+    /// Removes from `x` every value for which `keep` says no, at the root, all at once (see
+    /// [`Context::retain`]); the model fails if no value is left.
+    pub fn retain(&mut self, x: VarId, keep: impl Fn(Val) -> bool) {
+        self.assert_not_spent();
+        self.failed |= Context { store: &mut self.store }.retain(x, |_, v| keep(v)).is_err();
+    }
+
+    /// Keeps of `x` only the values of `sorted` (increasing; values `x` does not have are
+    /// ignored), at root, all at once (see [`Context::keep_only`]); the model fails if none
+    /// is left.
+    pub fn keep_only(&mut self, x: VarId, sorted: &[Val]) {
+        self.assert_not_spent();
+        self.failed |= Context { store: &mut self.store }.keep_only(x, sorted).is_err();
+    }
+
     /// Fixes `x` to `v`, at the root; the model fails if `v` is not in the domain.
     pub fn assign(&mut self, x: VarId, v: Val) {
         self.assert_not_spent();

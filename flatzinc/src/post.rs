@@ -620,6 +620,10 @@ impl Compiler<'_> {
         };
         let (x, z) = (self.var(a)?, self.var(c)?);
         match b {
+            Term::Const(k) if op == "int_mod" => {
+                let r = constraints::mod_by_constant(&mut self.solver, x, k, z);
+                self.engine(r)
+            }
             Term::Const(k) => {
                 let r = constraints::function(&mut self.solver, x, z, move |v| f(v, k), name);
                 self.engine(r)

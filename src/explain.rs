@@ -43,7 +43,13 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
     }
     let stop = limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
         ReportFormat::Text => format!("stopped: {why}\n"),
-        ReportFormat::Json => format!("{}\n", json!({ "file": label, "status": "limit", "stopped": name })),
+        // The shape of every explanation (`steps`, `ending`), with the limit named.
+        ReportFormat::Json => {
+            format!(
+                "{}\n",
+                json!({ "file": label, "status": "limit", "stopped": name, "steps": [], "ending": "stopped" })
+            )
+        }
     });
     let timeout = args.timeout.map(Duration::from_secs_f64);
     // Reading counts against the limits too.
@@ -160,7 +166,8 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
                     Value::Object(object) => object,
                     _ => unreachable!("a report is a JSON object"),
                 },
-                None => json!({ "file": source.label, "kind": kind.name(), "status": "limit" })
+                // Stopped: which limit, as every stop line names it.
+                None => json!({ "file": source.label, "kind": kind.name(), "status": "limit", "stopped": stopped_name(armed.stop().requested()) })
                     .as_object()
                     .cloned()
                     .unwrap_or_default(),
@@ -213,5 +220,14 @@ fn solve_format(format: ReportFormat) -> crate::cli::Format {
     match format {
         ReportFormat::Text => crate::cli::Format::Text,
         ReportFormat::Json => crate::cli::Format::Json,
+    }
+}
+
+/// The JSON name of the limit that stopped an explanation: `"memory"` when that limit was
+/// reached, else `"time"` (the explanation's own deadline or the watchdog's).
+fn stopped_name(reason: Option<cpsolve_engine::Stop>) -> &'static str {
+    match reason {
+        Some(cpsolve_engine::Stop::Memory) => "memory",
+        _ => "time",
     }
 }

@@ -182,6 +182,8 @@ fn unsatisfiable_puzzles_are_told_in_small_steps() {
         vec!["-e", "cryptarithm SEND+MORE=MONEYS"],
         vec!["-e", "cryptarithm AB+BA=CCC"],
         vec!["-e", "cryptarithm GDDD+CDJ=JGGCD"],
+        // Minesweeper in the same shape: its numbers are the constraints.
+        vec!["unsat/minesweeper-impossible.puz"],
     ] {
         let (code, json) = explain(&args);
         assert_eq!(code, 1, "{args:?}");

@@ -117,6 +117,20 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
     let mut solutions = Vec::new();
     let report = if told.ending == ToldEnding::Stopped {
         None
+    } else if told.ending == ToldEnding::NoSolution {
+        // The checked steps proved it: a search would only repeat it, and where the steps
+        // count (a permutation's sum) it may not finish.
+        Some(run::Report {
+            kind,
+            status: run::Status::Unsatisfiable,
+            mode: SolveMode::First,
+            count: 0,
+            stopped_by: None,
+            objective: None,
+            bound: None,
+            unsat_reason: None,
+            stats: Default::default(),
+        })
     } else {
         // One solution: the explanation already says whether there are more.
         let options = RunOptions {
@@ -223,11 +237,13 @@ fn solve_format(format: ReportFormat) -> crate::cli::Format {
     }
 }
 
-/// The JSON name of the limit that stopped an explanation: `"memory"` when that limit was
-/// reached, else `"time"` (the explanation's own deadline or the watchdog's).
+/// The JSON name of the limit that stopped an explanation: `"memory"` or `"time"` when the
+/// run's limit was reached, `"budget"` when none was and the explanation's own budget (of
+/// steps, or of a check's nodes) ran out.
 fn stopped_name(reason: Option<cpsolve_engine::Stop>) -> &'static str {
     match reason {
         Some(cpsolve_engine::Stop::Memory) => "memory",
-        _ => "time",
+        Some(_) => "time",
+        None => "budget",
     }
 }

@@ -179,6 +179,9 @@ fn unsatisfiable_puzzles_are_told_in_small_steps() {
         vec!["unsat/sudoku-extra-given.puz"],
         vec!["unsat/sudoku-hard-extra-given.puz"],
         vec!["unsat/counting.puz"],
+        // Counting over a permutation: 16 different numbers in 1..16 sum to 136.
+        vec!["unsat/permutation-sums.puz"],
+        vec!["unsat/pigeonhole.puz"],
         vec!["-e", "cryptarithm SEND+MORE=MONEYS"],
         vec!["-e", "cryptarithm AB+BA=CCC"],
         vec!["-e", "cryptarithm GDDD+CDJ=JGGCD"],
@@ -229,6 +232,18 @@ fn unsatisfiable_puzzles_are_told_in_small_steps() {
         "{}",
         run.stdout
     );
+    // The permutation argument names the sum the all-different fixes.
+    let run = common::cpsolve(&["explain", "unsat/permutation-sums.puz"], None);
+    assert!(run.stdout.contains("(16 different values in 1..16: each once, so they sum to 136)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("they add up to 0 = -4") || run.stdout.contains("they add up to 0 = 4"),
+        "{}",
+        run.stdout
+    );
+    let (_, json) = explain(&["unsat/permutation-sums.puz"]);
+    let cited = json["steps"][0]["constraints"].as_array().unwrap();
+    let permutation: Vec<&Value> = cited.iter().filter_map(|c| c.get("permutation")).collect();
+    assert_eq!(permutation, [&serde_json::json!({"values": (1..=16).collect::<Vec<i64>>(), "sum": 136})]);
     // Minesweeper: cells proved first, then the numbers that contradict.
     let run = common::cpsolve(&["explain", "unsat/minesweeper-impossible.puz"], None);
     assert_eq!(run.code, 1, "{}", run.stderr);

@@ -1,7 +1,10 @@
 //! From the engine's steps to sentences: each step's constraints by name, its facts and its
 //! conclusion by variable name, as text for a person and as JSON for a program.
 
-use cpsolve_engine::explain::{Conclusion, Ending, ExplainConfig, ExplainError, Reasoning, Values, MAX_FACT_VALUES};
+use cpsolve_engine::explain::{
+    permutation_sum, Conclusion, Ending, ExplainConfig, ExplainError, PermutationSum, Reasoning, Values,
+    MAX_FACT_VALUES,
+};
 use cpsolve_engine::Val;
 use serde_json::{json, Map, Value};
 
@@ -36,6 +39,9 @@ pub struct ToldStep {
     pub factors: Option<Vec<i64>>,
     /// For a counting argument, what the equations add up to: `0 = total`.
     pub total: i64,
+    /// For a counting argument, per constraint (in the order of `constraints`): the
+    /// values an all-different takes each once, whose sum is its equation.
+    pub permutations: Vec<Option<PermutationSum>>,
     /// For a contradiction, the variable the constraints (from the other facts) leave only
     /// these values, none of them in its fact.
     pub clash: Option<NamedFact>,
@@ -189,6 +195,8 @@ struct Namer {
     houses: Vec<Option<House>>,
     /// The root domains of the houses' variables (small ones only).
     roots: std::collections::HashMap<cpsolve_engine::VarId, Candidates>,
+    /// Per constraint, the sum its all-different fixes, if it does (a counting step cites it).
+    permutations: Vec<Option<PermutationSum>>,
 }
 
 impl Namer {
@@ -207,7 +215,12 @@ impl Namer {
                 roots.entry(x).or_insert_with(|| problem.solver.values(x).collect());
             }
         }
-        Namer { houses, roots }
+        let permutations = vocabulary.constraints.iter().map(|c| permutation_sum(&problem.solver, &c.props)).collect();
+        Namer { houses, roots, permutations }
+    }
+
+    fn permutation(&self, group: usize) -> Option<PermutationSum> {
+        self.permutations.get(group).cloned().flatten()
     }
 
     /// A player's pattern, where the step cites houses only and narrows a variable.
@@ -274,6 +287,10 @@ fn told_step(
             Reasoning::Sum { total, .. } => total,
             _ => 0,
         },
+        permutations: match step.reasoning {
+            Reasoning::Sum { .. } => step.groups.iter().map(|&g| namer.permutation(g)).collect(),
+            _ => Vec::new(),
+        },
         by_search: step.reasoning == Reasoning::Search,
         constraints: step.groups.clone(),
         facts: step.facts.iter().map(fact).collect(),
@@ -288,6 +305,21 @@ fn told_step(
 /// A fact as JSON: `{"var", "values"}`.
 fn fact_json(f: &NamedFact) -> Value {
     json!({ "var": f.var, "values": f.values.to_vec() })
+}
+
+/// What an all-different says in a counting step: `16 different values in 1..16: each once,
+/// so they sum to 136` (with offsets, the sum is of the variables themselves).
+fn permutation_text(p: &PermutationSum) -> String {
+    let values = match (p.values.len(), p.values.runs()) {
+        (n, &[(lo, hi)]) if n > 3 => format!("{lo}..{hi}"),
+        _ => format!("{{{}}}", p.values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")),
+    };
+    let n = p.terms.len();
+    if p.terms.iter().any(|&(_, o)| o != 0) {
+        format!("with their offsets, {n} different values in {values}: each once, so the variables sum to {}", p.sum)
+    } else {
+        format!("{n} different values in {values}: each once, so they sum to {}", p.sum)
+    }
 }
 
 /// Beyond this many givens, the text says how many rather than listing them.
@@ -477,10 +509,13 @@ impl Told {
         }
         for (i, &c) in step.constraints.iter().enumerate() {
             let by = if i == 0 { "by  " } else { "and " };
-            let factor = match step.factors.as_ref().map(|f| f[i]) {
+            let mut factor = match step.factors.as_ref().map(|f| f[i]) {
                 Some(f) => format!("   × {f}"),
                 None => String::new(),
             };
+            if let Some(Some(p)) = step.permutations.get(i) {
+                factor.push_str(&format!("   ({})", permutation_text(p)));
+            }
             out.push_str(&format!("{pad}{by}{}{factor}\n", self.constraint_text(c, source)));
         }
     }
@@ -533,6 +568,9 @@ impl Told {
                 let mut constraint = self.constraint_json(c, source);
                 if let (Some(factors), Value::Object(object)) = (&step.factors, &mut constraint) {
                     object.insert("factor".into(), json!(factors[i]));
+                    if let Some(Some(p)) = step.permutations.get(i) {
+                        object.insert("permutation".into(), json!({ "values": p.values.to_vec(), "sum": p.sum }));
+                    }
                 }
                 constraint
             })

@@ -249,3 +249,26 @@ fn unsatisfiable_puzzles_are_told_in_small_steps() {
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(run.stdout.contains("no layout: the 1 at (1,3) and the 2 at (2,3) cannot all hold"), "{}", run.stdout);
 }
+
+/// Enum models are told in the model's words: cells of an enum-indexed array by the enum's
+/// names (`pos[ann]`, not `pos[1]`), values of an enum-valued variable by name.
+#[test]
+fn enum_models_are_told_with_their_names() {
+    let model = "enum Person = {ann, bob, cat}\nenum Colour = {red, green, blue}\n\
+                 var pos[Person] in 1..3\nvar shirt[Person] in Colour\n\
+                 alldifferent(pos)\nalldifferent(shirt)\n\
+                 pos[ann] < pos[bob]\npos[bob] < pos[cat]\nshirt[ann] != red\nshirt[bob] == blue";
+    let run = common::cpsolve(&["explain", "-e", model], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("given: shirt[bob] = blue\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("shirt[ann] = green"), "{}", run.stdout);
+    assert!(run.stdout.contains("pos[bob] = 2\n"), "{}", run.stdout);
+    assert!(!run.stdout.contains("pos[2]"), "{}", run.stdout);
+    let (_, json) = explain(&["-e", model]);
+    let conclusions: Vec<&Value> = json["steps"].as_array().unwrap().iter().map(|s| &s["conclusion"]).collect();
+    assert!(conclusions.contains(&&serde_json::json!({"var": "shirt[ann]", "values": ["green"]})), "{json}");
+    assert!(conclusions.contains(&&serde_json::json!({"var": "pos[ann]", "values": [1]})), "{json}");
+    // A narrowing lists an enum's values by name.
+    let run = common::cpsolve(&["explain", "language/enum_domain.puz"], None);
+    assert!(run.stdout.contains("c[1] ∈ {red, green, blue}"), "{}", run.stdout);
+}

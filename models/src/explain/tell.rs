@@ -19,6 +19,18 @@ pub struct NamedFact {
     pub var: String,
     /// Its values.
     pub values: Values,
+    /// The names of its values, for an enum-valued variable (value `k` is the `k`-th).
+    pub names: Option<std::sync::Arc<Vec<String>>>,
+}
+
+impl NamedFact {
+    /// A value as the model names it: an enum's name, else the number.
+    fn value_name(&self, v: Val) -> String {
+        match &self.names {
+            Some(names) if v >= 1 && (v as usize) <= names.len() => names[v as usize - 1].clone(),
+            _ => v.to_string(),
+        }
+    }
 }
 
 /// One step, in the model's words.
@@ -127,7 +139,11 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         .shown
         .iter()
         .filter(|(x, _)| problem.solver.is_fixed(*x))
-        .map(|(x, name)| NamedFact { var: name.clone(), values: Values::single(problem.solver.min(*x)) })
+        .map(|(x, name)| NamedFact {
+            var: name.clone(),
+            values: Values::single(problem.solver.min(*x)),
+            names: vocabulary.value_names.get(x).cloned(),
+        })
         .collect();
     let scopes = scopes(&problem, &vocabulary);
     let groups = vocabulary.constraints.iter().map(|c| c.props.clone()).collect();
@@ -136,6 +152,7 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
     let name = |x: cpsolve_engine::VarId| {
         vocabulary.shown.iter().find(|(y, _)| *y == x).map_or_else(String::new, |(_, n)| n.clone())
     };
+    let value_names = |x: cpsolve_engine::VarId| vocabulary.value_names.get(&x).cloned();
     let explanation = problem.solver.explain(&config).map_err(|e| match e {
         // The engine knows the variable by number only; the model knows its name.
         ExplainError::DomainTooLarge(x) => {
@@ -149,7 +166,7 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         _ => Some(super::grade(explanation.difficulty().score)),
     };
     let namer = Namer::new(&problem, &vocabulary);
-    let steps = explanation.steps.iter().map(|step| told_step(step, &name, &namer)).collect();
+    let steps = explanation.steps.iter().map(|step| told_step(step, &name, &value_names, &namer)).collect();
     let ending = match explanation.ending {
         Ending::Solved => ToldEnding::Solved,
         Ending::NoSolution => ToldEnding::NoSolution,
@@ -269,9 +286,14 @@ fn kind(constraint: &super::NamedConstraint, source: Option<&str>) -> String {
 fn told_step(
     step: &cpsolve_engine::explain::Step,
     name: &dyn Fn(cpsolve_engine::VarId) -> String,
+    value_names: &dyn Fn(cpsolve_engine::VarId) -> Option<std::sync::Arc<Vec<String>>>,
     namer: &Namer,
 ) -> ToldStep {
-    let fact = |f: &cpsolve_engine::explain::Fact| NamedFact { var: name(f.var), values: f.values.clone() };
+    let fact = |f: &cpsolve_engine::explain::Fact| NamedFact {
+        var: name(f.var),
+        values: f.values.clone(),
+        names: value_names(f.var),
+    };
     ToldStep {
         pattern: namer.pattern(step),
         assumed: match step.reasoning {
@@ -298,13 +320,16 @@ fn told_step(
             Conclusion::Narrowed(f) => Some(fact(f)),
             Conclusion::Contradiction => None,
         },
-        chain: step.chain.iter().map(|s| told_step(s, name, namer)).collect(),
+        chain: step.chain.iter().map(|s| told_step(s, name, value_names, namer)).collect(),
     }
 }
 
-/// A fact as JSON: `{"var", "values"}`.
+/// A fact as JSON: `{"var", "values"}`, an enum's values by name.
 fn fact_json(f: &NamedFact) -> Value {
-    json!({ "var": f.var, "values": f.values.to_vec() })
+    match &f.names {
+        Some(_) => json!({ "var": f.var, "values": f.values.iter().map(|v| f.value_name(v)).collect::<Vec<_>>() }),
+        None => json!({ "var": f.var, "values": f.values.to_vec() }),
+    }
 }
 
 /// What an all-different says in a counting step: `16 different values in 1..16: each once,
@@ -328,11 +353,12 @@ const MAX_GIVENS_LISTED: usize = 12;
 /// `M = 1`, `S ∈ {8, 9}`, `E ∈ 2..7`.
 fn show_fact(fact: &NamedFact) -> String {
     let v = &fact.values;
+    let named = |x: Val| fact.value_name(x);
     match (v.len(), v.runs()) {
         (0, _) => format!("{} has no value left", fact.var),
-        (1, &[(x, _)]) => format!("{} = {x}", fact.var),
-        (n, &[(lo, hi)]) if n > 3 => format!("{} ∈ {lo}..{hi}", fact.var),
-        _ => format!("{} ∈ {{{}}}", fact.var, v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
+        (1, &[(x, _)]) => format!("{} = {}", fact.var, named(x)),
+        (n, &[(lo, hi)]) if n > 3 => format!("{} ∈ {}..{}", fact.var, named(lo), named(hi)),
+        _ => format!("{} ∈ {{{}}}", fact.var, v.iter().map(named).collect::<Vec<_>>().join(", ")),
     }
 }
 
@@ -464,7 +490,7 @@ impl Told {
             (None, None) => match &step.clash {
                 Some(clash) => {
                     let known = step.facts.iter().find(|f| f.var == clash.var).map(show_fact).unwrap_or_default();
-                    let values: Vec<String> = clash.values.iter().map(|v| v.to_string()).collect();
+                    let values: Vec<String> = clash.values.iter().map(|v| clash.value_name(v)).collect();
                     let allowed = match values.as_slice() {
                         [] => "no value".to_string(),
                         [one] => format!("only {one}"),

@@ -104,16 +104,7 @@ def cited(step):
 def judge(kind, out):
     """(ended in no solution by steps, steps, largest step, search steps)."""
     d = json.loads(out)
-    if kind == 'minesweeper':
-        if d.get('status') != 'unsatisfiable':
-            return False, 0, 0, 0
-        steps = d.get('steps', [])
-        c = d.get('contradiction')
-        if not c:
-            return False, len(steps), 0, 0
-        largest = max([len(s['numbers']) + s['uses_mine_count'] for s in steps] +
-                      [len(c['numbers']) + c['uses_mine_count']])
-        return True, len(steps) + 1, largest, 0
+    # Every kind, Minesweeper too, in the one shape: the steps, the last a contradiction.
     steps = d.get('steps', [])
     ended = d.get('ending') == 'no solution' and bool(steps) and steps[-1]['conclusion'].get('contradiction')
     largest = max((cited(s) for s in steps), default=0)

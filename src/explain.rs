@@ -43,7 +43,13 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
     }
     let stop = limits::stop_lines(args.timeout, |why: &str, name: &str| match args.format {
         ReportFormat::Text => format!("stopped: {why}\n"),
-        ReportFormat::Json => format!("{}\n", json!({ "file": label, "status": "limit", "stopped": name })),
+        // The shape of every explanation (`steps`, `ending`), with the limit named.
+        ReportFormat::Json => {
+            format!(
+                "{}\n",
+                json!({ "file": label, "status": "limit", "stopped": name, "steps": [], "ending": "stopped" })
+            )
+        }
     });
     let timeout = args.timeout.map(Duration::from_secs_f64);
     // Reading counts against the limits too.
@@ -111,6 +117,20 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
     let mut solutions = Vec::new();
     let report = if told.ending == ToldEnding::Stopped {
         None
+    } else if told.ending == ToldEnding::NoSolution {
+        // The checked steps proved it: a search would only repeat it, and where the steps
+        // count (a permutation's sum) it may not finish.
+        Some(run::Report {
+            kind,
+            status: run::Status::Unsatisfiable,
+            mode: SolveMode::First,
+            count: 0,
+            stopped_by: None,
+            objective: None,
+            bound: None,
+            unsat_reason: None,
+            stats: Default::default(),
+        })
     } else {
         // One solution: the explanation already says whether there are more.
         let options = RunOptions {
@@ -160,7 +180,8 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
                     Value::Object(object) => object,
                     _ => unreachable!("a report is a JSON object"),
                 },
-                None => json!({ "file": source.label, "kind": kind.name(), "status": "limit" })
+                // Stopped: which limit, as every stop line names it.
+                None => json!({ "file": source.label, "kind": kind.name(), "status": "limit", "stopped": stopped_name(armed.stop().requested()) })
                     .as_object()
                     .cloned()
                     .unwrap_or_default(),
@@ -213,5 +234,16 @@ fn solve_format(format: ReportFormat) -> crate::cli::Format {
     match format {
         ReportFormat::Text => crate::cli::Format::Text,
         ReportFormat::Json => crate::cli::Format::Json,
+    }
+}
+
+/// The JSON name of the limit that stopped an explanation: `"memory"` or `"time"` when the
+/// run's limit was reached, `"budget"` when none was and the explanation's own budget (of
+/// steps, or of a check's nodes) ran out.
+fn stopped_name(reason: Option<cpsolve_engine::Stop>) -> &'static str {
+    match reason {
+        Some(cpsolve_engine::Stop::Memory) => "memory",
+        Some(_) => "time",
+        None => "budget",
     }
 }

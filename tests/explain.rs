@@ -179,9 +179,14 @@ fn unsatisfiable_puzzles_are_told_in_small_steps() {
         vec!["unsat/sudoku-extra-given.puz"],
         vec!["unsat/sudoku-hard-extra-given.puz"],
         vec!["unsat/counting.puz"],
+        // Counting over a permutation: 16 different numbers in 1..16 sum to 136.
+        vec!["unsat/permutation-sums.puz"],
+        vec!["unsat/pigeonhole.puz"],
         vec!["-e", "cryptarithm SEND+MORE=MONEYS"],
         vec!["-e", "cryptarithm AB+BA=CCC"],
         vec!["-e", "cryptarithm GDDD+CDJ=JGGCD"],
+        // Minesweeper in the same shape: its numbers are the constraints.
+        vec!["unsat/minesweeper-impossible.puz"],
     ] {
         let (code, json) = explain(&args);
         assert_eq!(code, 1, "{args:?}");
@@ -227,8 +232,43 @@ fn unsatisfiable_puzzles_are_told_in_small_steps() {
         "{}",
         run.stdout
     );
+    // The permutation argument names the sum the all-different fixes.
+    let run = common::cpsolve(&["explain", "unsat/permutation-sums.puz"], None);
+    assert!(run.stdout.contains("(16 different values in 1..16: each once, so they sum to 136)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("they add up to 0 = -4") || run.stdout.contains("they add up to 0 = 4"),
+        "{}",
+        run.stdout
+    );
+    let (_, json) = explain(&["unsat/permutation-sums.puz"]);
+    let cited = json["steps"][0]["constraints"].as_array().unwrap();
+    let permutation: Vec<&Value> = cited.iter().filter_map(|c| c.get("permutation")).collect();
+    assert_eq!(permutation, [&serde_json::json!({"values": (1..=16).collect::<Vec<i64>>(), "sum": 136})]);
     // Minesweeper: cells proved first, then the numbers that contradict.
     let run = common::cpsolve(&["explain", "unsat/minesweeper-impossible.puz"], None);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(run.stdout.contains("no layout: the 1 at (1,3) and the 2 at (2,3) cannot all hold"), "{}", run.stdout);
+}
+
+/// Enum models are told in the model's words: cells of an enum-indexed array by the enum's
+/// names (`pos[ann]`, not `pos[1]`), values of an enum-valued variable by name.
+#[test]
+fn enum_models_are_told_with_their_names() {
+    let model = "enum Person = {ann, bob, cat}\nenum Colour = {red, green, blue}\n\
+                 var pos[Person] in 1..3\nvar shirt[Person] in Colour\n\
+                 alldifferent(pos)\nalldifferent(shirt)\n\
+                 pos[ann] < pos[bob]\npos[bob] < pos[cat]\nshirt[ann] != red\nshirt[bob] == blue";
+    let run = common::cpsolve(&["explain", "-e", model], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("given: shirt[bob] = blue\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("shirt[ann] = green"), "{}", run.stdout);
+    assert!(run.stdout.contains("pos[bob] = 2\n"), "{}", run.stdout);
+    assert!(!run.stdout.contains("pos[2]"), "{}", run.stdout);
+    let (_, json) = explain(&["-e", model]);
+    let conclusions: Vec<&Value> = json["steps"].as_array().unwrap().iter().map(|s| &s["conclusion"]).collect();
+    assert!(conclusions.contains(&&serde_json::json!({"var": "shirt[ann]", "values": ["green"]})), "{json}");
+    assert!(conclusions.contains(&&serde_json::json!({"var": "pos[ann]", "values": [1]})), "{json}");
+    // A narrowing lists an enum's values by name.
+    let run = common::cpsolve(&["explain", "language/enum_domain.puz"], None);
+    assert!(run.stdout.contains("c[1] ∈ {red, green, blue}"), "{}", run.stdout);
 }

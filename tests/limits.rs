@@ -119,6 +119,21 @@ fn a_puzzle_solver_stopped_by_either_limit_prints_what_it_proved() {
     }
 }
 
+/// `explain` on a large Minesweeper board stays within `--memory`: it stops with exit 3,
+/// naming the limit, in the shape of every explanation (issue 51: a 300×300 board once
+/// reached gigabytes).
+#[test]
+fn explain_of_a_large_position_stops_at_the_memory_limit() {
+    let position = large_minesweeper();
+    let run = cpsolve(&["explain", "--memory", "60", "-"], Some(&position));
+    assert_eq!(run.code, 3, "{}", run.stdout);
+    assert!(run.stdout.contains("memory limit"), "{}", run.stdout);
+    let run = cpsolve(&["explain", "--format", "json", "--memory", "60", "-"], Some(&position));
+    assert_eq!(run.code, 3, "{}", run.stdout);
+    let object: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!((object["stopped"].as_str(), object["ending"].as_str()), (Some("memory"), Some("stopped")), "{object}");
+}
+
 #[test]
 fn a_later_model_runs_after_an_earlier_one_was_stopped_while_compiling() {
     // Two million compiled constraints, stopped in the middle of compiling by the limit.

@@ -39,6 +39,28 @@ fn solve_answers_the_command_lines_json() {
     assert_eq!((status, answer["status"].clone()), (200, json!("unsatisfiable")), "{answer}");
 }
 
+/// Why no solution, in the one shape for every kind: a Minesweeper position too ends in a
+/// step concluding a contradiction and `"ending": "no solution"`, as the command line says.
+#[test]
+fn an_impossible_minesweeper_position_is_explained_in_the_shape_of_every_model() {
+    let server = Server::start(&[]);
+    let position =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/unsat/minesweeper-impossible.puz"))
+            .expect("the position");
+    let (status, answer) = server.post_json("/api/explain", position.as_str());
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!((answer["status"].clone(), answer["ending"].clone()), (json!("unsatisfiable"), json!("no solution")));
+    let steps = answer["steps"].as_array().expect("steps");
+    assert_eq!(steps.last().unwrap()["conclusion"], json!({"contradiction": true}), "{answer}");
+    for step in steps {
+        assert_eq!(step["reasoning"], "direct", "{step}");
+        assert!(!step["constraints"].as_array().unwrap().is_empty(), "{step}");
+    }
+    let cli = common::cpsolve(&["explain", "--format", "json", "-"], Some(position.as_str()));
+    let cli: Value = serde_json::from_str(&cli.stdout).expect("the command line's JSON");
+    assert_eq!(answer, cli);
+}
+
 #[test]
 fn explain_tells_a_sudoku_with_a_grade_and_the_cells_of_each_step() {
     let server = Server::start(&[]);

@@ -182,6 +182,20 @@ fn the_page_explains_a_sudoku_and_a_click_rewinds_the_board() {
     session.command("POST", "/url", Some(json!({ "url": url })));
     session.wait_for("return document.querySelectorAll('[data-step]').length >= 10", "the steps of another Sudoku");
     assert_eq!(technique(6), json!("Hidden single"));
+    // An impossible Minesweeper position, in the shape of every explanation: the cells
+    // proved on the way, then the numbers no layout fits, and "No solution."
+    let position =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/unsat/minesweeper-impossible.puz"))
+            .expect("the position");
+    let url = format!("{}/?mines#puz={}&explain=1", server.base, url_encoded(&position));
+    session.command("POST", "/url", Some(json!({ "url": url })));
+    session.wait_for("return document.querySelectorAll('[data-step]').length === 4", "the steps of a position");
+    assert_eq!(technique(4), json!("No layout"));
+    assert_eq!(session.run("return document.getElementById('ending').textContent"), json!("No solution."));
+    // (No board: as for every kind, a model without a solution has no picture.)
+    session.click("#steps [data-step='3']");
+    let step = session.run("return document.querySelector('#steps li.current').textContent");
+    assert!(step.as_str().is_some_and(|s| s.contains("(3,3) is safe")), "{step}");
     if let Ok(path) = std::env::var("CPSOLVE_SCREENSHOT") {
         session.command(
             "POST",

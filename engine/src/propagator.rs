@@ -75,6 +75,16 @@ pub trait Propagator: std::fmt::Debug + Send {
         None
     }
 
+    /// The terms `xᵢ + oᵢ` this propagator keeps pairwise different, when that is exactly
+    /// what it enforces, as `(xᵢ, oᵢ)`: [`Propagator::is_satisfied`] must accept exactly the
+    /// assignments in which the terms differ. Step-wise explanations count with it: `n`
+    /// different terms over exactly `n` possible values take each value once, so their sum
+    /// is fixed (the permutation argument: sixteen different numbers in 1..16 sum to 136).
+    /// `None`: not an all-different.
+    fn distinct_terms(&self) -> Option<Vec<(VarId, i64)>> {
+        None
+    }
+
     /// Why it failed: literals that hold now and that the constraint forbids together.
     /// `None`: the domains of all its variables.
     fn explain_conflict(&self, _cx: &ExplainContext<'_>) -> Option<Vec<Literal>> {

@@ -325,4 +325,15 @@ impl Solver {
     pub fn propagator_vars(&self, p: PropId) -> Vec<VarId> {
         self.props[p.index()].vars()
     }
+
+    /// The terms a propagator keeps pairwise different, when it is an all-different
+    /// ([`crate::propagator::Propagator::distinct_terms`]).
+    pub fn propagator_distinct_terms(&self, p: PropId) -> Option<Vec<(VarId, i64)>> {
+        self.props[p.index()].distinct_terms()
+    }
+
+    /// Whether a propagator's constraint holds for a full assignment (its ground truth).
+    pub fn propagator_satisfied(&self, p: PropId, value: &dyn Fn(VarId) -> Val) -> bool {
+        self.props[p.index()].is_satisfied(value)
+    }
 }

@@ -312,3 +312,60 @@ fn a_counting_argument_is_one_step_and_a_wrong_factor_is_caught() {
     short.reasoning = Reasoning::Sum { factors: factors[..5].to_vec(), total: *total };
     assert!(s.verify_step(&config, &short).is_err());
 }
+
+/// A 4×4 square of different numbers whose rows each sum to 35, over `values`.
+fn square(values: std::ops::RangeInclusive<i64>) -> (Solver, ExplainConfig) {
+    let mut s = Solver::new();
+    let cells: Vec<VarId> = (0..16).map(|_| s.new_var(*values.start(), *values.end()).unwrap()).collect();
+    let mut groups = vec![group(&mut s, |s| all_different(s, &cells, &[], Consistency::Domain))];
+    for i in 0..4 {
+        let row: Vec<(i64, VarId)> = (0..4).map(|j| (1, cells[i * 4 + j])).collect();
+        groups.push(group(&mut s, |s| linear(s, &row, Rel::Eq, 35).unwrap()));
+    }
+    (s, ExplainConfig::new(groups, cells))
+}
+
+#[test]
+fn a_permutation_fixes_its_sum_and_a_step_that_bends_the_rule_is_caught() {
+    // Sixteen different numbers in 1..16 are all of them: they sum to 136, not 4 × 35.
+    let (mut s, config) = square(1..=16);
+    let explanation = s.explain(&config).expect("explained");
+    assert_eq!(explanation.ending, Ending::NoSolution);
+    assert_eq!(explanation.steps.len(), 1);
+    let step = &explanation.steps[0];
+    let Reasoning::Sum { factors, total } = &step.reasoning else { panic!("a counting step: {step:?}") };
+    assert_eq!(step.groups, [0, 1, 2, 3, 4]);
+    assert_eq!(total.abs(), 4);
+    assert!(factors.iter().all(|f| f.abs() == 1));
+    assert!(s.verify_step(&config, step).is_ok());
+    // The rule holds only when the values are exactly as many as the variables: over 1..17
+    // the sixteen numbers may sum to anything from 136 to 152 (140 among them), and the
+    // same step is rejected.
+    let (mut wide, wide_config) = square(1..=17);
+    assert!(wide.verify_step(&wide_config, step).is_err());
+    // A wrong total, or the all-different left out, is caught too.
+    let mut wrong = step.clone();
+    wrong.reasoning = Reasoning::Sum { factors: factors.clone(), total: total + 1 };
+    assert!(s.verify_step(&config, &wrong).is_err());
+    let mut short = step.clone();
+    short.groups.remove(0);
+    short.reasoning = Reasoning::Sum { factors: factors[1..].to_vec(), total: *total };
+    assert!(s.verify_step(&config, &short).is_err());
+}
+
+#[test]
+fn an_all_different_declares_its_terms_as_its_ground_truth_reads_them() {
+    // `distinct_terms` must describe exactly what `is_satisfied` accepts: every assignment
+    // of three variables over 0..2 with offsets (0, 1, −1), against pairwise difference.
+    let mut s = Solver::new();
+    let x: Vec<VarId> = (0..3).map(|_| s.new_var(0, 2).unwrap()).collect();
+    let props = group(&mut s, |s| all_different(s, &x, &[0, 1, -1], Consistency::Domain));
+    let terms = s.propagator_distinct_terms(props[0]).expect("an all-different declares its terms");
+    for code in 0..27 {
+        let v = [code % 3, code / 3 % 3, code / 9];
+        let value = |y: VarId| v[x.iter().position(|&z| z == y).unwrap()];
+        let shifted: Vec<i64> = terms.iter().map(|&(y, o)| value(y) + o).collect();
+        let distinct = (0..3).all(|a| (a + 1..3).all(|b| shifted[a] != shifted[b]));
+        assert_eq!(s.propagator_satisfied(props[0], &value), distinct, "{v:?}");
+    }
+}

@@ -6,6 +6,7 @@
 
 use cpsolve_engine::StopToken;
 use cpsolve_puzzles::Deadline;
+use serde_json::json;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -329,10 +330,14 @@ fn one_two_one() {
     let json = explanation_json(&board, &chained);
     assert_eq!(
         json["steps"][2],
-        serde_json::json!({"cell": [0, 1], "is": "safe", "numbers": [{"at": [1, 0], "value": 1}],
-            "facts": [{"cell": [0, 0], "is": "mine"}], "uses_mine_count": false, "smallest": true,
-            "whole_frontier": false})
+        serde_json::json!({"step": 3, "reasoning": "direct", "technique": "propagation of numbers",
+            "constraints": [{"name": "the 1 at (2,1)", "at": [1, 0], "value": 1}],
+            "facts": [{"var": "(1,1)", "values": ["mine"], "cell": [0, 0]}],
+            "conclusion": {"var": "(1,2)", "values": ["safe"], "cell": [0, 1]},
+            "smallest": true, "whole_frontier": false})
     );
+    // Every covered cell is certain: solved, as a model whose variables are all known.
+    assert_eq!(json["ending"], "solved");
 }
 
 /// The last mine: a 1 needs it, so every other covered cell is safe, by the mine count.
@@ -467,7 +472,14 @@ fn an_impossible_position_ends_in_the_numbers_that_contradict() {
     assert!(e.steps.is_empty());
     assert_eq!(e.contradiction.as_ref().unwrap().numbers, [1]);
     assert!(explanation_text(&board, &e).contains("no layout: the 2 at (1,2) cannot hold"));
-    assert_eq!(explanation_json(&board, &e)["status"], "unsatisfiable");
+    // The one shape of every kind: the contradiction is the last step, the ending says so.
+    let json = explanation_json(&board, &e);
+    assert_eq!((json["status"].clone(), json["ending"].clone()), (json!("unsatisfiable"), json!("no solution")));
+    let steps = json["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 1, "{json}");
+    assert_eq!(steps[0]["conclusion"], json!({"contradiction": true}));
+    assert_eq!(steps[0]["constraints"], json!([{"name": "the 2 at (1,2)", "at": [0, 1], "value": 2}]));
+    assert!(json.get("contradiction").is_none(), "{json}");
     // A position whose contradiction needs cells proved first.
     let board = parse(&["1x1xx2xx", "x12xx31x", "xxx3xx2x", "0xxx1xxx"], Some(7));
     let e = explain(&board, ExplainOptions::default(), &Deadline::never()).unwrap();

@@ -5,6 +5,8 @@ mod project;
 mod stall;
 mod sums;
 
+pub use sums::{permutation_sum, PermutationSum};
+
 use crate::domain::Val;
 use crate::ids::{PropId, VarId};
 use crate::solver::Solver;

@@ -37,7 +37,7 @@
 mod driver;
 mod grade;
 
-pub use driver::MAX_FACT_VALUES;
+pub use driver::{permutation_sum, PermutationSum, MAX_FACT_VALUES};
 pub use grade::{step_difficulty, Difficulty};
 mod subset;
 mod values;

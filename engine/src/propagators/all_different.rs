@@ -111,6 +111,10 @@ impl Propagator for AllDifferent {
         self.vars.clone()
     }
 
+    fn distinct_terms(&self) -> Option<Vec<(VarId, i64)>> {
+        Some(self.vars.iter().copied().zip(self.offsets.iter().copied()).collect())
+    }
+
     /// A Hall interval, whichever part deduced it (see `all_different_reasons.rs`).
     fn explain(&self, lit: crate::literal::Literal, cx: &ExplainContext<'_>) -> Option<Vec<crate::literal::Literal>> {
         all_different_reasons::explain(cx, &self.vars, &self.offsets, lit)

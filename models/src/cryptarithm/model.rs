@@ -83,7 +83,7 @@ pub(super) fn build(crypt: &Cryptarithm, stop: &cpsolve_engine::StopToken) -> Re
             all_different: None,
         }),
     }
-    let vocabulary = Vocabulary { constraints: named, shown };
+    let vocabulary = Vocabulary { constraints: named, shown, ..Vocabulary::default() };
     let view = CryptView::new(crypt, letters, vars);
     let view = Box::new(view);
     Ok(Problem {

@@ -1,7 +1,10 @@
 //! From the engine's steps to sentences: each step's constraints by name, its facts and its
 //! conclusion by variable name, as text for a person and as JSON for a program.
 
-use cpsolve_engine::explain::{Conclusion, Ending, ExplainConfig, ExplainError, Reasoning, Values, MAX_FACT_VALUES};
+use cpsolve_engine::explain::{
+    permutation_sum, Conclusion, Ending, ExplainConfig, ExplainError, PermutationSum, Reasoning, Values,
+    MAX_FACT_VALUES,
+};
 use cpsolve_engine::Val;
 use serde_json::{json, Map, Value};
 
@@ -16,6 +19,18 @@ pub struct NamedFact {
     pub var: String,
     /// Its values.
     pub values: Values,
+    /// The names of its values, for an enum-valued variable (value `k` is the `k`-th).
+    pub names: Option<std::sync::Arc<Vec<String>>>,
+}
+
+impl NamedFact {
+    /// A value as the model names it: an enum's name, else the number.
+    fn value_name(&self, v: Val) -> String {
+        match &self.names {
+            Some(names) if v >= 1 && (v as usize) <= names.len() => names[v as usize - 1].clone(),
+            _ => v.to_string(),
+        }
+    }
 }
 
 /// One step, in the model's words.
@@ -36,6 +51,9 @@ pub struct ToldStep {
     pub factors: Option<Vec<i64>>,
     /// For a counting argument, what the equations add up to: `0 = total`.
     pub total: i64,
+    /// For a counting argument, per constraint (in the order of `constraints`): the
+    /// values an all-different takes each once, whose sum is its equation.
+    pub permutations: Vec<Option<PermutationSum>>,
     /// For a contradiction, the variable the constraints (from the other facts) leave only
     /// these values, none of them in its fact.
     pub clash: Option<NamedFact>,
@@ -121,7 +139,11 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         .shown
         .iter()
         .filter(|(x, _)| problem.solver.is_fixed(*x))
-        .map(|(x, name)| NamedFact { var: name.clone(), values: Values::single(problem.solver.min(*x)) })
+        .map(|(x, name)| NamedFact {
+            var: name.clone(),
+            values: Values::single(problem.solver.min(*x)),
+            names: vocabulary.value_names.get(x).cloned(),
+        })
         .collect();
     let scopes = scopes(&problem, &vocabulary);
     let groups = vocabulary.constraints.iter().map(|c| c.props.clone()).collect();
@@ -130,6 +152,7 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
     let name = |x: cpsolve_engine::VarId| {
         vocabulary.shown.iter().find(|(y, _)| *y == x).map_or_else(String::new, |(_, n)| n.clone())
     };
+    let value_names = |x: cpsolve_engine::VarId| vocabulary.value_names.get(&x).cloned();
     let explanation = problem.solver.explain(&config).map_err(|e| match e {
         // The engine knows the variable by number only; the model knows its name.
         ExplainError::DomainTooLarge(x) => {
@@ -143,7 +166,7 @@ pub fn explain(mut problem: Problem) -> Result<Told, String> {
         _ => Some(super::grade(explanation.difficulty().score)),
     };
     let namer = Namer::new(&problem, &vocabulary);
-    let steps = explanation.steps.iter().map(|step| told_step(step, &name, &namer)).collect();
+    let steps = explanation.steps.iter().map(|step| told_step(step, &name, &value_names, &namer)).collect();
     let ending = match explanation.ending {
         Ending::Solved => ToldEnding::Solved,
         Ending::NoSolution => ToldEnding::NoSolution,
@@ -189,6 +212,8 @@ struct Namer {
     houses: Vec<Option<House>>,
     /// The root domains of the houses' variables (small ones only).
     roots: std::collections::HashMap<cpsolve_engine::VarId, Candidates>,
+    /// Per constraint, the sum its all-different fixes, if it does (a counting step cites it).
+    permutations: Vec<Option<PermutationSum>>,
 }
 
 impl Namer {
@@ -207,7 +232,12 @@ impl Namer {
                 roots.entry(x).or_insert_with(|| problem.solver.values(x).collect());
             }
         }
-        Namer { houses, roots }
+        let permutations = vocabulary.constraints.iter().map(|c| permutation_sum(&problem.solver, &c.props)).collect();
+        Namer { houses, roots, permutations }
+    }
+
+    fn permutation(&self, group: usize) -> Option<PermutationSum> {
+        self.permutations.get(group).cloned().flatten()
     }
 
     /// A player's pattern, where the step cites houses only and narrows a variable.
@@ -256,9 +286,14 @@ fn kind(constraint: &super::NamedConstraint, source: Option<&str>) -> String {
 fn told_step(
     step: &cpsolve_engine::explain::Step,
     name: &dyn Fn(cpsolve_engine::VarId) -> String,
+    value_names: &dyn Fn(cpsolve_engine::VarId) -> Option<std::sync::Arc<Vec<String>>>,
     namer: &Namer,
 ) -> ToldStep {
-    let fact = |f: &cpsolve_engine::explain::Fact| NamedFact { var: name(f.var), values: f.values.clone() };
+    let fact = |f: &cpsolve_engine::explain::Fact| NamedFact {
+        var: name(f.var),
+        values: f.values.clone(),
+        names: value_names(f.var),
+    };
     ToldStep {
         pattern: namer.pattern(step),
         assumed: match step.reasoning {
@@ -274,6 +309,10 @@ fn told_step(
             Reasoning::Sum { total, .. } => total,
             _ => 0,
         },
+        permutations: match step.reasoning {
+            Reasoning::Sum { .. } => step.groups.iter().map(|&g| namer.permutation(g)).collect(),
+            _ => Vec::new(),
+        },
         by_search: step.reasoning == Reasoning::Search,
         constraints: step.groups.clone(),
         facts: step.facts.iter().map(fact).collect(),
@@ -281,13 +320,31 @@ fn told_step(
             Conclusion::Narrowed(f) => Some(fact(f)),
             Conclusion::Contradiction => None,
         },
-        chain: step.chain.iter().map(|s| told_step(s, name, namer)).collect(),
+        chain: step.chain.iter().map(|s| told_step(s, name, value_names, namer)).collect(),
     }
 }
 
-/// A fact as JSON: `{"var", "values"}`.
+/// A fact as JSON: `{"var", "values"}`, an enum's values by name.
 fn fact_json(f: &NamedFact) -> Value {
-    json!({ "var": f.var, "values": f.values.to_vec() })
+    match &f.names {
+        Some(_) => json!({ "var": f.var, "values": f.values.iter().map(|v| f.value_name(v)).collect::<Vec<_>>() }),
+        None => json!({ "var": f.var, "values": f.values.to_vec() }),
+    }
+}
+
+/// What an all-different says in a counting step: `16 different values in 1..16: each once,
+/// so they sum to 136` (with offsets, the sum is of the variables themselves).
+fn permutation_text(p: &PermutationSum) -> String {
+    let values = match (p.values.len(), p.values.runs()) {
+        (n, &[(lo, hi)]) if n > 3 => format!("{lo}..{hi}"),
+        _ => format!("{{{}}}", p.values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")),
+    };
+    let n = p.terms.len();
+    if p.terms.iter().any(|&(_, o)| o != 0) {
+        format!("with their offsets, {n} different values in {values}: each once, so the variables sum to {}", p.sum)
+    } else {
+        format!("{n} different values in {values}: each once, so they sum to {}", p.sum)
+    }
 }
 
 /// Beyond this many givens, the text says how many rather than listing them.
@@ -296,11 +353,12 @@ const MAX_GIVENS_LISTED: usize = 12;
 /// `M = 1`, `S ∈ {8, 9}`, `E ∈ 2..7`.
 fn show_fact(fact: &NamedFact) -> String {
     let v = &fact.values;
+    let named = |x: Val| fact.value_name(x);
     match (v.len(), v.runs()) {
         (0, _) => format!("{} has no value left", fact.var),
-        (1, &[(x, _)]) => format!("{} = {x}", fact.var),
-        (n, &[(lo, hi)]) if n > 3 => format!("{} ∈ {lo}..{hi}", fact.var),
-        _ => format!("{} ∈ {{{}}}", fact.var, v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
+        (1, &[(x, _)]) => format!("{} = {}", fact.var, named(x)),
+        (n, &[(lo, hi)]) if n > 3 => format!("{} ∈ {}..{}", fact.var, named(lo), named(hi)),
+        _ => format!("{} ∈ {{{}}}", fact.var, v.iter().map(named).collect::<Vec<_>>().join(", ")),
     }
 }
 
@@ -432,7 +490,7 @@ impl Told {
             (None, None) => match &step.clash {
                 Some(clash) => {
                     let known = step.facts.iter().find(|f| f.var == clash.var).map(show_fact).unwrap_or_default();
-                    let values: Vec<String> = clash.values.iter().map(|v| v.to_string()).collect();
+                    let values: Vec<String> = clash.values.iter().map(|v| clash.value_name(v)).collect();
                     let allowed = match values.as_slice() {
                         [] => "no value".to_string(),
                         [one] => format!("only {one}"),
@@ -477,10 +535,13 @@ impl Told {
         }
         for (i, &c) in step.constraints.iter().enumerate() {
             let by = if i == 0 { "by  " } else { "and " };
-            let factor = match step.factors.as_ref().map(|f| f[i]) {
+            let mut factor = match step.factors.as_ref().map(|f| f[i]) {
                 Some(f) => format!("   × {f}"),
                 None => String::new(),
             };
+            if let Some(Some(p)) = step.permutations.get(i) {
+                factor.push_str(&format!("   ({})", permutation_text(p)));
+            }
             out.push_str(&format!("{pad}{by}{}{factor}\n", self.constraint_text(c, source)));
         }
     }
@@ -533,6 +594,9 @@ impl Told {
                 let mut constraint = self.constraint_json(c, source);
                 if let (Some(factors), Value::Object(object)) = (&step.factors, &mut constraint) {
                     object.insert("factor".into(), json!(factors[i]));
+                    if let Some(Some(p)) = step.permutations.get(i) {
+                        object.insert("permutation".into(), json!({ "values": p.values.to_vec(), "sum": p.sum }));
+                    }
                 }
                 constraint
             })

@@ -37,6 +37,8 @@ pub struct Vocabulary {
     pub constraints: Vec<NamedConstraint>,
     /// The variables a person follows, with their names (`S`, `c2`, `x[3,4]`).
     pub shown: Vec<(VarId, String)>,
+    /// The names of the values of enum-valued shown variables: value `k` is the `k`-th.
+    pub value_names: std::collections::HashMap<VarId, std::sync::Arc<Vec<String>>>,
 }
 
 impl Vocabulary {

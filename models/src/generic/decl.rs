@@ -243,7 +243,8 @@ impl Compiler {
         }
         let id = self.env.arrays.len();
         let name = decl.name.node.clone();
-        self.env.arrays.push(Array { name, shape, cells: vars, domain: domain.clone(), values: None });
+        let index_enums = decl.dims.iter().map(|d| self.enum_of_domain(d)).collect();
+        self.env.arrays.push(Array { name, shape, cells: vars, domain: domain.clone(), values: None, index_enums });
         Ok(Entity::Array(id))
     }
 
@@ -268,7 +269,14 @@ impl Compiler {
         let id = self.env.arrays.len();
         let array_name = name.node.clone();
         let domain = DomainSpec::Range(lo, hi);
-        self.env.arrays.push(Array { name: array_name, shape, cells, domain, values: Some(values) });
+        self.env.arrays.push(Array {
+            name: array_name,
+            shape,
+            cells,
+            domain,
+            values: Some(values),
+            index_enums: Vec::new(),
+        });
         Ok(id)
     }
 

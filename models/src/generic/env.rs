@@ -139,6 +139,9 @@ pub(crate) struct Array {
     /// A `let` array: its values (the cells are then fixed variables, used only by
     /// element constraints; the array is neither searched nor printed).
     pub(crate) values: Option<Vec<Val>>,
+    /// Per dimension, the enum its index set is, if one is (`var pos[Person]`): the
+    /// explanation names the cell `pos[ann]`. Empty when no dimension is.
+    pub(crate) index_enums: Vec<Option<usize>>,
 }
 
 /// A user declaration, in the order of the file (which is the order of the output).
@@ -281,5 +284,24 @@ impl Env {
             }
         }
         super::errors::INTERMEDIATE.to_owned()
+    }
+
+    /// A cell's name as the model writes it: an index of an enum dimension by the enum's
+    /// name (`pos[ann]`, where the output says `pos[1]`), others as numbers.
+    pub(crate) fn cell_label(&self, array: &Array, offset: usize) -> String {
+        let indices: Vec<String> = array
+            .shape
+            .indices(offset)
+            .iter()
+            .enumerate()
+            .map(|(d, &i)| {
+                let names = array.index_enums.get(d).copied().flatten().map(|id| &self.enums[id].values);
+                match names {
+                    Some(names) if i >= 1 && (i as usize) <= names.len() => names[i as usize - 1].clone(),
+                    _ => i.to_string(),
+                }
+            })
+            .collect();
+        format!("{}[{}]", array.name, indices.join(","))
     }
 }

@@ -246,9 +246,7 @@ impl Compiler {
                 Decl::Scalar(x) => shown.push((*x, self.env.var_name(*x))),
                 Decl::Array(id) => {
                     let array = &self.env.arrays[*id];
-                    shown.extend(
-                        array.cells.iter().enumerate().map(|(k, &x)| (x, array.shape.cell_name(&array.name, k))),
-                    );
+                    shown.extend(array.cells.iter().enumerate().map(|(k, &x)| (x, self.env.cell_label(array, k))));
                 }
                 Decl::SetVar(_) | Decl::SetArray { .. } => {
                     for id in set_ids(decl) {
@@ -260,7 +258,15 @@ impl Compiler {
                 }
             }
         }
-        Vocabulary { constraints, shown }
+        // Enum-valued variables show their values by name (value k is the k-th name).
+        let value_names = shown
+            .iter()
+            .filter_map(|(x, _)| {
+                let id = self.env.var_enums.get(x)?;
+                Some((*x, std::sync::Arc::new(self.env.enums[*id].values.clone())))
+            })
+            .collect();
+        Vocabulary { constraints, shown, value_names }
     }
 
     pub(crate) fn report(&mut self, fault: Fault) {

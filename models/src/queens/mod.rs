@@ -118,7 +118,7 @@ pub(crate) fn compile_to_explain(file: &File, stop: &StopToken) -> Result<Proble
     }
     let shown = vars.iter().enumerate().map(|(c, &x)| (x, format!("q[{}]", c + 1))).collect();
     problem.solver = solver;
-    problem.vocabulary = Vocabulary { constraints, shown };
+    problem.vocabulary = Vocabulary { constraints, shown, ..Vocabulary::default() };
     Ok(problem)
 }
 

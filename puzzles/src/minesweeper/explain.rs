@@ -63,10 +63,12 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 use foldhash::fast::FixedState;
-use serde_json::{json, Value};
 
 use super::analysis::{analyse, Verdict};
 use super::grid::{Board, Cell};
+
+mod json;
+pub use json::explanation_json;
 
 /// The most covered cells one connected piece of a step's scope may have: the checker
 /// enumerates the layouts of a piece, at most 2^20 of them.
@@ -1228,54 +1230,4 @@ pub fn explanation_text(board: &Board, e: &MineExplanation) -> String {
     }
     out.push_str("positions are (row, column) from 1\n");
     out
-}
-
-/// The JSON of an explanation: `{"kind", "status", "chained", "steps": [{"cell": [r, c],
-/// "is": "safe"|"mine", "numbers": [{"at": [r, c], "value": v}], "facts": [{"cell": [r,
-/// c], "is": ...}], "uses_mine_count", "smallest", "whole_frontier"}]}`, positions 0-based
-/// as in the analysis's JSON.
-pub fn explanation_json(board: &Board, e: &MineExplanation) -> Value {
-    let rc = |i: usize| json!([i / board.width, i % board.width]);
-    let steps: Vec<Value> = e
-        .steps
-        .iter()
-        .map(|s| {
-            let numbers: Vec<Value> = s
-                .premise
-                .numbers
-                .iter()
-                .map(|&n| json!({"at": rc(n), "value": match board.cells[n] { Cell::Open(v) => v, _ => 0 }}))
-                .collect();
-            let facts: Vec<Value> =
-                s.premise.facts.iter().map(|&(c, v)| json!({"cell": rc(c), "is": v.name()})).collect();
-            json!({
-                "cell": rc(s.cell),
-                "is": s.is.name(),
-                "numbers": numbers,
-                "facts": facts,
-                "uses_mine_count": s.premise.mine_count,
-                "smallest": s.smallest,
-                "whole_frontier": s.whole_frontier,
-            })
-        })
-        .collect();
-    let mut object = json!({
-        "kind": "minesweeper",
-        "status": if e.impossible { "unsatisfiable" } else { "solved" },
-        "chained": e.chained,
-        "steps": steps,
-    });
-    if e.impossible {
-        object["contradiction"] = match &e.contradiction {
-            Some(p) => json!({
-                "numbers": p.numbers.iter()
-                    .map(|&n| json!({"at": rc(n), "value": match board.cells[n] { Cell::Open(v) => v, _ => 0 }}))
-                    .collect::<Vec<_>>(),
-                "facts": p.facts.iter().map(|&(c, v)| json!({"cell": rc(c), "is": v.name()})).collect::<Vec<_>>(),
-                "uses_mine_count": p.mine_count,
-            }),
-            None => Value::Null,
-        };
-    }
-    object
 }

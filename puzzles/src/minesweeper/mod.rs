@@ -96,7 +96,14 @@ fn explain_answer(board: &Board, options: &RunOptions, chain: bool) -> Outcome {
                 view::describe(board),
                 crate::limit::stop_name(options)
             );
-            (Status::Limit, text, serde_json::json!({"kind": "minesweeper", "status": "limit", "steps": null}), 0)
+            let json = serde_json::json!({
+                "kind": "minesweeper",
+                "status": "limit",
+                "stopped": crate::limit::stop_name(options),
+                "steps": [],
+                "ending": "stopped",
+            });
+            (Status::Limit, text, json, 0)
         }
     };
     let stats = Stats { nodes: checks, time: start.elapsed(), ..Stats::default() };

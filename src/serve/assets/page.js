@@ -85,14 +85,13 @@ function showValues(values) {
 // What a step is called, where it looks, and what it concludes, as words.
 function describe(step, kind) {
   if (kind === "minesweeper") {
-    const at = (cell) => `(${cell[0] + 1},${cell[1] + 1})`;
-    const numbers = step.numbers.map((n) => `the ${n.value} at ${at(n.at)}`);
-    if (step.uses_mine_count) numbers.push("the number of mines left");
-    return {
-      technique: step.is === "mine" ? "Mine" : "Safe",
-      area: numbers.join(", ") || "the whole board",
-      conclusion: `${at(step.cell)} is ${step.is === "mine" ? "a mine" : "safe"}`,
-    };
+    // A Minesweeper step has the shape of every other (its numbers are its constraints,
+    // its cells are variables valued "safe" or "mine"), told in the game's words.
+    const area = step.constraints.map((c) => c.name).join(", ") || "the whole board";
+    const c = step.conclusion;
+    const conclusion = c.contradiction ? "no layout of mines fits" : `${c.var} is ${c.values[0] === "mine" ? "a mine" : "safe"}`;
+    const technique = c.contradiction ? "No layout" : c.values[0] === "mine" ? "Mine" : "Safe";
+    return { technique, area, conclusion };
   }
   const area = step.constraints.map((c) => c.name.replace(/ \(line \d+\)$/, "")).join(", ");
   // The server names the technique (a player's pattern, or a generic name); an answer
@@ -114,9 +113,9 @@ function touched(step, kind) {
   const used = new Set();
   let decided = null;
   if (kind === "minesweeper") {
-    step.numbers.forEach((n) => used.add(n.at.join(",")));
-    (step.facts || []).forEach((f) => used.add((f.cell || f.at || []).join(",")));
-    decided = step.cell.join(",");
+    step.constraints.forEach((c) => c.at && used.add(c.at.join(",")));
+    (step.facts || []).forEach((f) => used.add(f.cell.join(",")));
+    if (!step.conclusion.contradiction) decided = step.conclusion.cell.join(",");
   } else {
     (step.facts || []).forEach((f) => used.add(f.var));
     step.constraints.forEach((c) => (c.vars || []).forEach((v) => used.add(v)));
@@ -133,8 +132,9 @@ function knownAfter(upto) {
   const steps = explanation.steps || [];
   for (let k = 0; k < upto && k < steps.length; k++) {
     const step = steps[k];
-    if (explanation.kind === "minesweeper") known.set(step.cell.join(","), [step.is]);
-    else if (!step.conclusion.contradiction) known.set(step.conclusion.var, step.conclusion.values);
+    if (step.conclusion.contradiction) continue;
+    if (explanation.kind === "minesweeper") known.set(step.conclusion.cell.join(","), step.conclusion.values);
+    else known.set(step.conclusion.var, step.conclusion.values);
   }
   return known;
 }

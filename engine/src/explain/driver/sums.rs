@@ -13,6 +13,17 @@
 //! certificate is then made minimal by deletion: each equation is dropped when the rest are
 //! still contradictory. The step is checked by adding the cited equations up again, times
 //! their factors ([`check_sum`]): plain arithmetic, independent of the elimination.
+//!
+//! # Permutations
+//! An all-different constraint is an equation too, when its `n` terms can take exactly `n`
+//! values between them (the union of their root domains): each value is then taken once,
+//! so the terms sum to the sum of those values ([`permutation_sum`]). A 4×4 square of
+//! different numbers 1..16 sums to 136, so its rows cannot each sum to 35 (140): the four
+//! rows less the all-different add up to `0 = 4`, one step citing five constraints. With
+//! fewer values than terms (a pigeonhole) the all-different fails on its own, and with
+//! more the sum is not fixed: no equation. The check recomputes the equation from the
+//! propagator's declared terms ([`crate::propagator::Propagator::distinct_terms`]) and the
+//! root domains, as it does a linear equation from its declaration.
 
 use std::collections::BTreeMap;
 
@@ -92,9 +103,54 @@ fn group_equations(solver: &Solver, groups: &[Vec<crate::ids::PropId>]) -> Vec<G
         .collect()
 }
 
-/// A group's equation: the first of its propagators that is one (the group implies it).
+/// A group's equation: the first of its propagators that is one (the group implies it),
+/// else the sum a permutation fixes.
 fn equation_of(solver: &Solver, props: &[crate::ids::PropId]) -> Option<(Vec<(i64, VarId)>, i64)> {
-    props.iter().find_map(|p| solver.props[p.index()].linear_equation())
+    props.iter().find_map(|p| solver.props[p.index()].linear_equation()).or_else(|| {
+        let p = permutation_sum(solver, props)?;
+        Some((p.terms.iter().map(|&(x, _)| (1, x)).collect(), p.sum))
+    })
+}
+
+/// What an all-different whose terms can take exactly as many values as it has terms
+/// implies: the terms take each value once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PermutationSum {
+    /// The terms `xᵢ + oᵢ`, as `(xᵢ, oᵢ)`.
+    pub terms: Vec<(VarId, i64)>,
+    /// The values the terms take, each once (the union of their root domains, shifted).
+    pub values: super::Values,
+    /// `Σ xᵢ`: the sum of the values less the offsets.
+    pub sum: i64,
+}
+
+/// The sum a group's all-different fixes (see the module documentation), from the root
+/// domains; `None` when the group has no all-different, or its terms' values are not
+/// exactly as many as its terms.
+pub fn permutation_sum(solver: &Solver, props: &[crate::ids::PropId]) -> Option<PermutationSum> {
+    let terms = props.iter().find_map(|p| solver.props[p.index()].distinct_terms())?;
+    let mut union = std::collections::BTreeSet::new();
+    for &(x, o) in &terms {
+        for v in solver.values(x) {
+            union.insert(v.checked_add(o)?);
+            // More values than terms: the sum is not fixed (and a wide domain is not read
+            // to its end).
+            if union.len() > terms.len() {
+                return None;
+            }
+        }
+    }
+    if union.len() != terms.len() {
+        return None;
+    }
+    let mut sum: i64 = 0;
+    for v in &union {
+        sum = sum.checked_add(*v)?;
+    }
+    for &(_, o) in &terms {
+        sum = sum.checked_sub(o)?;
+    }
+    Some(PermutationSum { terms, values: super::Values::from_ascending(union), sum })
 }
 
 /// Multiples of the chosen equations (by position in `equations`) whose sum cancels every

@@ -98,7 +98,7 @@ impl Solver {
         self.store.history = Some(Box::new(History::new(&self.store.domains, root_level)));
         let activity = (activity_search != ActivitySearch::Off).then(|| Activity::new(self.num_vars(), ACTIVITY_DECAY));
         if let Some(history) = self.store.history.as_deref_mut() {
-            history.track_restored = activity.is_some();
+            history.track_undone = activity.is_some();
         }
         let activity_run = activity_search == ActivitySearch::Only;
         let kept = config.learned_kept.unwrap_or(FIRST_KEPT).max(1);
@@ -264,8 +264,8 @@ impl Solver {
         activity.most_active(|x| domains[x.index()].min != domains[x.index()].max)
     }
 
-    /// The decision on the most active open literal, when decisions by activity take the
-    /// literal too and one is open.
+    /// The most active open literal on its saved side, when decisions by activity rank
+    /// literals and one is open.
     pub(crate) fn most_active_literal(&mut self) -> Option<Literal> {
         self.read_undone();
         self.learner.literal_activity.as_mut()?.decide(&self.store.domains, &self.phases)
@@ -277,7 +277,7 @@ impl Solver {
         let Some(history) = self.store.history.as_deref_mut() else { return };
         let Learner { activity, literal_activity, .. } = &mut self.learner;
         if let Some(literals) = literal_activity.as_mut() {
-            literals.begin_backtrack();
+            literals.begin_backtrack(history.decisions_taken);
         }
         for lit in history.take_undone() {
             if let Some(activity) = activity.as_mut() {
@@ -286,6 +286,9 @@ impl Solver {
             if let Some(literals) = literal_activity.as_mut() {
                 literals.undone(lit);
             }
+        }
+        if let Some(literals) = literal_activity.as_mut() {
+            literals.unpark(&self.store.domains);
         }
     }
 
@@ -298,6 +301,9 @@ impl Solver {
     /// node, and has those whose propagation the backtrack undid checked again. Says
     /// whether the node must be propagated for them.
     pub(crate) fn post_learned(&mut self) -> bool {
+        // Read at every backtrack, so that what it undid does not pile up where no
+        // decision reads the activities (an annotation's own decisions).
+        self.read_undone();
         let Some(slot) = self.learner.db.slot else { return false };
         self.forget_in_place();
         // Those to check again first, then the new ones (each is checked whole).

@@ -71,11 +71,13 @@ pub(crate) struct History {
     /// What is running now: every change is charged to it.
     pub(crate) cause: Cause,
     /// The literals of the events backtracks undid since the last [`History::take_undone`]
-    /// (newest first), when [`History::track_restored`]: activity-based selection takes
-    /// their variables back as candidates and reads the phases they leave.
+    /// (each backtrack's newest first), when [`History::track_undone`]: activity-based
+    /// selection takes their variables back as candidates and reads the phases they leave.
     undone: Vec<Literal>,
-    /// Whether to keep `restored` (only activity-based selection reads it).
-    pub(crate) track_restored: bool,
+    /// Whether to keep `undone` (only activity-based selection reads it).
+    pub(crate) track_undone: bool,
+    /// The decisions taken so far: a backtrack after a new one leaves a new branch end.
+    pub(crate) decisions_taken: u64,
     /// The fewest events there were since the nogood database last read them: the events
     /// from there on are new to it, even where backtracks undid as many as came after.
     pub(crate) unread_from: usize,
@@ -93,7 +95,8 @@ impl History {
             root_level,
             cause: Cause::Axiom,
             undone: Vec::new(),
-            track_restored: false,
+            track_undone: false,
+            decisions_taken: 0,
             unread_from: 0,
         }
     }
@@ -137,6 +140,7 @@ impl History {
 
     /// Records the decision applied at `depth`.
     pub(crate) fn set_decision(&mut self, depth: usize, decision: Literal) {
+        self.decisions_taken += 1;
         if self.decisions.len() <= depth {
             self.decisions.resize(depth + 1, None);
         }
@@ -166,7 +170,7 @@ impl History {
                 Literal::Eq(..) => None,
             };
             self.events.pop();
-            if self.track_restored {
+            if self.track_undone {
                 self.undone.push(e.lit);
             }
         }
@@ -174,7 +178,8 @@ impl History {
         self.unread_from = self.unread_from.min(self.events.len());
     }
 
-    /// The literals of the events undone by backtracks since the last call, newest first.
+    /// The literals of the events undone by backtracks since the last call (each
+    /// backtrack's newest first).
     pub(crate) fn take_undone(&mut self) -> std::vec::Drain<'_, Literal> {
         self.undone.drain(..)
     }

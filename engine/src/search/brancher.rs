@@ -1,7 +1,8 @@
 //! Which decision comes next: the [`Brancher`] the search loop asks at every node.
 //!
 //! A brancher looks at the current node and returns a decision on an unfixed variable
-//! (`x = v` on the left, `x ≠ v` on the right; or a split `x ≤ v` / `x > v`), or `None`
+//! (`x = v` on the left, `x ≠ v` on the right, or the other way round; or a split
+//! `x ≤ v` / `x > v`, either side first), or `None`
 //! when every variable is fixed, which makes the node a solution. The search owns nothing
 //! of how decisions are chosen: a custom branching is one more implementation.
 //!
@@ -44,26 +45,27 @@ impl Solver {
     /// The next decision over `branching` (see [`Groups`]).
     fn decide_in_groups(&mut self, branching: &[Branching]) -> Option<Decision> {
         if self.activity_run() {
-            if let Some(lit) = self.most_active_literal() {
-                return Some(Decision::of_literal(lit));
-            }
-            return self.most_active().map(|x| self.activity_decision(x));
+            return self.decide_by_activity();
         }
         let found = if self.uses_activity() {
             match self.selector.next_in_groups(&mut self.store, &self.weights, branching) {
                 Some(found) => Some(found),
-                None => {
-                    if let Some(lit) = self.most_active_literal() {
-                        return Some(Decision::of_literal(lit));
-                    }
-                    return self.most_active().map(|x| self.activity_decision(x));
-                }
+                None => return self.decide_by_activity(),
             }
         } else {
             self.selector.next(&mut self.store, &self.weights, branching)
         };
         let (x, order) = found?;
         Some(self.saved_phase(x, order).unwrap_or_else(|| self.select_value(x, order)))
+    }
+
+    /// The decision by activity: on the most active open literal, else on the most active
+    /// variable (`None` when every variable is fixed).
+    fn decide_by_activity(&mut self) -> Option<Decision> {
+        if let Some(lit) = self.most_active_literal() {
+            return Some(Decision::of_literal(lit));
+        }
+        self.most_active().map(|x| self.activity_decision(x))
     }
 
     /// The decision on `x` chosen by activity: its value in the newest solution if still

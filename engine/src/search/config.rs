@@ -208,10 +208,8 @@ pub enum ActivitySearch {
 pub enum ActivityOver {
     /// The literals (`x ≤ 8`, `x = 3`) the conflicts met (`learn/literal_activity.rs`): the
     /// most active open one is decided, on its saved side; variable activity decides where
-    /// no such literal is open. Chuffed's and Huub's free search. Measured against
-    /// [`ActivityOver::Variables`] on the hard instances of notes/learning-bench.md (30 s
-    /// each): jobshop ft10 proved in 2.7 s (not in 30 s), PSPLIB J30_45_6 in 2.0 s (7.0 s),
-    /// and on PSPLIB tuning instances in neither bench set 2-4 times fewer failures.
+    /// no such literal is open. Chuffed's and Huub's free search: the thresholds conflicts
+    /// name are what a proof needs decided (notes/learning.md, "Activity over literals").
     #[default]
     Literals,
     /// The variables the conflicts met (`learn/activity.rs`), each decided to its smallest

@@ -5,7 +5,8 @@
 //!
 //! Without `chromium` and `chromedriver` (`.ci/run` installs them with apt) the test says
 //! so on standard error and passes: nothing else in the workspace needs a browser.
-//! `CPSOLVE_SCREENSHOT=FILE` saves the page, as docs/serve.png was made.
+//! `CPSOLVE_SCREENSHOT=FILE` saves a screenshot of the page there (the one in docs/serve.png
+//! comes from it).
 
 mod serving;
 

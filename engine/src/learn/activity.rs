@@ -6,90 +6,58 @@
 //! score). The search decides next the unfixed variable of highest activity: it works where
 //! the model's hardest part is, as the conflicts show it, whatever the model's order.
 //!
-//! The variables sit in the selection's indexed heap ([`IndexedHeap`]), keyed so that the
-//! most active comes first, so that a bump moves one entry and the choice is at the top. A
+//! The scores and the heap are `learn/vsids.rs`'s, over the variables' indices. A
 //! variable found fixed at the top leaves the heap; it comes back when a backtrack restores
 //! its domain (the history tells which variables changed at the levels undone). Ties go to
 //! the smaller variable index, so the choice is deterministic.
 
 use crate::ids::VarId;
-use crate::select::heap::IndexedHeap;
-
-/// When activities grow past this, all are scaled down (with the increment) so that they
-/// stay finite; their order does not change.
-const RESCALE_ABOVE: f64 = 1e100;
+use crate::learn::vsids::Vsids;
 
 /// Activities of the variables, and the heap of the candidates for the next decision.
 #[derive(Debug)]
-pub(crate) struct Activity {
-    score: Vec<f64>,
-    /// What a bump adds now; it grows by `1 / decay` after each conflict.
-    increment: f64,
-    decay: f64,
-    /// The candidates, the most active first.
-    heap: IndexedHeap,
-}
-
-/// The heap key of an activity: the heap puts the smallest key first, and activities are
-/// never negative, so their bit patterns order as they do.
-fn key(score: f64) -> u128 {
-    u128::from(u64::MAX - score.to_bits())
-}
+pub(crate) struct Activity(Vsids);
 
 impl Activity {
     /// All `num_vars` variables with activity zero, `decay` in (0, 1] (MiniSat uses 0.95).
     pub(crate) fn new(num_vars: usize, decay: f64) -> Activity {
-        let mut heap = IndexedHeap::new(num_vars);
-        for x in 0..num_vars as u32 {
-            heap.set(x, key(0.0));
+        let mut scores = Vsids::new(decay);
+        for _ in 0..num_vars {
+            scores.push();
         }
-        Activity { score: vec![0.0; num_vars], increment: 1.0, decay, heap }
+        Activity(scores)
     }
 
     /// The activity of `x`.
     #[cfg(test)]
     pub(crate) fn score(&self, x: VarId) -> f64 {
-        self.score[x.index()]
+        self.0.score(x.0)
     }
 
     /// Raises the activity of `x` by the current increment.
     pub(crate) fn bump(&mut self, x: VarId) {
-        let i = x.index();
-        self.score[i] += self.increment;
-        if self.score[i] > RESCALE_ABOVE {
-            self.increment /= RESCALE_ABOVE;
-            for (y, s) in self.score.iter_mut().enumerate() {
-                *s /= RESCALE_ABOVE;
-                if self.heap.contains(y as u32) {
-                    self.heap.set(y as u32, key(*s));
-                }
-            }
-        } else if self.heap.contains(x.0) {
-            self.heap.set(x.0, key(self.score[i]));
-        }
+        self.0.bump(x.0);
     }
 
     /// Ends a conflict: later bumps weigh more than the ones before.
     pub(crate) fn decay(&mut self) {
-        self.increment /= self.decay;
+        self.0.decay();
     }
 
     /// Makes `x` a candidate again (its domain was restored), if it is not one.
     pub(crate) fn restore(&mut self, x: VarId) {
-        if !self.heap.contains(x.0) {
-            self.heap.set(x.0, key(self.score[x.index()]));
-        }
+        self.0.restore(x.0);
     }
 
     /// The most active variable for which `open` holds; the ones on the way for which it
     /// does not leave the heap (until [`Activity::restore`]).
     pub(crate) fn most_active(&mut self, open: impl Fn(VarId) -> bool) -> Option<VarId> {
-        while let Some(top) = self.heap.top() {
+        while let Some(top) = self.0.top() {
             let x = VarId(top);
             if open(x) {
                 return Some(x);
             }
-            self.heap.remove(top);
+            self.0.remove(top);
         }
         None
     }

@@ -32,11 +32,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::domain::{Domain, Val};
 use crate::ids::VarId;
+use crate::learn::vsids::Vsids;
 use crate::literal::Literal;
-use crate::select::heap::IndexedHeap;
-
-/// When activities grow past this, all are scaled down (with the increment).
-const RESCALE_ABOVE: f64 = 1e100;
 
 /// The most atoms kept (about 100 bytes each); past it, literals not yet atoms are not made
 /// ones (their variables still gain variable activity), so that a search over huge domains
@@ -85,21 +82,14 @@ impl Atom {
     }
 }
 
-/// The heap key of an activity: the smallest key comes first, activities are never
-/// negative, so their bit patterns order as they do.
-fn key(score: f64) -> u128 {
-    u128::from(u64::MAX - score.to_bits())
-}
-
 /// The atoms, their activities and phases, and the heap of the open ones.
 #[derive(Debug)]
 pub(crate) struct LiteralActivity {
     index: HashMap<Atom, u32>,
     atoms: Vec<Atom>,
-    score: Vec<f64>,
-    increment: f64,
-    decay: f64,
-    heap: IndexedHeap,
+    /// The atoms' activities; the open ones (and some decided, not yet looked at) are
+    /// candidates.
+    scores: Vsids,
     /// Per variable, its atoms out of the heap (found decided), by their value, until a
     /// backtrack opens them again.
     parked: Vec<Parked>,
@@ -130,10 +120,7 @@ impl LiteralActivity {
         LiteralActivity {
             index: HashMap::new(),
             atoms: Vec::new(),
-            score: Vec::new(),
-            increment: 1.0,
-            decay,
-            heap: IndexedHeap::new(0),
+            scores: Vsids::new(decay),
             parked: (0..num_vars).map(|_| Parked::default()).collect(),
             touched: Vec::new(),
             touched_at: vec![0; num_vars],
@@ -149,49 +136,23 @@ impl LiteralActivity {
     /// Raises the activity of `lit`'s atom (making it one if it is not yet).
     pub(crate) fn bump(&mut self, lit: Literal) {
         let atom = Atom::of(lit);
-        let (a, fresh) = match self.index.get(&atom) {
-            Some(&a) => (a, false),
+        let a = match self.index.get(&atom) {
+            Some(&a) => a,
             None if self.atoms.len() >= MAX_ATOMS => return,
             None => {
-                let a = self.atoms.len() as u32;
+                let a = self.scores.push();
                 self.index.insert(atom, a);
                 self.atoms.push(atom);
-                self.score.push(0.0);
                 self.hole_at.push(0);
-                self.heap.grow(self.atoms.len());
-                (a, true)
+                a
             }
         };
-        let i = a as usize;
-        self.score[i] += self.increment;
-        if self.score[i] > RESCALE_ABOVE {
-            self.rescale();
-        }
-        // An atom out of the heap is parked: it comes back with its new activity.
-        if fresh || self.heap.contains(a) {
-            self.heap.set(a, key(self.score[i]));
-        }
+        self.scores.bump(a);
     }
 
     /// Ends a conflict: later bumps weigh more than the ones before.
     pub(crate) fn decay(&mut self) {
-        self.increment /= self.decay;
-        // Also where no bump follows (every literal met past `MAX_ATOMS`), so that the
-        // increment stays finite.
-        if self.increment > RESCALE_ABOVE {
-            self.rescale();
-        }
-    }
-
-    /// Scales every activity and the increment down, their order unchanged.
-    fn rescale(&mut self) {
-        self.increment /= RESCALE_ABOVE;
-        for (b, s) in self.score.iter_mut().enumerate() {
-            *s /= RESCALE_ABOVE;
-            if self.heap.contains(b as u32) {
-                self.heap.set(b as u32, key(*s));
-            }
-        }
+        self.scores.decay();
     }
 
     /// Starts reading the events of a backtrack, the search having taken `decisions`
@@ -234,28 +195,20 @@ impl LiteralActivity {
     /// Puts back into the heap the parked atoms of the variables backtracks touched that
     /// the domains leave open now; the others stay parked.
     pub(crate) fn unpark(&mut self, domains: &[Domain]) {
+        let LiteralActivity { touched, parked, atoms, scores, .. } = self;
         let mut open = Vec::new();
-        for x in self.touched.drain(..) {
+        for x in touched.drain(..) {
             let d = &domains[x.index()];
-            if d.min == d.max {
-                continue;
+            let parked = &mut parked[x.index()];
+            for by_value in [&mut parked.le, &mut parked.eq] {
+                let is_open = |a: u32| atoms[a as usize].is_open(d);
+                open.extend(by_value.range(d.min..=d.max).map(|(&v, &a)| (v, a)).filter(|&(_, a)| is_open(a)));
+                for &(v, a) in &open {
+                    by_value.remove(&v);
+                    scores.restore(a);
+                }
+                open.clear();
             }
-            let parked = &mut self.parked[x.index()];
-            open.extend(parked.le.range(d.min..d.max).map(|(&v, &a)| (v, a)));
-            for &(v, a) in &open {
-                parked.le.remove(&v);
-                self.heap.set(a, key(self.score[a as usize]));
-            }
-            open.clear();
-            let atoms = &self.atoms;
-            open.extend(
-                parked.eq.range(d.min..=d.max).map(|(&v, &a)| (v, a)).filter(|&(_, a)| atoms[a as usize].is_open(d)),
-            );
-            for &(v, a) in &open {
-                parked.eq.remove(&v);
-                self.heap.set(a, key(self.score[a as usize]));
-            }
-            open.clear();
         }
     }
 
@@ -263,7 +216,7 @@ impl LiteralActivity {
     /// newest solution's values, when the search saves them, else empty) takes, or the
     /// saved one. The decided atoms on the way are parked. `None` when no atom is open.
     pub(crate) fn decide(&mut self, domains: &[Domain], solution: &[Val]) -> Option<Literal> {
-        while let Some(top) = self.heap.top() {
+        while let Some(top) = self.scores.top() {
             let atom = self.atoms[top as usize];
             let x = atom.var().index();
             if atom.is_open(&domains[x]) {
@@ -279,7 +232,7 @@ impl LiteralActivity {
                 };
                 return Some(atom.literal(positive));
             }
-            self.heap.remove(top);
+            self.scores.remove(top);
             match atom {
                 Atom::Le(_, v) => self.parked[x].le.insert(v, top),
                 Atom::Eq(_, v) => self.parked[x].eq.insert(v, top),
@@ -442,7 +395,9 @@ mod tests {
                     _ => {
                         let expected = (0..act.atoms.len())
                             .filter(|&a| act.atoms[a].is_open(&doms[act.atoms[a].var().index()]))
-                            .max_by(|&a, &b| act.score[a].total_cmp(&act.score[b]).then(b.cmp(&a)));
+                            .max_by(|&a, &b| {
+                                act.scores.score(a as u32).total_cmp(&act.scores.score(b as u32)).then(b.cmp(&a))
+                            });
                         let got = act.decide(&doms, &[]).map(Atom::of);
                         assert_eq!(got, expected.map(|a| act.atoms[a]));
                     }
@@ -453,7 +408,7 @@ mod tests {
                         Atom::Le(_, v) => parked.le.get(&v) == Some(&(a as u32)),
                         Atom::Eq(_, v) => parked.eq.get(&v) == Some(&(a as u32)),
                     };
-                    assert_ne!(is_parked, act.heap.contains(a as u32), "{atom:?}: in the heap xor parked");
+                    assert_ne!(is_parked, act.scores.contains(a as u32), "{atom:?}: in the heap xor parked");
                 }
             }
         }
@@ -467,9 +422,9 @@ mod tests {
         for _ in 0..5000 {
             act.decay();
         }
-        assert!(act.increment.is_finite());
+        assert!(act.scores.increment().is_finite());
         act.bump(Literal::Le(x, 5));
-        assert!(act.score.iter().all(|s| s.is_finite()));
+        assert!((0..act.atoms.len() as u32).all(|a| act.scores.score(a).is_finite()));
         assert_eq!(act.decide(&domains(&[(0, 9)]), &[]), Some(Literal::Le(x, 5)));
     }
 }

@@ -34,4 +34,5 @@ pub mod explain;
 pub(crate) mod history;
 pub(crate) mod literal_activity;
 pub(crate) mod verify;
+pub(crate) mod vsids;
 pub(crate) mod watches;

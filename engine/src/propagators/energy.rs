@@ -23,12 +23,11 @@
 //! sound (each bound only weakens).
 //!
 //! A search that learns runs it only while it pays: there time-tabling's explained
-//! failures teach most of what it deduces, for a fraction of its cost. Measured with it
-//! always on, a pass pruned or failed in 1 of 2,000 on PSPLIB's J30_45_6 (and the search
-//! made 2.4 times fewer failures a second), but in 1 of 10 on the packing instance pack014,
-//! which it proves in 0.1 s and which is not proved in 60 s without it. So after
-//! [`WARM_UP`] passes it runs while at least one pass in [`PAYING_RATIO`] prunes or fails,
-//! and otherwise once in [`SAMPLE_EVERY`] calls, to notice when it starts to pay again.
+//! failures teach most of what it deduces, for a fraction of its cost, but not all of it
+//! on every model (on some packing instances a pass in ten prunes, and without it they are
+//! not proved; notes/learning.md, "Scheduling under learning"). So after [`WARM_UP`]
+//! passes it runs while at least one pass in [`PAYING_RATIO`] prunes or fails, and
+//! otherwise once in [`SAMPLE_EVERY`] calls, to notice when it starts to pay again.
 
 use super::task_reasons::{window_energies, Rules, TaskVars};
 use super::time_table::{cumulative_holds, cumulative_vars};

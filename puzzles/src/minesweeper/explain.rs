@@ -1087,6 +1087,19 @@ fn chained(
 }
 
 /// `(row,column)`, from 1.
+/// The number revealed in cell `n` (0 where none is).
+fn number(board: &Board, n: usize) -> u8 {
+    match board.cells[n] {
+        Cell::Open(v) => v,
+        _ => 0,
+    }
+}
+
+/// A revealed number as a premise names it: `the 3 at (2,4)`.
+fn number_name(board: &Board, n: usize) -> String {
+    format!("the {} at {}", number(board, n), at(board, n))
+}
+
 fn at(board: &Board, i: usize) -> String {
     format!("({},{})", i / board.width + 1, i % board.width + 1)
 }
@@ -1123,13 +1136,7 @@ pub fn step_text(board: &Board, step: &MineStep) -> String {
             None => "the mine count".into(),
         });
     }
-    for &n in &step.premise.numbers {
-        let v = match board.cells[n] {
-            Cell::Open(v) => v,
-            _ => 0,
-        };
-        parts.push(format!("the {v} at {}", at(board, n)));
-    }
+    parts.extend(step.premise.numbers.iter().map(|&n| number_name(board, n)));
     out.push_str(&listed(&parts));
     if !step.premise.facts.is_empty() {
         let facts = &step.premise.facts;
@@ -1161,17 +1168,7 @@ pub fn step_text(board: &Board, step: &MineStep) -> String {
 /// The last line of an impossible position: `no layout: the 1 at (1,2) and the 3 at (2,2)
 /// cannot all hold, given (1,3) safe`.
 pub fn contradiction_text(board: &Board, premise: &Premise) -> String {
-    let mut parts: Vec<String> = premise
-        .numbers
-        .iter()
-        .map(|&n| {
-            let v = match board.cells[n] {
-                Cell::Open(v) => v,
-                _ => 0,
-            };
-            format!("the {v} at {}", at(board, n))
-        })
-        .collect();
+    let mut parts: Vec<String> = premise.numbers.iter().map(|&n| number_name(board, n)).collect();
     if premise.mine_count {
         parts.push(match board.mines {
             Some(m) => format!("the mine count ({m})"),

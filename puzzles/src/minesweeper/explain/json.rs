@@ -15,7 +15,7 @@
 
 use serde_json::{json, Value};
 
-use super::{at, MineExplanation, MineStep, Premise};
+use super::{at, number, number_name, MineExplanation, MineStep, Premise};
 use crate::minesweeper::grid::{Board, Cell};
 
 /// The JSON of an explanation: `{"kind", "status", "chained", "steps", "ending"}` (the
@@ -64,12 +64,9 @@ fn premise_json(board: &Board, premise: &Premise) -> (Vec<Value>, Vec<Value>) {
         .numbers
         .iter()
         .map(|&n| {
-            let value = match board.cells[n] {
-                Cell::Open(v) => v,
-                _ => 0,
-            };
+            let value = number(board, n);
             json!({
-                "name": format!("the {value} at {}", at(board, n)),
+                "name": number_name(board, n),
                 "at": [n / board.width, n % board.width],
                 "value": value,
             })

@@ -129,6 +129,31 @@ proptest! {
         let _ = n;
     }
 
+    /// Tasks that all last one unit: the tasks too large to run together are an
+    /// all-different there, not a unary resource's edge finding.
+    #[test]
+    fn cumulative_of_unit_tasks_finds_exactly_the_brute_force_solutions(
+        tasks in proptest::collection::vec((0i64..4, 0i64..4, 1i64..5), 2..7),
+        capacity in 1i64..6,
+    ) {
+        let ranges: Vec<(Val, Val)> = tasks.iter().map(|&(s, w, _)| (s, s + w)).collect();
+        let d: Vec<Val> = vec![1; tasks.len()];
+        let r: Vec<Val> = tasks.iter().map(|t| t.2).collect();
+        let expected: BTreeSet<Vec<Val>> = assignments(&ranges)
+            .into_iter()
+            .filter(|a| cumulative_holds(a, &d, &r, capacity))
+            .collect();
+        let mut solver = Solver::new();
+        let starts: Vec<VarId> = ranges.iter().map(|&(lo, hi)| solver.new_var(lo, hi).unwrap()).collect();
+        let dv: Vec<VarId> = d.iter().map(|&v| solver.new_var(v, v).unwrap()).collect();
+        let rv: Vec<VarId> = r.iter().map(|&v| solver.new_var(v, v).unwrap()).collect();
+        let c = solver.new_var(capacity, capacity).unwrap();
+        constraints::cumulative(&mut solver, &starts, &dv, &rv, c).unwrap();
+        root_keeps_supports(&mut solver, &starts, &expected)?;
+        let found = solutions(&mut solver, &starts);
+        prop_assert_eq!(found, expected);
+    }
+
     #[test]
     fn disjunctive_finds_exactly_the_brute_force_solutions(
         tasks in proptest::collection::vec(task(), 1..5),
@@ -175,6 +200,27 @@ fn the_profile_and_edge_finding_push_start_times() {
     // x and y both end by 4 and take 4 units together: z cannot come first nor between them,
     // so it starts after both (no compulsory part exists: time-tabling alone sees nothing).
     assert_eq!(solver.min(z), 4);
+}
+
+/// Unit tasks on a unary resource: two of them fill `[0, 2)`, so the third starts at 2 (a
+/// Hall interval; a fixed task's start also leaves the others' domains).
+#[test]
+fn unit_tasks_on_a_unary_resource_are_all_different() {
+    let mut solver = Solver::new();
+    let x = solver.new_var(0, 1).unwrap();
+    let y = solver.new_var(0, 1).unwrap();
+    let z = solver.new_var(0, 5).unwrap();
+    let one = solver.new_var(1, 1).unwrap();
+    constraints::disjunctive(&mut solver, &[x, y, z], &[one, one, one], false).unwrap();
+    assert!(solver.propagate());
+    assert_eq!(solver.min(z), 2);
+
+    let mut solver = Solver::new();
+    let (a, b) = (solver.new_var(3, 3).unwrap(), solver.new_var(0, 6).unwrap());
+    let one = solver.new_var(1, 1).unwrap();
+    constraints::disjunctive(&mut solver, &[a, b], &[one, one], false).unwrap();
+    assert!(solver.propagate());
+    assert!(!solver.contains(b, 3), "a fixed unit task's start is taken");
 }
 
 /// Three tasks on a unary resource (capacity 1, each uses 1), fixed durations: the bounds

@@ -29,7 +29,7 @@
 //! passes it runs while at least one pass in [`PAYING_RATIO`] prunes or fails, and
 //! otherwise once in [`SAMPLE_EVERY`] calls, to notice when it starts to pay again.
 
-use super::task_reasons::{window_energies, Rules, TaskVars};
+use super::task_reasons::{window_energies, Rules, Table, TaskVars};
 use super::time_table::{cumulative_holds, cumulative_vars};
 use crate::domain::Val;
 use crate::ids::VarId;
@@ -77,7 +77,7 @@ fn edge_find(tasks: &[Task], capacity: Val) -> Result<Vec<Val>, Conflict> {
     let (na, nb) = (lefts.len(), rights.len());
     for ia in 0..na {
         for ib in 0..nb {
-            if lefts[ia] < rights[ib] && energy[ia][ib] > capacity * (rights[ib] - lefts[ia]) {
+            if lefts[ia] < rights[ib] && energy[(ia, ib)] > capacity * (rights[ib] - lefts[ia]) {
                 return Err(Conflict);
             }
         }
@@ -89,11 +89,12 @@ fn edge_find(tasks: &[Task], capacity: Val) -> Result<Vec<Val>, Conflict> {
     // the second answer each task in O(1): detection costs O(n²) in all.
     let mut prefix_min = vec![Val::MAX; na];
     let mut suffix_min = vec![Val::MAX; na + 1];
-    // detections[i]: (ia, ib) of the widest detecting window per right end.
-    let mut detections: Vec<Vec<(usize, usize)>> = vec![Vec::new(); tasks.len()];
+    // (i, ia, ib): task i and the widest window that detects it, per right end, in the
+    // order of the right ends.
+    let mut detections: Vec<(usize, usize, usize)> = Vec::new();
     for ib in 0..nb {
         let b = rights[ib];
-        let slack = |ia: usize| if lefts[ia] < b { capacity * (b - lefts[ia]) - energy[ia][ib] } else { Val::MAX };
+        let slack = |ia: usize| if lefts[ia] < b { capacity * (b - lefts[ia]) - energy[(ia, ib)] } else { Val::MAX };
         let mut running = Val::MAX;
         for (ia, slot) in prefix_min.iter_mut().enumerate() {
             running = running.min(slack(ia));
@@ -113,10 +114,10 @@ fn edge_find(tasks: &[Task], capacity: Val) -> Result<Vec<Val>, Conflict> {
                 // The widest window (smallest a) that detects: the most subsets to use.
                 let widest = (0..na).find(|&ia| {
                     let a = lefts[ia];
-                    a < b && energy[ia][ib] + t.energy > capacity * (b - a.min(t.est))
+                    a < b && energy[(ia, ib)] + t.energy > capacity * (b - a.min(t.est))
                 });
                 if let Some(ia) = widest {
-                    detections[i].push((ia, ib));
+                    detections.push((i, ia, ib));
                 }
             }
         }
@@ -126,22 +127,17 @@ fn edge_find(tasks: &[Task], capacity: Val) -> Result<Vec<Val>, Conflict> {
     // ends), with rest = E(a', b') − (C − rᵢ)(b' − a') > 0 giving a' + ⌈rest / rᵢ⌉.
     // The table depends on the task only through rᵢ: one per resource use detected (k
     // distinct uses make this O(k·n²), as in Mercier and Van Hentenryck's algorithm).
-    let mut tables: Vec<(Val, Vec<Vec<Val>>)> = Vec::new();
-    for (i, t) in tasks.iter().enumerate() {
-        if detections[i].is_empty() {
-            continue;
-        }
-        let k = match tables.iter().position(|(r, _)| *r == t.r) {
+    let mut tables: Vec<(Val, Table<Val>)> = Vec::new();
+    for &(i, ia, ib) in &detections {
+        let r = tasks[i].r;
+        let k = match tables.iter().position(|(used, _)| *used == r) {
             Some(k) => k,
             None => {
-                tables.push((t.r, best_updates(&lefts, &rights, &energy, capacity, t.r)));
+                tables.push((r, best_updates(&lefts, &rights, &energy, capacity, r)));
                 tables.len() - 1
             }
         };
-        let best = &tables[k].1;
-        for &(ia, ib) in &detections[i] {
-            est[i] = est[i].max(best[ia][ib]);
-        }
+        est[i] = est[i].max(tables[k].1[(ia, ib)]);
     }
     Ok(est)
 }
@@ -150,26 +146,26 @@ fn edge_find(tasks: &[Task], capacity: Val) -> Result<Vec<Val>, Conflict> {
 /// `[lefts[ia], rights[ib])` give a task using `r` that must end after them: for a window
 /// `[a', b')` with `rest = E(a', b') − (C − r)(b' − a') > 0`, `a' + ⌈rest / r⌉` (a dominance
 /// maximum over later left ends and earlier right ends).
-fn best_updates(lefts: &[Val], rights: &[Val], energy: &[Vec<Val>], capacity: Val, r: Val) -> Vec<Vec<Val>> {
+fn best_updates(lefts: &[Val], rights: &[Val], energy: &Table<Val>, capacity: Val, r: Val) -> Table<Val> {
     let (na, nb) = (lefts.len(), rights.len());
-    let mut best = vec![vec![Val::MIN; nb]; na];
+    let mut best = Table::filled(na, nb, Val::MIN);
     for ia in (0..na).rev() {
         for ib in 0..nb {
             let (a, b) = (lefts[ia], rights[ib]);
             let mut value = Val::MIN;
             if a < b {
-                let rest = energy[ia][ib] - (capacity - r) * (b - a);
+                let rest = energy[(ia, ib)] - (capacity - r) * (b - a);
                 if rest > 0 {
                     value = a + (rest + r - 1) / r;
                 }
             }
             if ia + 1 < na {
-                value = value.max(best[ia + 1][ib]);
+                value = value.max(best[(ia + 1, ib)]);
             }
             if ib > 0 {
-                value = value.max(best[ia][ib - 1]);
+                value = value.max(best[(ia, ib - 1)]);
             }
-            best[ia][ib] = value;
+            best[(ia, ib)] = value;
         }
     }
     best

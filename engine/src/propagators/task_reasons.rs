@@ -31,6 +31,38 @@ use crate::ids::VarId;
 use crate::learn::explain::ExplainContext;
 use crate::literal::Literal;
 
+/// A table of `rows × cols` cells in one allocation, row after row, indexed by
+/// `(row, col)`: the window tables here are rebuilt at every pass of the rules, and a
+/// vector per row cost an allocation each.
+#[derive(Debug, Clone)]
+pub(crate) struct Table<T> {
+    cols: usize,
+    cells: Vec<T>,
+}
+
+impl<T: Copy> Table<T> {
+    pub(crate) fn filled(rows: usize, cols: usize, value: T) -> Table<T> {
+        Table { cols, cells: vec![value; rows * cols] }
+    }
+}
+
+impl<T> std::ops::Index<(usize, usize)> for Table<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, (row, col): (usize, usize)) -> &T {
+        debug_assert!(col < self.cols);
+        &self.cells[row * self.cols + col]
+    }
+}
+
+impl<T> std::ops::IndexMut<(usize, usize)> for Table<T> {
+    #[inline]
+    fn index_mut(&mut self, (row, col): (usize, usize)) -> &mut T {
+        debug_assert!(col < self.cols);
+        &mut self.cells[row * self.cols + col]
+    }
+}
+
 /// The energy of every window `[a, b)` bounded by the tasks' own ends, of the tasks given as
 /// `(est, lct, energy)`: `lefts` and `rights` are the distinct earliest starts and latest
 /// ends, ascending, and `energy[ia][ib]` sums the tasks starting no earlier than `lefts[ia]`
@@ -38,7 +70,7 @@ use crate::literal::Literal;
 /// finding reads it ([`super::energy`]), and so do its explanations.
 pub(crate) fn window_energies(
     tasks: impl Iterator<Item = (Val, Val, Val)> + Clone,
-) -> (Vec<Val>, Vec<Val>, Vec<Vec<Val>>) {
+) -> (Vec<Val>, Vec<Val>, Table<Val>) {
     let mut lefts: Vec<Val> = tasks.clone().map(|t| t.0).collect();
     lefts.sort_unstable();
     lefts.dedup();
@@ -46,17 +78,17 @@ pub(crate) fn window_energies(
     rights.sort_unstable();
     rights.dedup();
     let (na, nb) = (lefts.len(), rights.len());
-    let mut energy = vec![vec![0 as Val; nb]; na];
+    let mut energy = Table::filled(na, nb, 0 as Val);
     for (est, lct, e) in tasks {
-        energy[lefts.partition_point(|&a| a < est)][rights.partition_point(|&b| b < lct)] += e;
+        energy[(lefts.partition_point(|&a| a < est), rights.partition_point(|&b| b < lct))] += e;
     }
     // Sum over est ≥ a (rows from the bottom) and lct ≤ b (columns from the left).
     for ia in (0..na).rev() {
         for ib in 0..nb {
-            let below = if ia + 1 < na { energy[ia + 1][ib] } else { 0 };
-            let left = if ib > 0 { energy[ia][ib - 1] } else { 0 };
-            let diagonal = if ia + 1 < na && ib > 0 { energy[ia + 1][ib - 1] } else { 0 };
-            energy[ia][ib] += below + left - diagonal;
+            let below = if ia + 1 < na { energy[(ia + 1, ib)] } else { 0 };
+            let left = if ib > 0 { energy[(ia, ib - 1)] } else { 0 };
+            let diagonal = if ia + 1 < na && ib > 0 { energy[(ia + 1, ib - 1)] } else { 0 };
+            energy[(ia, ib)] += below + left - diagonal;
         }
     }
     (lefts, rights, energy)
@@ -96,7 +128,7 @@ pub(crate) enum Bound {
 struct Energies {
     lefts: Vec<Val>,
     rights: Vec<Val>,
-    energy: Vec<Vec<Val>>,
+    energy: Table<Val>,
 }
 
 impl Energies {
@@ -126,24 +158,24 @@ pub(crate) fn edge_finding(tasks: &[Span], capacity: Val, i: usize, v: Val) -> O
     let (na, nb) = (lefts.len(), rights.len());
     // best[ia][ib]: the strongest update (value, window) from a window inside
     // [lefts[ia], rights[ib]) (a dominance maximum over later lefts and earlier rights).
-    let mut best = vec![vec![(Val::MIN, 0usize, 0usize); nb]; na];
+    let mut best = Table::filled(na, nb, (Val::MIN, 0usize, 0usize));
     for ia in (0..na).rev() {
         for ib in 0..nb {
             let (a, b) = (lefts[ia], rights[ib]);
             let mut here = (Val::MIN, ia, ib);
             if a < b {
-                let rest = energy[ia][ib] - (capacity - ti.r) * (b - a);
+                let rest = energy[(ia, ib)] - (capacity - ti.r) * (b - a);
                 if rest > 0 {
                     here.0 = a + (rest + ti.r - 1) / ti.r;
                 }
             }
-            if ia + 1 < na && best[ia + 1][ib].0 > here.0 {
-                here = best[ia + 1][ib];
+            if ia + 1 < na && best[(ia + 1, ib)].0 > here.0 {
+                here = best[(ia + 1, ib)];
             }
-            if ib > 0 && best[ia][ib - 1].0 > here.0 {
-                here = best[ia][ib - 1];
+            if ib > 0 && best[(ia, ib - 1)].0 > here.0 {
+                here = best[(ia, ib - 1)];
             }
-            best[ia][ib] = here;
+            best[(ia, ib)] = here;
         }
     }
     // Among the detecting windows whose best update reaches v, the one of least energy.
@@ -151,15 +183,15 @@ pub(crate) fn edge_finding(tasks: &[Span], capacity: Val, i: usize, v: Val) -> O
     for ia in 0..na {
         for ib in 0..nb {
             let (a, b) = (lefts[ia], rights[ib]);
-            let detects = a < b && energy[ia][ib] + ti.energy() > capacity * (b - a.min(ti.est));
-            if detects && best[ia][ib].0 >= v && chosen.is_none_or(|(ca, cb)| energy[ia][ib] < energy[ca][cb]) {
+            let detects = a < b && energy[(ia, ib)] + ti.energy() > capacity * (b - a.min(ti.est));
+            if detects && best[(ia, ib)].0 >= v && chosen.is_none_or(|(ca, cb)| energy[(ia, ib)] < energy[(ca, cb)]) {
                 chosen = Some((ia, ib));
             }
         }
     }
     let (ia, ib) = chosen?;
     let (a, b) = (lefts[ia], rights[ib]);
-    let (_, ua, ub) = best[ia][ib];
+    let (_, ua, ub) = best[(ia, ib)];
     let (a2, b2) = (lefts[ua], rights[ub]);
     let mut out = vec![Bound::EstAtLeast(i, a.min(ti.est))];
     for (j, t) in tasks.iter().enumerate() {
@@ -235,8 +267,8 @@ pub(crate) fn overload(tasks: &[Span], capacity: Val) -> Option<Vec<Bound>> {
     for (ia, &a) in lefts.iter().enumerate() {
         for (ib, &b) in rights.iter().enumerate() {
             if a < b
-                && energy[ia][ib] > capacity * (b - a)
-                && chosen.is_none_or(|(ca, cb)| energy[ia][ib] < energy[ca][cb])
+                && energy[(ia, ib)] > capacity * (b - a)
+                && chosen.is_none_or(|(ca, cb)| energy[(ia, ib)] < energy[(ca, cb)])
             {
                 chosen = Some((ia, ib));
             }

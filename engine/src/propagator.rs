@@ -161,6 +161,10 @@ impl Share {
 /// list before it gives up narrowing it.
 pub(crate) const RETAIN_PROBES: usize = 64;
 
+/// Ranges up to this many values are compared a word (64 values) at a time by
+/// [`Context::overlaps`] and [`Context::intersect`]; wider ones value by value.
+const WORD_WALK_SPAN: i128 = 1 << 24;
+
 /// Read and prune access to the domains during propagation.
 #[derive(Debug)]
 pub struct Context<'a> {
@@ -343,8 +347,23 @@ impl Context<'_> {
         if x_hi.min(y_hi) - lo < 64 {
             return self.window(x, lo) & self.window(y, lo) != 0;
         }
-        let (small, large) = if self.size(x) <= self.size(y) { (x, y) } else { (y, x) };
-        self.values(small).any(|v| self.contains(large, v))
+        // A word of values at a time: the cost is a step per 64 values of the common range,
+        // not a membership test per value.
+        let hi = x_hi.min(y_hi);
+        if hi as i128 - lo as i128 > WORD_WALK_SPAN {
+            let (small, large) = if self.size(x) <= self.size(y) { (x, y) } else { (y, x) };
+            return self.values(small).any(|v| self.contains(large, v));
+        }
+        let mut base = lo;
+        loop {
+            if self.window(x, base) & self.window(y, base) != 0 {
+                return true;
+            }
+            match base.checked_add(64) {
+                Some(next) if next <= hi => base = next,
+                _ => return false,
+            }
+        }
     }
 
     /// Makes `x` and `y` keep only their common values (`x = y` by domains). Within one
@@ -371,10 +390,72 @@ impl Context<'_> {
             let _ = self.set_min(to, self.min(from))?;
             let _ = self.set_max(to, self.max(from))?;
         }
-        for (from, to) in [(x, y), (y, x)] {
-            let _ = self.retain(to, |cx, v| cx.contains(from, v))?;
+        // The two domains compared a word of values at a time over both their ranges: each
+        // value one side has and the other lacks goes, all of one side's at once. (Value by
+        // value, tdtsp's `tvar[next[i]]` over 23,040 times took 87% of its run.)
+        let ((x_lo, x_hi), (y_lo, y_hi)) = (self.bounds(x), self.bounds(y));
+        let (lo, hi) = (x_lo.min(y_lo), x_hi.max(y_hi));
+        if hi as i128 - lo as i128 > WORD_WALK_SPAN {
+            // Too wide to walk (an interval that never holds holes, say): value by value,
+            // which `retain` limits to the bounds there.
+            for (from, to) in [(x, y), (y, x)] {
+                let _ = self.retain(to, |cx, v| cx.contains(from, v))?;
+            }
+            return Ok(());
         }
+        let (mut only_x, mut only_y) = (Vec::new(), Vec::new());
+        let mut base = lo;
+        loop {
+            let (a, b) = (self.window(x, base), self.window(y, base));
+            let mut differ = a ^ b;
+            while differ != 0 {
+                let i = differ.trailing_zeros();
+                if a >> i & 1 == 1 {
+                    only_x.push(base + i as Val);
+                } else {
+                    only_y.push(base + i as Val);
+                }
+                differ &= differ - 1;
+            }
+            match base.checked_add(64) {
+                Some(next) if next <= hi => base = next,
+                _ => break,
+            }
+        }
+        let _ = self.remove_sorted(x, &only_x)?;
+        let _ = self.remove_sorted(y, &only_y)?;
         Ok(())
+    }
+
+    /// Removes the values `sorted` (increasing, each in the domain of `x`) in one operation:
+    /// a step per value, whatever the width of the domain. `Ok(true)` if any was removed.
+    pub fn remove_sorted(&mut self, x: VarId, sorted: &[Val]) -> Result<bool, Conflict> {
+        debug_assert!(sorted.windows(2).all(|w| w[0] < w[1]), "increasing");
+        if sorted.is_empty() {
+            return Ok(false);
+        }
+        let d = &self.store.domains[x.index()];
+        if d.is_small() {
+            let offset = d.offset;
+            let gone = sorted.iter().fold(0, |gone: fixedbitset::Block, &v| gone | 1 << (v - offset));
+            return self.store.remove_small_bits(x, gone);
+        }
+        if !d.can_hold_holes() {
+            // Only its bounds can move (`retain` probes them alone).
+            return self.retain(x, |_, v| sorted.binary_search(&v).is_err());
+        }
+        let materialised = self.store.domains[x.index()].materialise();
+        debug_assert!(materialised, "a domain that can hold holes gets its bitset");
+        let d = &self.store.domains[x.index()];
+        let mut gone: Vec<(usize, fixedbitset::Block)> = Vec::new();
+        for &v in sorted {
+            let (index, mask) = d.block_of(v);
+            match gone.last_mut() {
+                Some((last, bits)) if *last == index => *bits |= mask,
+                _ => gone.push((index, mask)),
+            }
+        }
+        self.store.remove_wide_bits(x, &gone)
     }
 
     /// Keeps of `x` only the values `lo + i` whose bit `i` is set in `keep` (values outside

@@ -274,3 +274,28 @@ fn inverse_lex_and_global_cardinality() {
         check_builtin(c);
     }
 }
+
+/// `int_div` by a constant of a variable too wide to tabulate (more than 4,096 values: the
+/// engine's bounds propagator, as the time steps of tdtsp): within windows of `x` on both
+/// sides of zero and across it, with positive and negative divisors, the solutions are
+/// exactly the pairs the definition gives.
+#[test]
+fn division_by_a_constant_of_a_wide_variable() {
+    for k in [360, -360, 7, -1] {
+        for (lo, hi) in [(1070, 1450), (-1450, -1070), (-400, 400)] {
+            let text = format!(
+                "var -23039..23039: x :: output_var;\nvar -30000..30000: z :: output_var;\n\
+                 constraint int_div(x, {k}, z);\nconstraint int_le({lo}, x);\nconstraint int_le(x, {hi});\nsolve satisfy;\n"
+            );
+            let mut model = load(&text).unwrap_or_else(|e| panic!("{e:?}"));
+            let mut found = BTreeSet::new();
+            let options = Options { all: true, verify: true, ..Options::default() };
+            solve(&mut model, &options, |_, f| {
+                assert!(found.insert((f.values[0][0], f.values[1][0])), "k = {k}: a solution twice");
+            });
+            // Truncating division, as MiniZinc's `div`.
+            let expected: BTreeSet<(i64, i64)> = (lo..=hi).map(|x| (x, x / k)).collect();
+            assert_eq!(found, expected, "int_div(x, {k}, z) with x in {lo}..{hi}");
+        }
+    }
+}

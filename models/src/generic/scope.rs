@@ -44,7 +44,11 @@ impl Compiler {
         match &expr.node {
             Expr::Let { definitions, body } => Some(self.with_let(definitions, &mut |cx| mode(cx, body))),
             Expr::Call { function, args } => {
-                let Some(Entity::Function(def)) = self.env.lookup(&function.node) else {
+                let entity = self.env.lookup(&function.node);
+                if entity.is_none() && super::wrappers::is_wrapper(&function.node) {
+                    return Some(super::wrappers::wrapped(function, args, &expr.span).and_then(|c| mode(self, c)));
+                }
+                let Some(Entity::Function(def)) = entity else {
                     return None;
                 };
                 Some(self.with_call(&def, function, args, &expr.span, &mut |cx| mode(cx, &def.body)))
@@ -338,7 +342,10 @@ impl Compiler {
                 Some(Entity::Function(def)) => {
                     def.kind == FunctionKind::Predicate || self.peek_body(|| self.is_condition(&def.body))
                 }
-                _ => super::functions::is_condition_call(&function.node),
+                _ => {
+                    super::functions::is_condition_call(&function.node)
+                        || super::wrappers::is_wrapper(&function.node)
+                }
             },
             Expr::If { branches, .. } => branches.first().is_some_and(|(_, value)| self.is_condition(value)),
             Expr::Let { body, .. } => self.is_condition(body),

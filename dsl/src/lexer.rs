@@ -180,7 +180,9 @@ impl<'src> Lexer<'src> {
                 continue;
             }
             if std::mem::take(&mut first_on_line)
-                && (token.continues_previous_line() || (token == Token::LParen && self.after_generators))
+                && (token.continues_previous_line()
+                    || (token == Token::LParen && self.after_generators)
+                    || self.goal_of_annotated_solve(token))
             {
                 self.pending_newline = None;
             }
@@ -251,6 +253,16 @@ impl<'src> Lexer<'src> {
             _ => {}
         }
         self.after_generators = closed_generators;
+    }
+
+    /// Whether `token`, first on its line, is the goal of a `solve ::` statement that has
+    /// none yet: MiniZinc's tutorial puts `minimize cost;` under `solve :: int_search(…)`.
+    fn goal_of_annotated_solve(&self, token: Token<'src>) -> bool {
+        let is_goal = |t: Token<'src>| matches!(t, Token::Minimize | Token::Maximize | Token::Ident("satisfy"));
+        let statement = &self.tokens[self.statement_start..];
+        is_goal(token)
+            && matches!(statement, [(_, Token::Solve, _), (_, Token::ColonColon, _), ..])
+            && !statement.iter().any(|&(_, t, _)| is_goal(t))
     }
 
     fn at_statement_start(&self) -> bool {
@@ -411,6 +423,10 @@ mod tests {
         assert_eq!(statements("solve maximize\n  x + y"), 1);
         assert_eq!(statements("minimize\nx"), 1);
         assert_eq!(statements("solve\nsatisfy;\nx > 1"), 2);
+        assert_eq!(statements("solve :: int_search(x, first_fail, indomain_min)\n  minimize x + y;"), 1);
+        assert_eq!(statements("solve :: int_search(x, first_fail, indomain_min)\nsatisfy"), 1);
+        // A goal already given: the next line is a statement of its own.
+        assert_eq!(statements("solve :: int_search(x, first_fail, indomain_min) satisfy\nminimize x"), 2);
     }
 
     #[test]

@@ -3,9 +3,9 @@
 //!
 //! `.puz` already accepts much of MiniZinc as is (`constraint`, a trailing `;`,
 //! `solve satisfy`, `solve minimize`, `/\`, `\/`, the generator call `sum(i in 1..n)(…)`,
-//! typed declarations with their values). What it does not accept are declarations whose
-//! value would come from a data file (`int: n;`), typed parameters, `output` and annotations
-//! on `solve`; each is recognised here from the tokens of the statement where parsing failed,
+//! typed declarations with their values, `solve :: int_search(…) satisfy`). What it does not
+//! accept are declarations whose value would come from a data file (`int: n;`), typed
+//! parameters, `output`, and a `solve ::` without its goal; each is recognised here from the tokens of the statement where parsing failed,
 //! and the note is built from the statement's own text where it can be
 //! (`int: n;` → `let n = ...`).
 //!
@@ -170,8 +170,9 @@ impl Statement<'_, '_> {
         Some(format!("parameters are untyped in `.puz`: `{kind} {name}({}) = ...`{result}", params.join(", ")))
     }
 
-    /// `solve :: int_search(x, first_fail, indomain_min) satisfy` → `search …` then
-    /// `solve first`.
+    /// A `solve` with annotations that did not parse: `solve :: int_search(…);` without its
+    /// goal, or `solve: …` with one colon. The note gives the whole form, and `.puz`'s own
+    /// `search` statement.
     fn annotated_solve(&self) -> Option<String> {
         if !matches!(self.tokens.get(1)?.1, Token::Colon | Token::ColonColon) {
             return None;
@@ -182,15 +183,19 @@ impl Statement<'_, '_> {
             .find(|&(i, t)| i >= start && matches!(t, Token::Ident("satisfy") | Token::Minimize | Token::Maximize));
         let end = goal.map_or(self.tokens.len(), |(i, _)| i);
         let annotation = self.text(start, end.checked_sub(1)?).unwrap_or_else(|| "int_search(...)".into());
-        let then = match goal {
-            Some((i, Token::Minimize | Token::Maximize)) => {
-                self.text(i, self.tokens.len() - 1).map_or("the goal".into(), |goal| format!("`{goal}`"))
-            }
-            Some(_) => "`solve first`".into(),
-            // The goal is on a line of its own (`minimize` is then a statement as it is).
-            None => "the goal (`solve first`, `minimize E`)".into(),
+        let goal_text = match goal {
+            Some((i, Token::Minimize | Token::Maximize)) => self.text(i, self.tokens.len() - 1),
+            _ => None,
         };
-        Some(format!("`.puz` gives the search as a statement of its own: `search {annotation}`, then {then}"))
+        let then = match (goal, &goal_text) {
+            (Some(_), Some(text)) => format!("`{text}`"),
+            (Some(_), None) => "the goal".into(),
+            (None, _) => "the goal (`solve first`, `minimize E`)".into(),
+        };
+        let whole = format!("`solve :: {annotation} {}`", goal_text.as_deref().unwrap_or("satisfy"));
+        Some(format!(
+            "the form is {whole}; or, as `.puz` writes it, the search as a statement of its own: `search {annotation}`, then {then}"
+        ))
     }
 }
 

@@ -128,6 +128,32 @@ fn minizinc_statement_forms() {
 }
 
 #[test]
+fn annotations_after_solve_come_before_the_goal() {
+    let shown = |annotations: &[cpsolve_dsl::ast::Spanned<cpsolve_dsl::ast::Expr>]| {
+        annotations.iter().map(show).collect::<Vec<_>>().join(" :: ")
+    };
+    match items("solve :: int_search(x, first_fail, indomain_min) satisfy;").as_slice() {
+        [Item::SolveAnnotations(annotations), Item::Solve(mode)] => {
+            assert_eq!(shown(annotations), "int_search(x, first_fail, indomain_min)");
+            assert_eq!(mode.node, SolveMode::First);
+        }
+        other => panic!("{other:#?}"),
+    }
+    // Several annotations, and the tutorial's layout: the goal on the next line.
+    let source = "solve :: seq_search([int_search(q, input_order, indomain_max)]) :: restart_luby(100)\n  minimize cost;";
+    match items(source).as_slice() {
+        [Item::SolveAnnotations(annotations), Item::Optimize { objective, .. }] => {
+            assert_eq!(shown(annotations), "seq_search([int_search(q, input_order, indomain_max)]) :: restart_luby(100)");
+            assert_eq!(show(objective), "cost");
+        }
+        other => panic!("{other:#?}"),
+    }
+    assert!(matches!(items("solve :: foo all").as_slice(), [Item::SolveAnnotations(_), Item::Solve(_)]));
+    // The goal is part of the statement: without it, nothing is a `solve`.
+    assert!(parse("solve :: int_search(x, first_fail, indomain_min);\nx > 1").is_err());
+}
+
+#[test]
 fn constraint_annotations_are_kept_for_the_compiler() {
     assert_eq!(
         constraint("constraint alldifferent(x) :: domain :: \"rows\";"),

@@ -206,6 +206,7 @@ impl Compiler {
             Item::Option { name, values } => self.set_option(name, values),
             Item::Function { .. } | Item::Enum { .. } => self.definition(item),
             Item::Search(annotation) => self.set_search(annotation),
+            Item::SolveAnnotations(annotations) => self.solve_annotations(annotations),
             Item::Defined { name, dims, domain, value } => self.declare_defined(name, dims, domain.as_deref(), value),
             // The loader splices included files in place of their `include` (see the dsl
             // crate); one left here was not loaded.

@@ -98,6 +98,8 @@ pub enum EnumPart {
 pub enum FunctionKind {
     Predicate,
     Function,
+    /// MiniZinc's `test`: a predicate over constants only.
+    Test,
 }
 
 /// One definition of a `let` expression.

@@ -30,6 +30,8 @@
 //!   `(body)` on the next, is one call (MiniZinc's layout): a line that starts with `(` right
 //!   after a closed top-level `(…)` holding a generator's `in` and following a name
 //!   continues it. Any other line starting with `(` starts a statement of its own.
+//! - **`test`** starts MiniZinc's `test NAME(…) = …` item where it stands first in a
+//!   statement before `NAME (`; anywhere else it is a name.
 //! - **Option names** may contain `-` (`leading-zeros`); right after `option` the name is
 //!   read as one identifier, so `-` elsewhere stays the minus operator.
 //!
@@ -188,6 +190,9 @@ impl<'src> Lexer<'src> {
             }
             self.note_generators(token);
             self.flush_newline();
+            if token == Token::Ident("test") && self.tokens.len() == self.statement_start && starts_a_call(&lexer) {
+                token = Token::Test;
+            }
             match token {
                 Token::Let => self.open_lets.push(self.depth),
                 Token::In if self.open_lets.last() == Some(&self.depth) => {
@@ -307,6 +312,14 @@ impl<'src> Lexer<'src> {
         self.end_statement();
         Lexed { tokens: self.tokens, errors: self.errors, stopped_at: self.stopped_at }
     }
+}
+
+/// Whether the tokens after the current one are `NAME (`: after a leading `test`, the
+/// item `test NAME(…) = …` (a `test` that names a constant or variable is followed by
+/// something else).
+fn starts_a_call<'src>(lexer: &logos::Lexer<'src, Token<'src>>) -> bool {
+    let mut ahead = lexer.clone();
+    matches!((ahead.next(), ahead.next()), (Some(Ok(Token::Ident(_))), Some(Ok(Token::LParen))))
 }
 
 /// A row of a `given` grid: blank-separated words, each `.` or an integer.

@@ -27,7 +27,7 @@ pub(crate) fn hint(source: &str, tokens: &[Triple<'_>], at: usize) -> Option<Str
         Token::Ident("array") => statement.array(),
         Token::Var => statement.variable(),
         Token::Ident("int" | "bool" | "float" | "par") | Token::Set => statement.constant(),
-        Token::Predicate | Token::Function | Token::Ident("test") => statement.typed_parameters(),
+        Token::Predicate | Token::Function | Token::Test => statement.typed_parameters(),
         Token::Ident("output") => Some("`.puz` has no `output` item: not needed, cpsolve prints the variables".into()),
         Token::Solve => statement.annotated_solve(),
         _ => None,
@@ -139,7 +139,11 @@ impl Statement<'_, '_> {
     /// `predicate p(var int: x, array[int] of var int: a) = …` → `predicate p(x, a) = …`.
     fn typed_parameters(&self) -> Option<String> {
         let open = self.find(Token::LParen, 1)?;
-        let kind = if self.tokens[0].1 == Token::Function { "function" } else { "predicate" };
+        let kind = match self.tokens[0].1 {
+            Token::Function => "function",
+            Token::Test => "test",
+            _ => "predicate",
+        };
         let typed = self.tokens[1..open].iter().any(|t| matches!(t.1, Token::Colon | Token::Var))
             || self.tokens.iter().any(|t| t.1 == Token::Colon);
         if !typed {

@@ -128,6 +128,22 @@ fn minizinc_statement_forms() {
 }
 
 #[test]
+fn a_test_item_is_a_function_of_its_kind_and_test_is_otherwise_a_name() {
+    match items("test even(k) = k mod 2 == 0;").as_slice() {
+        [Item::Function { kind: FunctionKind::Test, name, params, body }] => {
+            assert_eq!(name.node, "even");
+            assert_eq!(params.len(), 1);
+            assert_eq!(show(body), "((k % 2) == 0)");
+        }
+        other => panic!("{other:#?}"),
+    }
+    assert!(matches!(items("let test = 3").as_slice(), [Item::Let { .. }]));
+    assert_eq!(constraint("test > 2"), "(test > 2)");
+    assert_eq!(constraint("test(1) == x"), "(test(1) == x)");
+    assert!(matches!(items("var test in 1..3").as_slice(), [Item::Var { .. }]));
+}
+
+#[test]
 fn annotations_after_solve_come_before_the_goal() {
     let shown = |annotations: &[cpsolve_dsl::ast::Spanned<cpsolve_dsl::ast::Expr>]| {
         annotations.iter().map(show).collect::<Vec<_>>().join(" :: ")

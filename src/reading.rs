@@ -94,7 +94,7 @@ fn read_all(mut reader: impl Read, stop: &StopToken) -> io::Result<String> {
 
 /// The bytes as text, or an error naming the line and column (in characters, from 1) of
 /// the first byte that is not UTF-8: "not UTF-8" alone leaves a user searching the file.
-fn utf8(bytes: Vec<u8>) -> io::Result<String> {
+pub(crate) fn utf8(bytes: Vec<u8>) -> io::Result<String> {
     String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let bad = e.as_bytes()[valid.len()];

@@ -146,3 +146,19 @@ fn explain_reads_includes_too() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("x=0 y=3"), "{}", run.stdout);
 }
+
+#[test]
+fn an_included_file_that_is_not_utf8_names_the_first_bad_byte() {
+    let dir = Dir::new("not-utf8", &[("a.puz", "var x in 1..3\ninclude \"b.puz\"\n")]);
+    fs::write(dir.path().join("b.puz"), b"var y in 1..3\nx > \xff1\n").expect("the file is written");
+    let run = dir.run(&["a.puz"], None);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("error: cannot read `b.puz`: not UTF-8 text: byte 0xFF at line 2, column 5"),
+        "{}",
+        run.stderr
+    );
+    // Located at the `include` that reads it, with its caret.
+    assert!(run.stderr.contains("┌─ a.puz:2:9"), "{}", run.stderr);
+    assert!(run.stderr.contains("^^^^^^^ included here"), "{}", run.stderr);
+}

@@ -61,7 +61,7 @@ pub(crate) fn explain(args: &ExplainArgs) -> io::Result<u8> {
             out.write_all(stop.line(Some(reason)).as_bytes())?;
             return Ok(LIMIT);
         }
-        Err(ReadError::Failed(message)) => return refuse(&message),
+        Err(ReadError::Failed(message, _)) => return refuse(&message),
     };
     let mine_options = RunOptions {
         timeout,

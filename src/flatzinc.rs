@@ -391,7 +391,7 @@ fn solve_fzn(
     // Read as every model is: a stream (a FIFO) under the run's limits.
     let text = match Input::File(path.to_path_buf()).read(armed.stop()) {
         Ok(source) => source.text,
-        Err(ReadError::Failed(message)) => return refuse(args, &message),
+        Err(ReadError::Failed(message, _)) => return refuse(args, &message),
         Err(ReadError::Stopped(reason)) => return stopped(args, Some(reason)),
     };
     let mut model = match cpsolve_flatzinc::load_with_stop(&text, armed.stop()) {

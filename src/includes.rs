@@ -47,6 +47,7 @@ fn load(path: &Path) -> io::Result<Loaded> {
     if !fs::metadata(path)?.is_file() {
         return Err(io::Error::other("not a regular file"));
     }
-    let text = fs::read_to_string(path)?;
+    // Read as the model is, so that a byte that is not UTF-8 is named with its line and column.
+    let text = crate::reading::utf8(fs::read(path)?)?;
     Ok(Loaded { key: fs::canonicalize(path)?, text })
 }

@@ -34,8 +34,9 @@ pub(crate) enum Input {
 pub(crate) enum ReadError {
     /// The run's limit struck while reading: the run reports the limit (exit 3).
     Stopped(Stop),
-    /// The input cannot be read: the message says why.
-    Failed(String),
+    /// The input cannot be read: the message says why, and where in the text when it is
+    /// a byte that is not UTF-8 (line and column, from 1).
+    Failed(String, Option<(usize, usize)>),
 }
 
 impl Input {
@@ -68,7 +69,7 @@ impl Input {
             Ok(text) => Ok(Source { label, text, path }),
             Err(e) => match stop.requested() {
                 Some(reason) => Err(ReadError::Stopped(reason)),
-                None => Err(ReadError::Failed(format!("cannot read `{label}`: {e}"))),
+                None => Err(ReadError::Failed(format!("cannot read `{label}`: {e}"), not_utf8_at(&e))),
             },
         }
     }
@@ -94,7 +95,7 @@ fn read_all(mut reader: impl Read, stop: &StopToken) -> io::Result<String> {
 
 /// The bytes as text, or an error naming the line and column (in characters, from 1) of
 /// the first byte that is not UTF-8: "not UTF-8" alone leaves a user searching the file.
-fn utf8(bytes: Vec<u8>) -> io::Result<String> {
+pub(crate) fn utf8(bytes: Vec<u8>) -> io::Result<String> {
     String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let bad = e.as_bytes()[valid.len()];
@@ -102,9 +103,30 @@ fn utf8(bytes: Vec<u8>) -> io::Result<String> {
         let before = std::str::from_utf8(valid).unwrap_or_default();
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |last| last.chars().count()) + 1;
-        let message = format!("not UTF-8 text: byte 0x{bad:02X} at line {line}, column {column}");
-        io::Error::new(io::ErrorKind::InvalidData, message)
+        io::Error::new(io::ErrorKind::InvalidData, NotUtf8 { byte: bad, line, column })
     })
+}
+
+/// A byte that is not UTF-8, and where it is.
+#[derive(Debug)]
+struct NotUtf8 {
+    byte: u8,
+    line: usize,
+    column: usize,
+}
+
+impl std::fmt::Display for NotUtf8 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not UTF-8 text: byte 0x{:02X} at line {}, column {}", self.byte, self.line, self.column)
+    }
+}
+
+impl std::error::Error for NotUtf8 {}
+
+/// The line and column of a read error that is a byte not UTF-8.
+fn not_utf8_at(error: &io::Error) -> Option<(usize, usize)> {
+    let bad = error.get_ref()?.downcast_ref::<NotUtf8>()?;
+    Some((bad.line, bad.column))
 }
 
 #[cfg(test)]

@@ -173,6 +173,25 @@ pub(crate) fn report_unlocated(label: &str, message: &str, format: Format, out: 
     Ok(BAD_INPUT)
 }
 
+/// A model that cannot be read: as [`report_unlocated`], but a byte that is not UTF-8 gives
+/// its line and column in JSON as any located error does.
+fn report_read_error(
+    label: &str,
+    message: &str,
+    at: Option<(usize, usize)>,
+    format: Format,
+    out: &mut impl Write,
+) -> io::Result<u8> {
+    let Some((line, column)) = at else { return report_unlocated(label, message, format, out) };
+    out.flush()?;
+    writeln!(io::stderr(), "error: {message}")?;
+    if format == Format::Json {
+        let error = json!({ "message": message, "line": line, "column": column });
+        writeln!(out, "{}", error_object(label, vec![error]))?;
+    }
+    Ok(BAD_INPUT)
+}
+
 fn run_options(args: &SolveArgs) -> RunOptions {
     let mode = if args.first {
         Some(SolveMode::First)
@@ -313,8 +332,8 @@ pub(crate) fn solve_all(args: &SolveArgs) -> io::Result<u8> {
                 worst = combine(worst, LIMIT);
                 continue;
             }
-            Err(ReadError::Failed(message)) => {
-                worst = combine(worst, report_unlocated(&label, &message, args.format, &mut out)?);
+            Err(ReadError::Failed(message, at)) => {
+                worst = combine(worst, report_read_error(&label, &message, at, args.format, &mut out)?);
                 continue;
             }
         };
@@ -560,7 +579,7 @@ pub(crate) fn check(paths: &[PathBuf], timeout: Option<f64>) -> io::Result<u8> {
         let lines = check_stop(&input.label(), timeout);
         let armed = limits::arm(timeout.map(Duration::from_secs_f64), lines.clone());
         let code = match input.read(armed.stop()) {
-            Err(ReadError::Failed(message)) => report_unlocated(&input.label(), &message, Format::Text, &mut out)?,
+            Err(ReadError::Failed(message, _)) => report_unlocated(&input.label(), &message, Format::Text, &mut out)?,
             Err(ReadError::Stopped(reason)) => {
                 out.write_all(lines.line(Some(reason)).as_bytes())?;
                 LIMIT

@@ -146,3 +146,32 @@ fn explain_reads_includes_too() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("x=0 y=3"), "{}", run.stdout);
 }
+
+#[test]
+fn an_included_file_that_is_not_utf8_names_the_first_bad_byte() {
+    let dir = Dir::new("not-utf8", &[("a.puz", "var x in 1..3\ninclude \"b.puz\"\n")]);
+    fs::write(dir.path().join("b.puz"), b"var y in 1..3\nx > \xff1\n").expect("the file is written");
+    let run = dir.run(&["a.puz"], None);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("error: cannot read `b.puz`: not UTF-8 text: byte 0xFF at line 2, column 5"),
+        "{}",
+        run.stderr
+    );
+    // Located at the `include` that reads it, with its caret.
+    assert!(run.stderr.contains("┌─ a.puz:2:9"), "{}", run.stderr);
+    assert!(run.stderr.contains("^^^^^^^ included here"), "{}", run.stderr);
+}
+
+#[test]
+fn a_model_that_is_not_utf8_is_located_in_json_too() {
+    let dir = Dir::new("not-utf8-model", &[]);
+    fs::create_dir_all(dir.path()).expect("the directory is made");
+    fs::write(dir.path().join("m.puz"), b"var x in 1..3\nx > \xff1\nsolve count\n").expect("the file is written");
+    let run = dir.run(&["--format", "json", "m.puz"], None);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("not UTF-8 text: byte 0xFF at line 2, column 5"), "{}", run.stderr);
+    let object: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!(object["status"], "error");
+    assert_eq!((object["errors"][0]["line"].as_u64(), object["errors"][0]["column"].as_u64()), (Some(2), Some(5)));
+}

@@ -193,4 +193,18 @@ fn two_part_lines_in_one_model_are_a_located_error() {
     let object = json(&run);
     assert_eq!(object["errors"][0]["line"], 3);
     assert_eq!(object["errors"][0]["column"], 1);
+    // `explain` and `check` refuse them too, at the second line, with its caret.
+    let model = "var x in 1..3\nx > 1\noption part = 1, 2\noption part = 2, 2\nsolve count";
+    let models = Dir::new("two-parts", &[("m.puz", model)]);
+    for command in ["explain", "check"] {
+        let run = cpsolve_in(&models.0, &[command, "m.puz"], None);
+        assert_eq!(run.code, 2, "{command}: {run:?}");
+        assert!(run.stderr.contains("error: `option part` is given twice"), "{command}: {}", run.stderr);
+        assert!(run.stderr.contains("┌─ m.puz:4:1"), "{command}: {}", run.stderr);
+        assert!(run.stderr.contains("^^^^^^^^^^^^^^^^^^ given again here"), "{command}: {}", run.stderr);
+    }
+    let out_of_range = "var x in 1..3\nx > 1\noption part = 3, 2\nsolve count";
+    let run = cpsolve_in(&dir, &["explain", "-e", out_of_range], None);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("`option part = i, k` needs 1 <= i <= k"), "{}", run.stderr);
 }

@@ -53,6 +53,8 @@ impl<'src> Recoveries<'src> {
 #[derive(Debug)]
 pub(crate) enum Line {
     Item(Spanned<Item>),
+    /// Statements written as one: `solve :: ANNOTATION satisfy` is the annotations and the goal.
+    Items(Vec<Spanned<Item>>),
     /// Grid rows that stand on their own, after a puzzle statement.
     Rows(Vec<GridRow>),
     /// A line with a syntax error (already recorded).
@@ -231,6 +233,7 @@ pub(crate) fn assemble(lines: Vec<Line>, had_errors: bool, errors: &mut Vec<Diag
                 }
                 items.push(item);
             }
+            Line::Items(new_items) => items.extend(new_items),
             Line::Rows(new_rows) => {
                 let target = grid_puzzle.and_then(|index| items.get_mut(index));
                 match target {

@@ -74,6 +74,9 @@ pub enum Item {
     Include(Spanned<String>),
     /// `search int_search(x, first_fail, indomain_min)`: MiniZinc's search annotations.
     Search(Spanned<Expr>),
+    /// The annotations of MiniZinc's `solve :: int_search(…) :: … satisfy`, in order; the
+    /// goal after them is the next statement (`Solve` or `Optimize`).
+    SolveAnnotations(Vec<Spanned<Expr>>),
     /// `var z = x + y`: a variable defined by an expression, its domain the expression's
     /// bounds (MiniZinc's `var int: z = x + y`).
     /// With `domain` (`var 1..9: z = x + y`), the value must lie in it; `int` is no bound.
@@ -95,6 +98,8 @@ pub enum EnumPart {
 pub enum FunctionKind {
     Predicate,
     Function,
+    /// MiniZinc's `test`: a predicate over constants only.
+    Test,
 }
 
 /// One definition of a `let` expression.

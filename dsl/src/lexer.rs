@@ -30,6 +30,8 @@
 //!   `(body)` on the next, is one call (MiniZinc's layout): a line that starts with `(` right
 //!   after a closed top-level `(…)` holding a generator's `in` and following a name
 //!   continues it. Any other line starting with `(` starts a statement of its own.
+//! - **`test`** starts MiniZinc's `test NAME(…) = …` item where it stands first in a
+//!   statement before `NAME (`; anywhere else it is a name.
 //! - **Option names** may contain `-` (`leading-zeros`); right after `option` the name is
 //!   read as one identifier, so `-` elsewhere stays the minus operator.
 //!
@@ -180,12 +182,17 @@ impl<'src> Lexer<'src> {
                 continue;
             }
             if std::mem::take(&mut first_on_line)
-                && (token.continues_previous_line() || (token == Token::LParen && self.after_generators))
+                && (token.continues_previous_line()
+                    || (token == Token::LParen && self.after_generators)
+                    || self.goal_of_annotated_solve(token))
             {
                 self.pending_newline = None;
             }
             self.note_generators(token);
             self.flush_newline();
+            if token == Token::Ident("test") && self.tokens.len() == self.statement_start && starts_a_call(&lexer) {
+                token = Token::Test;
+            }
             match token {
                 Token::Let => self.open_lets.push(self.depth),
                 Token::In if self.open_lets.last() == Some(&self.depth) => {
@@ -253,6 +260,16 @@ impl<'src> Lexer<'src> {
         self.after_generators = closed_generators;
     }
 
+    /// Whether `token`, first on its line, is the goal of a `solve ::` statement that has
+    /// none yet: MiniZinc's tutorial puts `minimize cost;` under `solve :: int_search(…)`.
+    fn goal_of_annotated_solve(&self, token: Token<'src>) -> bool {
+        let is_goal = |t: Token<'src>| matches!(t, Token::Minimize | Token::Maximize | Token::Ident("satisfy"));
+        let statement = &self.tokens[self.statement_start..];
+        is_goal(token)
+            && matches!(statement, [(_, Token::Solve, _), (_, Token::ColonColon, _), ..])
+            && !statement.iter().any(|&(_, t, _)| is_goal(t))
+    }
+
     fn at_statement_start(&self) -> bool {
         self.depth == 0 && self.tokens.last().is_none_or(|(_, token, _)| token.can_end_statement())
     }
@@ -295,6 +312,14 @@ impl<'src> Lexer<'src> {
         self.end_statement();
         Lexed { tokens: self.tokens, errors: self.errors, stopped_at: self.stopped_at }
     }
+}
+
+/// Whether the tokens after the current one are `NAME (`: after a leading `test`, the
+/// item `test NAME(…) = …` (a `test` that names a constant or variable is followed by
+/// something else).
+fn starts_a_call<'src>(lexer: &logos::Lexer<'src, Token<'src>>) -> bool {
+    let mut ahead = lexer.clone();
+    matches!((ahead.next(), ahead.next()), (Some(Ok(Token::Ident(_))), Some(Ok(Token::LParen))))
 }
 
 /// A row of a `given` grid: blank-separated words, each `.` or an integer.
@@ -411,6 +436,10 @@ mod tests {
         assert_eq!(statements("solve maximize\n  x + y"), 1);
         assert_eq!(statements("minimize\nx"), 1);
         assert_eq!(statements("solve\nsatisfy;\nx > 1"), 2);
+        assert_eq!(statements("solve :: int_search(x, first_fail, indomain_min)\n  minimize x + y;"), 1);
+        assert_eq!(statements("solve :: int_search(x, first_fail, indomain_min)\nsatisfy"), 1);
+        // A goal already given: the next line is a statement of its own.
+        assert_eq!(statements("solve :: int_search(x, first_fail, indomain_min) satisfy\nminimize x"), 2);
     }
 
     #[test]

@@ -3,9 +3,9 @@
 //!
 //! `.puz` already accepts much of MiniZinc as is (`constraint`, a trailing `;`,
 //! `solve satisfy`, `solve minimize`, `/\`, `\/`, the generator call `sum(i in 1..n)(…)`,
-//! typed declarations with their values). What it does not accept are declarations whose
-//! value would come from a data file (`int: n;`), typed parameters, `output` and annotations
-//! on `solve`; each is recognised here from the tokens of the statement where parsing failed,
+//! typed declarations with their values, `solve :: int_search(…) satisfy`). What it does not
+//! accept are declarations whose value would come from a data file (`int: n;`), typed
+//! parameters, `output`, and a `solve ::` without its goal; each is recognised here from the tokens of the statement where parsing failed,
 //! and the note is built from the statement's own text where it can be
 //! (`int: n;` → `let n = ...`).
 //!
@@ -27,7 +27,7 @@ pub(crate) fn hint(source: &str, tokens: &[Triple<'_>], at: usize) -> Option<Str
         Token::Ident("array") => statement.array(),
         Token::Var => statement.variable(),
         Token::Ident("int" | "bool" | "float" | "par") | Token::Set => statement.constant(),
-        Token::Predicate | Token::Function | Token::Ident("test") => statement.typed_parameters(),
+        Token::Predicate | Token::Function | Token::Test => statement.typed_parameters(),
         Token::Ident("output") => Some("`.puz` has no `output` item: not needed, cpsolve prints the variables".into()),
         Token::Solve => statement.annotated_solve(),
         _ => None,
@@ -139,7 +139,11 @@ impl Statement<'_, '_> {
     /// `predicate p(var int: x, array[int] of var int: a) = …` → `predicate p(x, a) = …`.
     fn typed_parameters(&self) -> Option<String> {
         let open = self.find(Token::LParen, 1)?;
-        let kind = if self.tokens[0].1 == Token::Function { "function" } else { "predicate" };
+        let kind = match self.tokens[0].1 {
+            Token::Function => "function",
+            Token::Test => "test",
+            _ => "predicate",
+        };
         let typed = self.tokens[1..open].iter().any(|t| matches!(t.1, Token::Colon | Token::Var))
             || self.tokens.iter().any(|t| t.1 == Token::Colon);
         if !typed {
@@ -170,8 +174,9 @@ impl Statement<'_, '_> {
         Some(format!("parameters are untyped in `.puz`: `{kind} {name}({}) = ...`{result}", params.join(", ")))
     }
 
-    /// `solve :: int_search(x, first_fail, indomain_min) satisfy` → `search …` then
-    /// `solve first`.
+    /// A `solve` with annotations that did not parse: `solve :: int_search(…);` without its
+    /// goal, or `solve: …` with one colon. The note gives the whole form, and `.puz`'s own
+    /// `search` statement.
     fn annotated_solve(&self) -> Option<String> {
         if !matches!(self.tokens.get(1)?.1, Token::Colon | Token::ColonColon) {
             return None;
@@ -182,15 +187,19 @@ impl Statement<'_, '_> {
             .find(|&(i, t)| i >= start && matches!(t, Token::Ident("satisfy") | Token::Minimize | Token::Maximize));
         let end = goal.map_or(self.tokens.len(), |(i, _)| i);
         let annotation = self.text(start, end.checked_sub(1)?).unwrap_or_else(|| "int_search(...)".into());
-        let then = match goal {
-            Some((i, Token::Minimize | Token::Maximize)) => {
-                self.text(i, self.tokens.len() - 1).map_or("the goal".into(), |goal| format!("`{goal}`"))
-            }
-            Some(_) => "`solve first`".into(),
-            // The goal is on a line of its own (`minimize` is then a statement as it is).
-            None => "the goal (`solve first`, `minimize E`)".into(),
+        let goal_text = match goal {
+            Some((i, Token::Minimize | Token::Maximize)) => self.text(i, self.tokens.len() - 1),
+            _ => None,
         };
-        Some(format!("`.puz` gives the search as a statement of its own: `search {annotation}`, then {then}"))
+        let then = match (goal, &goal_text) {
+            (Some(_), Some(text)) => format!("`{text}`"),
+            (Some(_), None) => "the goal".into(),
+            (None, _) => "the goal (`solve first`, `minimize E`)".into(),
+        };
+        let whole = format!("`solve :: {annotation} {}`", goal_text.as_deref().unwrap_or("satisfy"));
+        Some(format!(
+            "the form is {whole}; or, as `.puz` writes it, the search as a statement of its own: `search {annotation}`, then {then}"
+        ))
     }
 }
 

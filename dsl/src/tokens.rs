@@ -184,6 +184,9 @@ pub(crate) enum Token<'src> {
     /// The `in` that ends the definitions of a `let` expression (see `lexer.rs`: the lexer
     /// tells it from the `in` of membership, which the grammar could not).
     LetIn,
+    /// MiniZinc's `test`, which starts a `test NAME(…) = …` item (see `lexer.rs`: elsewhere
+    /// `test` is a name).
+    Test,
     /// The end of a statement (see `lexer.rs` for when a line break is one).
     Newline,
     /// One raw line of a grid.

@@ -128,6 +128,48 @@ fn minizinc_statement_forms() {
 }
 
 #[test]
+fn a_test_item_is_a_function_of_its_kind_and_test_is_otherwise_a_name() {
+    match items("test even(k) = k mod 2 == 0;").as_slice() {
+        [Item::Function { kind: FunctionKind::Test, name, params, body }] => {
+            assert_eq!(name.node, "even");
+            assert_eq!(params.len(), 1);
+            assert_eq!(show(body), "((k % 2) == 0)");
+        }
+        other => panic!("{other:#?}"),
+    }
+    assert!(matches!(items("let test = 3").as_slice(), [Item::Let { .. }]));
+    assert_eq!(constraint("test > 2"), "(test > 2)");
+    assert_eq!(constraint("test(1) == x"), "(test(1) == x)");
+    assert!(matches!(items("var test in 1..3").as_slice(), [Item::Var { .. }]));
+}
+
+#[test]
+fn annotations_after_solve_come_before_the_goal() {
+    let shown = |annotations: &[cpsolve_dsl::ast::Spanned<cpsolve_dsl::ast::Expr>]| {
+        annotations.iter().map(show).collect::<Vec<_>>().join(" :: ")
+    };
+    match items("solve :: int_search(x, first_fail, indomain_min) satisfy;").as_slice() {
+        [Item::SolveAnnotations(annotations), Item::Solve(mode)] => {
+            assert_eq!(shown(annotations), "int_search(x, first_fail, indomain_min)");
+            assert_eq!(mode.node, SolveMode::First);
+        }
+        other => panic!("{other:#?}"),
+    }
+    // Several annotations, and the tutorial's layout: the goal on the next line.
+    let source = "solve :: seq_search([int_search(q, input_order, indomain_max)]) :: restart_luby(100)\n  minimize cost;";
+    match items(source).as_slice() {
+        [Item::SolveAnnotations(annotations), Item::Optimize { objective, .. }] => {
+            assert_eq!(shown(annotations), "seq_search([int_search(q, input_order, indomain_max)]) :: restart_luby(100)");
+            assert_eq!(show(objective), "cost");
+        }
+        other => panic!("{other:#?}"),
+    }
+    assert!(matches!(items("solve :: foo all").as_slice(), [Item::SolveAnnotations(_), Item::Solve(_)]));
+    // The goal is part of the statement: without it, nothing is a `solve`.
+    assert!(parse("solve :: int_search(x, first_fail, indomain_min);\nx > 1").is_err());
+}
+
+#[test]
 fn constraint_annotations_are_kept_for_the_compiler() {
     assert_eq!(
         constraint("constraint alldifferent(x) :: domain :: \"rows\";"),

@@ -87,19 +87,15 @@ fn output_is_not_needed() {
 }
 
 #[test]
-fn an_annotated_solve() {
+fn an_annotated_solve_without_its_goal() {
     has_hint(
-        "solve :: int_search(x, first_fail, indomain_min) satisfy;",
-        "`search int_search(x, first_fail, indomain_min)`, then `solve first`",
+        "solve :: int_search(x, first_fail, indomain_min);",
+        "the form is `solve :: int_search(x, first_fail, indomain_min) satisfy`; or, as `.puz` writes it, \
+         the search as a statement of its own: `search int_search(x, first_fail, indomain_min)`, then the goal",
     );
     has_hint(
-        "solve :: seq_search([int_search(q, input_order, indomain_min)]) minimize cost;",
+        "solve: seq_search([int_search(q, input_order, indomain_min)]) minimize cost;",
         "`search seq_search([int_search(q, input_order, indomain_min)])`, then `minimize cost`",
-    );
-    // The goal on the next line is a statement of its own.
-    has_hint(
-        "solve :: int_search(x, first_fail, indomain_min)\n  minimize cost;",
-        "`search int_search(x, first_fail, indomain_min)`, then the goal",
     );
 }
 

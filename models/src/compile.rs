@@ -52,6 +52,9 @@ pub fn compile_with_stop(file: &File, stop: &StopToken) -> Result<Problem, Vec<D
 /// model hides the constraints a person names (queens: one global for rows and
 /// diagonals) states them one by one. The problem explains; it is not for searching.
 pub fn compile_to_explain(file: &File, stop: &StopToken) -> Result<Problem, Vec<Diagnostic>> {
+    // An explanation tells the whole model, but its `option part` lines are checked as a
+    // run checks them: two of them, or a part out of range, are an error here too.
+    part(file)?;
     let queens =
         file.items.iter().any(|i| matches!(&i.node, Item::Puzzle { kind, .. } if kind.node == PuzzleKind::Queens));
     if queens {

@@ -167,6 +167,7 @@ fn check_item(item: &Spanned<Item>, source: &str) {
         }
         Item::Include(path) => within(&path.span),
         Item::Search(e) => expr(e),
+        Item::SolveAnnotations(annotations) => annotations.iter().for_each(expr),
     }
 }
 

@@ -13,6 +13,7 @@ use super::errors::{not_supported, overflow, Result};
 use super::global_calls::GLOBALS;
 use super::linear::Lin;
 use super::sets::{SET_FUNCTIONS, SET_GLOBALS};
+use super::wrappers::CONSTRAINT_WRAPPERS;
 use super::Compiler;
 
 /// The constraints this version compiles, under their accepted spellings.
@@ -46,6 +47,7 @@ fn builtin_groups() -> [(&'static str, Vec<&'static str>); 4] {
     constraints.extend(CONSTRAINTS);
     constraints.extend(GLOBALS);
     constraints.extend(SET_GLOBALS);
+    constraints.extend(CONSTRAINT_WRAPPERS);
     let mut functions: Vec<&str> = INT_FUNCTIONS.to_vec();
     functions.extend(ENUM_FUNCTIONS);
     functions.extend(SET_FUNCTIONS);

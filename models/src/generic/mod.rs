@@ -12,7 +12,8 @@
 //! `let`/`var`, `arrays.rs` MiniZinc's `arrayNd` and declared index sets, `linear.rs` expressions, `functions.rs` built-in functions, `eval.rs`
 //! conditions, `lists.rs` lists and comprehensions, `generators.rs` generator loops,
 //! `post.rs` constraints, `given.rs` grids, `goal.rs` mode, objective and options,
-//! `view.rs` output, `errors.rs` the wording of errors.
+//! `view.rs` output, `wrappers.rs` MiniZinc's constraint wrappers, `errors.rs` the wording of
+//! errors.
 
 mod arrays;
 mod conditional;
@@ -40,6 +41,7 @@ mod search;
 mod sets;
 mod shape;
 mod view;
+mod wrappers;
 
 use std::collections::HashSet;
 
@@ -204,6 +206,7 @@ impl Compiler {
             Item::Option { name, values } => self.set_option(name, values),
             Item::Function { .. } | Item::Enum { .. } => self.definition(item),
             Item::Search(annotation) => self.set_search(annotation),
+            Item::SolveAnnotations(annotations) => self.solve_annotations(annotations),
             Item::Defined { name, dims, domain, value } => self.declare_defined(name, dims, domain.as_deref(), value),
             // The loader splices included files in place of their `include` (see the dsl
             // crate); one left here was not loaded.

@@ -44,7 +44,11 @@ impl Compiler {
         match &expr.node {
             Expr::Let { definitions, body } => Some(self.with_let(definitions, &mut |cx| mode(cx, body))),
             Expr::Call { function, args } => {
-                let Some(Entity::Function(def)) = self.env.lookup(&function.node) else {
+                let entity = self.env.lookup(&function.node);
+                if entity.is_none() && super::wrappers::is_wrapper(&function.node) {
+                    return Some(super::wrappers::wrapped(function, args, &expr.span).and_then(|c| mode(self, c)));
+                }
+                let Some(Entity::Function(def)) = entity else {
                     return None;
                 };
                 Some(self.with_call(&def, function, args, &expr.span, &mut |cx| mode(cx, &def.body)))
@@ -166,10 +170,33 @@ impl Compiler {
         }
         let saved = self.env.enter(bound);
         self.call_depth += 1;
-        let result = body(self);
+        let result = self.test_on_constants(def, args, span).and_then(|()| body(self));
         self.call_depth -= 1;
         self.env.leave(saved);
         result
+    }
+
+    /// MiniZinc's `test` is a predicate of the model's constants: in a call of one (its
+    /// parameters bound), neither an argument nor the body may depend on a variable.
+    fn test_on_constants(&self, def: &FunctionDef, args: &[Spanned<Expr>], span: &Span) -> Result<()> {
+        if def.kind != FunctionKind::Test {
+            return Ok(());
+        }
+        let over_variables = def
+            .params
+            .iter()
+            .zip(args)
+            .find(|(param, _)| self.mentions_var(&Spanned::new(Expr::Name(param.node.clone()), param.span.clone())));
+        let (place, what) = match over_variables {
+            Some((_, arg)) => (arg.span.clone(), "this argument depends on variables"),
+            None if self.mentions_var(&def.body) => (span.clone(), "its body depends on variables"),
+            None => return Ok(()),
+        };
+        let message = format!("`{}` is a `test`, over constants only", def.name.node);
+        Err(Diagnostic::new(message, place)
+            .with_label(what)
+            .with_note(format!("a condition over variables is a `predicate`: `predicate {}(…) = …`", def.name.node))
+            .into())
     }
 
     /// The value a local name stands for (a `let` definition, a call's argument).
@@ -336,9 +363,13 @@ impl Compiler {
             Expr::Binary { op, .. } => op.is_condition(),
             Expr::Call { function, .. } => match self.env.lookup(&function.node) {
                 Some(Entity::Function(def)) => {
-                    def.kind == FunctionKind::Predicate || self.peek_body(|| self.is_condition(&def.body))
+                    matches!(def.kind, FunctionKind::Predicate | FunctionKind::Test)
+                        || self.peek_body(|| self.is_condition(&def.body))
                 }
-                _ => super::functions::is_condition_call(&function.node),
+                _ => {
+                    super::functions::is_condition_call(&function.node)
+                        || super::wrappers::is_wrapper(&function.node)
+                }
             },
             Expr::If { branches, .. } => branches.first().is_some_and(|(_, value)| self.is_condition(value)),
             Expr::Let { body, .. } => self.is_condition(body),

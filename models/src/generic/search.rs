@@ -4,7 +4,10 @@
 //! and value choice of MiniZinc's `int_search` that the engine has is accepted; variables
 //! no group names are decided after the groups (the engine's rule). `set_search(S, varsel,
 //! valsel)` branches on the membership of each value in the sets `S` (a set variable is
-//! one 0/1 variable per value of its universe: `sets.rs`).
+//! one 0/1 variable per value of its universe: `sets.rs`). MiniZinc's `solve :: A :: B`
+//! gives the same annotations in the place MiniZinc has for them: its search annotations
+//! are one `search` line, and the others are left out, as a MiniZinc solver leaves out the
+//! annotations it does not know.
 
 use cpsolve_dsl::ast::{Expr, Spanned};
 use cpsolve_dsl::Diagnostic;
@@ -49,14 +52,34 @@ const SET_VAL_ORDERS: &[(&str, (bool, bool))] = &[
 
 impl Compiler {
     pub(crate) fn set_search(&mut self, annotation: &Spanned<Expr>) -> Result<()> {
-        if self.search.is_some() {
-            return Err(Diagnostic::new("`search` is given twice", annotation.span.clone())
+        self.set_search_of(std::slice::from_ref(annotation))
+    }
+
+    /// MiniZinc's `solve :: A :: B satisfy`: the search annotations among `A`, `B`, … are a
+    /// `search` line, several of them searched in turn as by `seq_search`. The others
+    /// (`restart_luby(100)`, a solver's own) are left out, as a MiniZinc solver leaves out
+    /// the annotations it does not know.
+    pub(crate) fn solve_annotations(&mut self, annotations: &[Spanned<Expr>]) -> Result<()> {
+        let searches: Vec<Spanned<Expr>> =
+            annotations.iter().filter(|annotation| is_search_annotation(annotation)).cloned().collect();
+        if searches.is_empty() {
+            return Ok(());
+        }
+        self.set_search_of(&searches)
+    }
+
+    /// The search of one `search` line, or of the searches of one `solve ::`, in turn.
+    fn set_search_of(&mut self, annotations: &[Spanned<Expr>]) -> Result<()> {
+        if let (Some(_), Some(first)) = (&self.search, annotations.first()) {
+            return Err(Diagnostic::new("`search` is given twice", first.span.clone())
                 .with_label("a model has one search")
                 .with_note("to search groups in turn, write `search seq_search([int_search(…), int_search(…)])`")
                 .into());
         }
         let mut groups = Vec::new();
-        self.search_groups(annotation, &mut groups)?;
+        for annotation in annotations {
+            self.search_groups(annotation, &mut groups)?;
+        }
         self.search = Some(groups);
         Ok(())
     }
@@ -133,6 +156,15 @@ impl Compiler {
                 .into()),
         }
     }
+}
+
+/// The annotations a `search` line takes: the ones that choose the branching.
+const SEARCHES: &[&str] = &["int_search", "bool_search", "set_search", "seq_search"];
+
+/// Whether an annotation after `solve ::` chooses the branching (and is compiled as a
+/// `search` line); any other is left out.
+fn is_search_annotation(annotation: &Spanned<Expr>) -> bool {
+    matches!(&annotation.node, Expr::Call { function, .. } if SEARCHES.contains(&function.node.as_str()))
 }
 
 /// The order a name stands for, or the error listing the names.

@@ -216,7 +216,8 @@ pub(crate) enum Search {
 /// When a search learns from its failures (`--learning`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub(crate) enum Learning {
-    /// For MiniZinc and FlatZinc models where one solution or an optimum is wanted.
+    /// For MiniZinc, FlatZinc and `.puz` language models where one solution or an optimum
+    /// is wanted, the model's own search first while it projects to finish soon.
     #[default]
     Auto,
     Yes,

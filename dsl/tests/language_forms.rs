@@ -156,10 +156,14 @@ fn annotations_after_solve_come_before_the_goal() {
         other => panic!("{other:#?}"),
     }
     // Several annotations, and the tutorial's layout: the goal on the next line.
-    let source = "solve :: seq_search([int_search(q, input_order, indomain_max)]) :: restart_luby(100)\n  minimize cost;";
+    let source =
+        "solve :: seq_search([int_search(q, input_order, indomain_max)]) :: restart_luby(100)\n  minimize cost;";
     match items(source).as_slice() {
         [Item::SolveAnnotations(annotations), Item::Optimize { objective, .. }] => {
-            assert_eq!(shown(annotations), "seq_search([int_search(q, input_order, indomain_max)]) :: restart_luby(100)");
+            assert_eq!(
+                shown(annotations),
+                "seq_search([int_search(q, input_order, indomain_max)]) :: restart_luby(100)"
+            );
             assert_eq!(show(objective), "cost");
         }
         other => panic!("{other:#?}"),

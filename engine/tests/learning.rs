@@ -675,7 +675,7 @@ proptest! {
         // Without the probe, the search without learning: the ground truth.
         let run = |probing: bool| {
             let (mut s, xs, _) = build(&m);
-            let probe = probing.then(|| Probe { branching: config(&xs, 0, val_order, false).branching, max_propagations, look_every });
+            let probe = probing.then(|| Probe { branching: config(&xs, 0, val_order, false).branching, max_propagations, look_every, overrun: Probe::OVERRUN });
             let config = SearchConfig {
                 objective: Some((xs[objective], sense)),
                 restart_scale: Some(2),
@@ -905,7 +905,7 @@ fn a_probe_gives_way_where_its_tree_is_too_large() {
             restart_scale: Some(10),
             check_solutions: true,
             limits: cpsolve_engine::Limits { solutions: Some(1), ..Default::default() },
-            probe: Some(Probe { branching, max_propagations, look_every: 64 }),
+            probe: Some(Probe { branching, max_propagations, look_every: 64, overrun: Probe::OVERRUN }),
             ..SearchConfig::default()
         };
         let outcome = s.search(&config, |_| ControlFlow::Continue(()));

@@ -23,10 +23,9 @@ use crate::model::{Goal, Kind, Model, Output, Term};
 /// restarts and 17.1 s with these, 21 solved either way.
 pub const RESTART_SCALE: u64 = 1000;
 
-/// The restart scale of a search that learns from failures: a learning search keeps what
-/// it learned across restarts (nogoods, activities), so it restarts sooner. On the hard
-/// instances of notes/learning.md, 20 s each: 11 of 28 proved with 100, 9 with 1000.
-pub const LEARNING_RESTART_SCALE: u64 = 100;
+/// The restart scale of a search that learns from failures
+/// ([`SearchConfig::LEARNING_RESTART_SCALE`], which says why).
+pub const LEARNING_RESTART_SCALE: u64 = SearchConfig::LEARNING_RESTART_SCALE;
 
 /// Which decisions follow activity, with learning, in cpsolve's own search (free search,
 /// or a model without annotation): all of them, because activity alone proves more.
@@ -36,14 +35,9 @@ pub const LEARNING_RESTART_SCALE: u64 = 100;
 /// explained naively then, is the one dom/wdeg proves and activity does not).
 const OWN_SEARCH_ACTIVITY: ActivitySearch = ActivitySearch::Only;
 
-/// How much a probe of the model's own search may cost, in propagations (about 18 s of
-/// cvrp's at this machine's pace): a learning search is preceded by the model's annotated
-/// search without learning for as long as that one projects to finish within this
-/// ([`cpsolve_engine::Probe`]). Measured on the public MiniZinc instances at 20 s
-/// (notes/learning.md, "a probe of the model's own search"): cvrp simple2 projects 84 M at
-/// the first look and takes 99 M, which no learning search proves; the scheduling instances
-/// learning proves project a million times this or more, and give way at the first look.
-pub const PROBE_PROPAGATIONS: u64 = 1 << 27;
+/// How much a probe of the model's own search may cost, in propagations
+/// ([`Probe::DEFAULT_PROPAGATIONS`], which says why).
+pub const PROBE_PROPAGATIONS: u64 = Probe::DEFAULT_PROPAGATIONS;
 
 /// What the user asked for (MiniZinc's standard flags).
 #[derive(Debug, Clone)]
@@ -232,6 +226,7 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         branching: model.annotated_search.clone(),
         max_propagations: PROBE_PROPAGATIONS,
         look_every: Probe::LOOK_EVERY,
+        overrun: Probe::OVERRUN,
     });
     let config = SearchConfig {
         branching,

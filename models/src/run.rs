@@ -75,10 +75,11 @@ pub struct RunOptions {
     /// Draw the answer (`--format svg`). Only then: a picture can cost more than the
     /// answer (Minesweeper's expert board: 84% of a text run's instructions were its SVG).
     pub picture: bool,
-    /// Learn from failures (`--learning yes|no`) over what the model's search says (off for
-    /// the `.puz` kinds: their searches gain nothing measured from it). Learning prunes only
-    /// failed subtrees and keeps the search chronological here, so the solutions, their
-    /// order and every count stay the same. Ignored where the engine cannot learn (a
+    /// Learn from failures: `Some(true)` (`--learning yes`) over what the model's search
+    /// says, which prunes only failed subtrees and keeps the search chronological, so the
+    /// solutions, their order and every count stay the same; `Some(false)` never; `None`
+    /// where it pays (`learns_by_default`: a language model wanting one solution or an
+    /// optimum, its own order first as a probe). Ignored where the engine cannot learn (a
     /// resumed or split search).
     pub learning: Option<bool>,
 }
@@ -194,8 +195,10 @@ impl Plan {
         let mut config = problem.search.clone();
         config.limits.time = options.timeout.map(|t| t.saturating_sub(start.elapsed()));
         config.limits.nodes = options.nodes;
-        if let Some(learning) = options.learning {
-            config.learning = learning;
+        match options.learning {
+            Some(learning) => config.learning = learning,
+            None if learns_by_default(problem, options, mode, optimising, filters) => config.learn_by_default(),
+            None => {}
         }
         // The callback decides when to stop (it sees which solutions count); the search
         // only needs to know when a limit ended it.
@@ -221,6 +224,27 @@ impl Plan {
     fn needs_records(&self) -> bool {
         self.filters || self.mode != SolveMode::Count || self.optimising
     }
+}
+
+/// Whether a model's search learns when the user did not say (`--learning auto`): where a
+/// model of the language wants one solution or an optimum, searched whole in one thread,
+/// as `cpsolve model.mzn` does ([`SearchConfig::learn_by_default`]: the model's order goes
+/// first while it projects to finish soon, so easy models keep their tree). Not for the
+/// puzzle kinds with a search of their own, counts and enumerations (learning changes
+/// none of their answers and their trees are whole), a slice of a split search, nor a
+/// model whose solutions the front end filters (a restart could find a rejected one again).
+fn learns_by_default(
+    problem: &Problem,
+    options: &RunOptions,
+    mode: SolveMode,
+    optimising: bool,
+    filters: bool,
+) -> bool {
+    problem.kind == Kind::Model
+        && (optimising || mode == SolveMode::First)
+        && options.limit.is_none()
+        && options.part.is_none()
+        && !filters
 }
 
 /// What one search (of the whole tree or of some subtrees) found.

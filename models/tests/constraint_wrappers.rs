@@ -60,7 +60,8 @@ fn a_wrapper_over_constants_and_inside_a_predicate() {
 
 fn errors(source: &str) -> Vec<String> {
     let file = cpsolve_dsl::parse(source).expect("parses");
-    compile(&file).err().expect("refused").into_iter().map(|e| e.message).collect()
+    let Err(errors) = compile(&file) else { panic!("refused") };
+    errors.into_iter().map(|e| e.message).collect()
 }
 
 #[test]

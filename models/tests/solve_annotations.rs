@@ -80,7 +80,7 @@ fn the_optimum_is_the_same_in_any_order() {
 fn an_annotated_solve_and_a_search_line_are_two_searches() {
     let source = format!("{PAIR}search int_search([x], input_order, indomain_min)\nsolve :: int_search([y], first_fail, indomain_min) satisfy;\n");
     let file = cpsolve_dsl::parse(&source).expect("parses");
-    let errors = compile(&file).err().expect("refused");
+    let Err(errors) = compile(&file) else { panic!("refused") };
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].message, "`search` is given twice");
     let line = source.lines().position(|l| l.starts_with("solve")).expect("a solve line");

@@ -174,14 +174,38 @@ pub struct Probe {
     /// How often, in nodes, it projects ([`Probe::LOOK_EVERY`] unless a test wants it
     /// sooner); it gives way at the first look that projects nothing explored.
     pub look_every: u64,
+    /// It gives way once it has done this many times the work its first look projected:
+    /// the tree is then unlike the estimate's ([`Probe::OVERRUN`] unless said otherwise).
+    pub overrun: f64,
 }
 
 impl Probe {
+    /// How much a probe may cost, in propagations, where the front ends learn by default
+    /// ([`SearchConfig::learn_by_default`]): about 18 s of cvrp's at this machine's pace.
+    /// Measured on the public MiniZinc instances at 20 s (notes/learning.md, "a probe of
+    /// the model's own search"): cvrp simple2 projects 84 M at the first look and takes
+    /// 99 M, which no learning search proves; the scheduling instances learning proves
+    /// project a million times this or more, and give way at the first look.
+    pub const DEFAULT_PROPAGATIONS: u64 = 1 << 27;
+
     /// How often a probe projects its tree's work, in nodes: early enough to cost little
     /// where it gives way (a few hundredths of a second on the scheduling instances), late
     /// enough for subtrees near the leaves to be finished (cvrp's first projection, at 1,024
     /// nodes, was 84 million propagations for the 99 million the tree took).
     pub const LOOK_EVERY: u64 = 1024;
+
+    /// How far past its first projection a probe of a MiniZinc model's annotation may go: a
+    /// nonogram's projection grew with the work, at about 1.4 times it, from 34 thousand to
+    /// 8 million propagations; cvrp's stayed within 30% of its first, 84 million, to the end
+    /// at 99 million.
+    pub const OVERRUN: f64 = 2.0;
+
+    /// How far past its first projection a probe of a `.puz` model's own order may go. That
+    /// order is dom/wdeg unless the model says otherwise, whose first projection is lower
+    /// still: a Golomb ruler of 10 marks projects 0.89 million propagations at 1,024 nodes
+    /// and its plain search proves the optimum in 10 million (0.7 s), where learning takes
+    /// 30 s and more. The budget ([`Probe::DEFAULT_PROPAGATIONS`]) still bounds it.
+    pub const OVERRUN_OWN_ORDER: f64 = 16.0;
 }
 
 /// Which decisions a learning search takes by activity ([`SearchConfig::activity`]). A
@@ -218,6 +242,42 @@ pub enum ActivityOver {
 }
 
 impl SearchConfig {
+    /// The restart scale of a search that learns from failures: it keeps what it learned
+    /// across restarts (nogoods, activities), so it restarts sooner than dom/wdeg alone. On
+    /// the hard instances of notes/learning.md, 20 s each: 11 of 28 proved with 100, 9 with
+    /// 1000.
+    pub const LEARNING_RESTART_SCALE: u64 = 100;
+
+    /// Makes this search, a model's own that wants one solution or an optimum, learn the way
+    /// that pays by default: the model's order goes first as a plain depth-first
+    /// [`Probe`], without learning, for as long as it projects to finish soon (easy models
+    /// keep their tree and their answer, with none of learning's cost per node); then a
+    /// learning search decides by activity, restarts every
+    /// [`SearchConfig::LEARNING_RESTART_SCALE`] × luby(k) failures with the refuted
+    /// subtrees kept as nogoods, and, when optimising, tries each variable's value in the
+    /// newest solution first. The probe runs the model's order as that order's plain search
+    /// does, without restarts, so a search that restarts already gets none (its tree changes
+    /// at every restart); dom/wdeg without restarts is one tree like any other. The solution
+    /// shown may be another optimum, or another first solution, than the model's order alone
+    /// would show.
+    pub fn learn_by_default(&mut self) {
+        self.learning = true;
+        self.activity = ActivitySearch::Only;
+        self.phase_saving = self.objective.is_some();
+        let restarts = self.restart_scale.is_some();
+        self.probe = (!restarts).then(|| Probe {
+            branching: self.branching.clone(),
+            max_propagations: Probe::DEFAULT_PROPAGATIONS,
+            look_every: Probe::LOOK_EVERY,
+            overrun: Probe::OVERRUN_OWN_ORDER,
+        });
+        self.restart_scale = Some(Self::LEARNING_RESTART_SCALE);
+        self.nogoods = true;
+        // One answer is wanted: which other variables' values come with it does not
+        // matter, and a projected search neither probes nor backjumps.
+        self.project = false;
+    }
+
     /// True when the search order depends only on the current node, not on what the search
     /// met before (dom/wdeg learns from failures). Only then does solving split subtrees in
     /// fresh solvers list the solutions in the sequential order.

@@ -23,12 +23,6 @@ use crate::solver::Solver;
 
 use super::config::{ActivitySearch, Probe, SearchConfig};
 
-/// A probe gives way once it has done this many times the work its first look projected:
-/// the tree is then unlike the estimate's (a nonogram's projection grew with the work, at
-/// about 1.4 times it, from 34 thousand to 8 million propagations; cvrp's stayed within
-/// 30% of its first, 84 million, to the end at 99 million).
-const OVERRUN: f64 = 2.0;
-
 /// A probe under way: its progress, and when it gives way.
 #[derive(Debug)]
 pub(crate) struct ProbeRun {
@@ -36,6 +30,7 @@ pub(crate) struct ProbeRun {
     pub(crate) progress: Progress,
     max_propagations: u64,
     look_every: u64,
+    overrun: f64,
     next_look: u64,
     /// The search's propagations when the probe began.
     start: u64,
@@ -52,6 +47,7 @@ impl ProbeRun {
             progress: Progress::default(),
             max_propagations: probe.max_propagations,
             look_every,
+            overrun: probe.overrun,
             next_look: nodes + look_every,
             start: propagations,
             promised: None,
@@ -62,7 +58,7 @@ impl ProbeRun {
     /// the stack's branches `right`: the probe's work, when it gives way. It looks every
     /// `look_every` nodes, and gives way when its work or its projection passes the most
     /// it may cost, when it projects nothing explored, or when it has done
-    /// [`OVERRUN`] times what its first look projected.
+    /// [`Probe::overrun`] times what its first look projected.
     pub(crate) fn gives_way(
         &mut self,
         nodes: u64,
@@ -78,7 +74,7 @@ impl ProbeRun {
         let promised = *self.promised.get_or_insert(projected.unwrap_or(f64::INFINITY));
         let max = self.max_propagations as f64;
         let gives_way =
-            work > self.max_propagations || projected.is_none_or(|p| p > max) || work as f64 > OVERRUN * promised;
+            work > self.max_propagations || projected.is_none_or(|p| p > max) || work as f64 > self.overrun * promised;
         gives_way.then_some(work)
     }
 }
@@ -156,7 +152,7 @@ impl SearchConfig {
     /// and limits. Only where one solution or an optimum is wanted, and not in a split
     /// (`track`), a resumable search, a count or a projected search.
     pub(super) fn probe_phase(&self, track: bool) -> Option<(SearchConfig, &Probe)> {
-        let one_answer = self.objective.is_some() || self.limits.solutions == Some(1);
+        let one_answer = self.objective.is_some() || self.limits.solutions == Some(1) || self.first_only;
         let probe = self.probe.as_ref()?;
         (one_answer && !track && !self.resumable && !self.count_only && !self.project).then(|| {
             let config = SearchConfig {

@@ -182,11 +182,10 @@ impl Compiler {
         if def.kind != FunctionKind::Test {
             return Ok(());
         }
-        let over_variables = def
-            .params
-            .iter()
-            .zip(args)
-            .find(|(param, _)| self.mentions_var(&Spanned::new(Expr::Name(param.node.clone()), param.span.clone())));
+        let over_variables =
+            def.params.iter().zip(args).find(|(param, _)| {
+                self.mentions_var(&Spanned::new(Expr::Name(param.node.clone()), param.span.clone()))
+            });
         let (place, what) = match over_variables {
             Some((_, arg)) => (arg.span.clone(), "this argument depends on variables"),
             None if self.mentions_var(&def.body) => (span.clone(), "its body depends on variables"),
@@ -366,10 +365,7 @@ impl Compiler {
                     matches!(def.kind, FunctionKind::Predicate | FunctionKind::Test)
                         || self.peek_body(|| self.is_condition(&def.body))
                 }
-                _ => {
-                    super::functions::is_condition_call(&function.node)
-                        || super::wrappers::is_wrapper(&function.node)
-                }
+                _ => super::functions::is_condition_call(&function.node) || super::wrappers::is_wrapper(&function.node),
             },
             Expr::If { branches, .. } => branches.first().is_some_and(|(_, value)| self.is_condition(value)),
             Expr::Let { body, .. } => self.is_condition(body),

@@ -392,7 +392,7 @@ impl Context<'_> {
         }
         // The two domains compared a word of values at a time over both their ranges: each
         // value one side has and the other lacks goes, all of one side's at once. (Value by
-        // value, tdtsp's `tvar[next[i]]` over 23,040 times took 87% of its run.)
+        // value, an element over time domains of 23,040 values costs a membership test each.)
         let ((x_lo, x_hi), (y_lo, y_hi)) = (self.bounds(x), self.bounds(y));
         let (lo, hi) = (x_lo.min(y_lo), x_hi.max(y_hi));
         if hi as i128 - lo as i128 > WORD_WALK_SPAN {

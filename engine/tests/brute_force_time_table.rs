@@ -76,6 +76,28 @@ fn root_keeps_supports(
     Ok(())
 }
 
+/// A cumulative of tasks with starts in `ranges` and fixed durations `d` and uses `r`
+/// under `capacity`: the root keeps every start some brute-force solution takes, and the
+/// search finds exactly the brute-force solutions.
+fn fixed_tasks_agree_with_brute_force(
+    ranges: &[(Val, Val)],
+    d: &[Val],
+    r: &[Val],
+    capacity: Val,
+) -> Result<(), TestCaseError> {
+    let expected: BTreeSet<Vec<Val>> =
+        assignments(ranges).into_iter().filter(|a| cumulative_holds(a, d, r, capacity)).collect();
+    let mut solver = Solver::new();
+    let starts: Vec<VarId> = ranges.iter().map(|&(lo, hi)| solver.new_var(lo, hi).unwrap()).collect();
+    let dv: Vec<VarId> = d.iter().map(|&v| solver.new_var(v, v).unwrap()).collect();
+    let rv: Vec<VarId> = r.iter().map(|&v| solver.new_var(v, v).unwrap()).collect();
+    let c = solver.new_var(capacity, capacity).unwrap();
+    constraints::cumulative(&mut solver, &starts, &dv, &rv, c).unwrap();
+    root_keeps_supports(&mut solver, &starts, &expected)?;
+    prop_assert_eq!(solutions(&mut solver, &starts), expected);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
 
@@ -109,24 +131,10 @@ proptest! {
         tasks in proptest::collection::vec((0i64..4, 0i64..4, 1i64..4, 1i64..4), 3..6),
         capacity in 1i64..5,
     ) {
-        let n = tasks.len();
         let ranges: Vec<(Val, Val)> = tasks.iter().map(|&(s, w, _, _)| (s, s + w)).collect();
         let d: Vec<Val> = tasks.iter().map(|t| t.2).collect();
         let r: Vec<Val> = tasks.iter().map(|t| t.3).collect();
-        let expected: BTreeSet<Vec<Val>> = assignments(&ranges)
-            .into_iter()
-            .filter(|a| cumulative_holds(a, &d, &r, capacity))
-            .collect();
-        let mut solver = Solver::new();
-        let starts: Vec<VarId> = ranges.iter().map(|&(lo, hi)| solver.new_var(lo, hi).unwrap()).collect();
-        let dv: Vec<VarId> = d.iter().map(|&v| solver.new_var(v, v).unwrap()).collect();
-        let rv: Vec<VarId> = r.iter().map(|&v| solver.new_var(v, v).unwrap()).collect();
-        let c = solver.new_var(capacity, capacity).unwrap();
-        constraints::cumulative(&mut solver, &starts, &dv, &rv, c).unwrap();
-        root_keeps_supports(&mut solver, &starts, &expected)?;
-        let found = solutions(&mut solver, &starts);
-        prop_assert_eq!(found, expected);
-        let _ = n;
+        fixed_tasks_agree_with_brute_force(&ranges, &d, &r, capacity)?;
     }
 
     /// Tasks that all last one unit: the tasks too large to run together are an
@@ -139,19 +147,7 @@ proptest! {
         let ranges: Vec<(Val, Val)> = tasks.iter().map(|&(s, w, _)| (s, s + w)).collect();
         let d: Vec<Val> = vec![1; tasks.len()];
         let r: Vec<Val> = tasks.iter().map(|t| t.2).collect();
-        let expected: BTreeSet<Vec<Val>> = assignments(&ranges)
-            .into_iter()
-            .filter(|a| cumulative_holds(a, &d, &r, capacity))
-            .collect();
-        let mut solver = Solver::new();
-        let starts: Vec<VarId> = ranges.iter().map(|&(lo, hi)| solver.new_var(lo, hi).unwrap()).collect();
-        let dv: Vec<VarId> = d.iter().map(|&v| solver.new_var(v, v).unwrap()).collect();
-        let rv: Vec<VarId> = r.iter().map(|&v| solver.new_var(v, v).unwrap()).collect();
-        let c = solver.new_var(capacity, capacity).unwrap();
-        constraints::cumulative(&mut solver, &starts, &dv, &rv, c).unwrap();
-        root_keeps_supports(&mut solver, &starts, &expected)?;
-        let found = solutions(&mut solver, &starts);
-        prop_assert_eq!(found, expected);
+        fixed_tasks_agree_with_brute_force(&ranges, &d, &r, capacity)?;
     }
 
     #[test]

@@ -23,10 +23,6 @@ use crate::model::{Goal, Kind, Model, Output, Term};
 /// restarts and 17.1 s with these, 21 solved either way.
 pub const RESTART_SCALE: u64 = 1000;
 
-/// The restart scale of a search that learns from failures
-/// ([`SearchConfig::LEARNING_RESTART_SCALE`], which says why).
-pub const LEARNING_RESTART_SCALE: u64 = SearchConfig::LEARNING_RESTART_SCALE;
-
 /// Which decisions follow activity, with learning, in cpsolve's own search (free search,
 /// or a model without annotation): all of them, because activity alone proves more.
 /// Measured at 60 s on the 28 hard instances (notes/learning.md, "a database that misses
@@ -34,10 +30,6 @@ pub const LEARNING_RESTART_SCALE: u64 = SearchConfig::LEARNING_RESTART_SCALE;
 /// 13); on the 56 public ones at 20 s, 53 against 54 (groupsplitter, whose tables and sums
 /// explained naively then, is the one dom/wdeg proves and activity does not).
 const OWN_SEARCH_ACTIVITY: ActivitySearch = ActivitySearch::Only;
-
-/// How much a probe of the model's own search may cost, in propagations
-/// ([`Probe::DEFAULT_PROPAGATIONS`], which says why).
-pub const PROBE_PROPAGATIONS: u64 = Probe::DEFAULT_PROPAGATIONS;
 
 /// What the user asked for (MiniZinc's standard flags).
 #[derive(Debug, Clone)]
@@ -53,7 +45,7 @@ pub struct Options {
     pub verify: bool,
     /// Restarts every `scale × luby(k)` failures, for searches that learn (dom/wdeg, or
     /// learning from failures) and want one solution or an optimum; 0: never; `None`: the
-    /// default, [`RESTART_SCALE`], or [`LEARNING_RESTART_SCALE`] when the search learns
+    /// default, [`RESTART_SCALE`], or [`SearchConfig::LEARNING_RESTART_SCALE`] when the search learns
     /// from failures.
     pub restart_scale: Option<u64>,
     /// Solution-based phase saving in optimisation (a satisfaction search stops at its
@@ -83,7 +75,7 @@ pub struct Options {
     pub activity_over: ActivityOver,
     /// With learning by default and an annotated search that does not restart: try that
     /// search first, without learning, while it projects to finish within
-    /// [`PROBE_PROPAGATIONS`] ([`cpsolve_engine::SearchConfig::probe`]).
+    /// [`Probe::DEFAULT_PROPAGATIONS`] ([`cpsolve_engine::SearchConfig::probe`]).
     pub probe: bool,
 }
 
@@ -204,7 +196,8 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
     // Restarts pay only where the order learns from failures and one answer is wanted.
     let learns =
         branching.iter().any(|b| b.var_order == VarOrder::DomWdeg) || (learning && activity != ActivitySearch::Off);
-    let scale = options.restart_scale.unwrap_or(if learning { LEARNING_RESTART_SCALE } else { RESTART_SCALE });
+    let scale =
+        options.restart_scale.unwrap_or(if learning { SearchConfig::LEARNING_RESTART_SCALE } else { RESTART_SCALE });
     let restart_scale = (learns && one_answer && scale > 0).then_some(scale);
     // The first solution is always new: only an enumeration has repeats to skip, and then
     // the count of distinct answers, not the engine's, decides when to stop.
@@ -224,7 +217,7 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
         && model.annotated_search.iter().all(|b| b.var_order != VarOrder::DomWdeg))
     .then(|| Probe {
         branching: model.annotated_search.clone(),
-        max_propagations: PROBE_PROPAGATIONS,
+        max_propagations: Probe::DEFAULT_PROPAGATIONS,
         look_every: Probe::LOOK_EVERY,
         overrun: Probe::OVERRUN,
     });

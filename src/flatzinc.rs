@@ -418,6 +418,7 @@ fn solve_fzn(
             Search::Free => SearchChoice::Free,
         },
         timeout,
+        nodes: args.nodes,
         verify: true,
         // This run's model is solved once, then dropped.
         final_search: true,
@@ -684,6 +685,7 @@ fn result_json(file: &str, result: &RunResult, optimising: bool, args: &SolveArg
         let name = match stop {
             Stop::Time => "time",
             Stop::Memory => "memory",
+            Stop::Nodes => "nodes",
             _ => "interrupted",
         };
         object.insert("stopped".into(), Value::from(name));

@@ -215,3 +215,43 @@ fn an_endless_input_stops_at_the_limits() {
     assert_eq!(run.code, 3, "{run:?}");
     assert_eq!(run.stdout, "/dev/zero: stopped: time limit of 0 s reached\n");
 }
+
+/// A pigeonhole in FlatZinc: nine variables over eight values, pairwise different. No
+/// solution, and no short proof by search, learning or not.
+fn pigeonhole_fzn() -> String {
+    let mut text = String::new();
+    for i in 1..=9 {
+        text.push_str(&format!("var 1..8: x{i} :: output_var;\n"));
+    }
+    for i in 1..=9 {
+        for j in i + 1..=9 {
+            text.push_str(&format!("constraint int_ne(x{i}, x{j});\n"));
+        }
+    }
+    text.push_str("solve satisfy;\n");
+    text
+}
+
+#[test]
+fn the_node_limit_holds_on_flatzinc_and_says_so() {
+    let dir = std::env::temp_dir().join(format!("cpsolve-node-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join("pigeonhole.fzn");
+    std::fs::write(&path, pigeonhole_fzn()).expect("the model written");
+    let path = path.to_str().expect("a UTF-8 path");
+    for learning in ["yes", "no"] {
+        let json = cpsolve(&["--nodes", "20", "--learning", learning, "--format", "json", "--stats", path], None);
+        assert_eq!(json.code, 3, "{json:?}");
+        let object: Value = serde_json::from_str(json.stdout.trim()).expect("one JSON object");
+        assert_eq!(object["stopped"], "nodes", "{object}");
+        let nodes = object["stats"]["nodes"].as_u64().expect("the nodes searched");
+        assert!(nodes <= 20, "{nodes} nodes searched under --nodes 20");
+        let text = cpsolve(&["--nodes", "20", "--learning", learning, path], None);
+        assert_eq!(text.code, 3, "{text:?}");
+        assert!(!text.stdout.contains("=====UNSATISFIABLE====="), "{text:?}");
+    }
+    // Without the limit the same model is proved to have no solution.
+    let whole = cpsolve(&[path], None);
+    assert_eq!(whole.code, 1, "{whole:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

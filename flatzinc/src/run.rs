@@ -41,6 +41,8 @@ pub struct Options {
     /// Whose search decides: the model's annotation, cpsolve's own (`-f`), or both in turn.
     pub search: SearchChoice,
     pub timeout: Option<Duration>,
+    /// Stop after this many nodes (branches taken), the same on any machine and load.
+    pub nodes: Option<u64>,
     /// Check every solution against the written constraints (and panic on a violation).
     pub verify: bool,
     /// Restarts every `scale × luby(k)` failures, for searches that learn (dom/wdeg, or
@@ -87,6 +89,7 @@ impl Default for Options {
             solutions: None,
             search: SearchChoice::default(),
             timeout: None,
+            nodes: None,
             verify: false,
             restart_scale: None,
             phase_saving: PhaseSaving::default(),
@@ -223,7 +226,12 @@ pub fn solve(model: &mut Model, options: &Options, mut on_solution: impl FnMut(&
     });
     let config = SearchConfig {
         branching,
-        limits: Limits { time: options.timeout, solutions: engine_solutions, ..Limits::default() },
+        limits: Limits {
+            time: options.timeout,
+            solutions: engine_solutions,
+            nodes: options.nodes,
+            ..Limits::default()
+        },
         objective,
         restart_scale,
         nogoods: options.nogoods,

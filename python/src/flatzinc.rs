@@ -30,6 +30,7 @@ pub(crate) fn solve_fzn(label: &str, text: &str, ask: &Ask, stop: &StopToken) ->
         all: matches!(ask.mode, Some(SolveMode::All | SolveMode::Count)),
         solutions: ask.limit,
         timeout: ask.timeout,
+        nodes: ask.nodes,
         final_search: true,
         distinct_outputs: true,
         // As the `cpsolve` command's default: cpsolve's own search where one answer is

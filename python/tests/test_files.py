@@ -29,6 +29,17 @@ def test_fzn_file(repo):
     assert sorted(r["q"]) == [1, 2, 3, 4]
 
 
+def test_fzn_file_stops_at_the_node_limit(tmp_path):
+    # Nine pigeons in eight holes: no solution, and no proof within 20 nodes.
+    lines = [f"var 1..8: x{i} :: output_var;" for i in range(9)]
+    lines += [f"constraint int_ne(x{i}, x{j});" for i in range(9) for j in range(i + 1, 9)]
+    path = tmp_path / "pigeons.fzn"
+    path.write_text("\n".join(lines + ["solve satisfy;"]) + "\n")
+    r = cpsolve.solve_file(path, nodes=20)
+    assert r.status == "limit" and r.stopped == "nodes"
+    assert cpsolve.solve_file(path).status == "unsatisfiable"
+
+
 @pytest.mark.skipif(shutil.which("minizinc") is None, reason="needs minizinc to flatten")
 def test_mzn_with_dzn(tmp_path):
     (tmp_path / "m.mzn").write_text("int: n; var 1..n: x; var 1..n: y; constraint x + y = n + 1; "

@@ -158,6 +158,7 @@ fn run(args: &Args, start: Instant, armed: &limits::watchdog::Armed) -> io::Resu
             _ => SearchChoice::Model,
         },
         timeout,
+        nodes: None,
         verify: true,
         restart_scale: args.restart_scale,
         phase_saving: match args.phase_saving.as_str() {

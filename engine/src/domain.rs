@@ -114,10 +114,12 @@ impl Domain {
         domain
     }
 
+    #[inline]
     pub(crate) fn is_fixed(&self) -> bool {
         self.min == self.max
     }
 
+    #[inline]
     pub(crate) fn contains(&self, v: Val) -> bool {
         if v < self.min || v > self.max {
             return false;

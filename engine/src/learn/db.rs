@@ -40,6 +40,7 @@ use crate::outcome::Conflict;
 use crate::propagators::nogood::{truth_in, Truth};
 use crate::store::Store;
 
+#[inline]
 fn truth(store: &Store, lit: Literal) -> Truth {
     truth_in(&store.domains[lit.var().index()], lit)
 }
@@ -315,12 +316,19 @@ impl NogoodDb {
                 Truth::False => return Ok(()),
             }
         } else {
+            // The watches' truths, read once: nothing changes a domain during the visit.
+            let mut truths = [truth(store, lits[0]), truth(store, lits[1])];
             for w in 0..2 {
-                if truth(store, lits[w]) != Truth::True {
+                if truths[w] != Truth::True {
                     continue;
                 }
-                if let Some(j) = (2..lits.len()).find(|&j| truth(store, lits[j]) != Truth::True) {
+                let replacement = (2..lits.len()).find_map(|j| {
+                    let t = truth(store, lits[j]);
+                    (t != Truth::True).then_some((j, t))
+                });
+                if let Some((j, t)) = replacement {
                     lits.swap(w, j);
+                    truths[w] = t;
                     let (lit, new) = (lits[w], lits[w].var());
                     self.watches.add(k, lit, other_watch(lits, w));
                     if !self.subscribed[new.index()] {
@@ -331,7 +339,7 @@ impl NogoodDb {
                     }
                 }
             }
-            match (truth(store, lits[0]), truth(store, lits[1])) {
+            match (truths[0], truths[1]) {
                 (Truth::True, Truth::True) => {
                     self.conflict = Some(k);
                     return Err(Conflict);

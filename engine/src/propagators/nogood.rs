@@ -46,6 +46,7 @@ pub(crate) enum Truth {
 }
 
 /// Whether `fixing` holds, fails or is open in `d`, the domain of its variable.
+#[inline]
 pub(crate) fn truth_in(d: &crate::domain::Domain, fixing: Literal) -> Truth {
     let (holds, fails) = match fixing {
         Literal::Eq(_, v) => (d.is_fixed() && d.min == v, !d.contains(v)),

@@ -4,8 +4,8 @@ bands of rating, per set of a results.tsv (bench/grade.sh writes one); standard 
 
 A rank correlation over the whole scale is carried by the ends (an easy puzzle against a
 nested chain); within a band it says whether the grade orders puzzles of nearly the same
-difficulty. The bands: 5.4-9.1 (issue 51's hard band: chains), 3.8-6.9 (fish, wings and
-short chains, where the grade was a coin).
+difficulty. The bands: 5.4-9.1 (issue 51's hard band: chains), its lower and upper parts
+(5.4-7.3, 7.0-9.1), and 3.8-6.9 (fish, wings and short chains, where the grade was a coin).
 
 The sets draw the same number of puzzles per rating value; another bank need not. With
 --draws K, rho is also taken over K random subsamples of N puzzles (--size, 43 by default)
@@ -23,7 +23,8 @@ import random
 from rank import spearman
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BANDS = [('all rated', 0.0, 99.0), ('5.4-9.1', 5.4, 9.1), ('3.8-6.9', 3.8, 6.9)]
+BANDS = [('all rated', 0.0, 99.0), ('5.4-9.1', 5.4, 9.1), ('5.4-7.3', 5.4, 7.3), ('7.0-9.1', 7.0, 9.1),
+         ('3.8-6.9', 3.8, 6.9)]
 HARD = (5.4, 9.1)
 
 

@@ -11,7 +11,7 @@
 #   --no-build      skip `cargo build --release --bin cpsolve`, use the existing binary
 #   --only SET      one set only
 #   --limit N       the first N puzzles of each set (a quick check of the plumbing)
-#   --keep DIR      also write each puzzle's JSON answer under DIR (for bench/grade/bands.py)
+#   --keep DIR      also write each puzzle's JSON answer under DIR (for bench/grade/features.py)
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

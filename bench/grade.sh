@@ -7,10 +7,11 @@
 # disagreements; writes bench/grade/results.tsv and notes/grade-scatter.svg.
 # A benchmark, not a test: CI never runs it. About 4 minutes on one idle core.
 #
-# usage: bench/grade.sh [--no-build] [--only tuning|heldout] [--limit N]
+# usage: bench/grade.sh [--no-build] [--only tuning|heldout] [--limit N] [--keep DIR]
 #   --no-build      skip `cargo build --release --bin cpsolve`, use the existing binary
 #   --only SET      one set only
 #   --limit N       the first N puzzles of each set (a quick check of the plumbing)
+#   --keep DIR      also write each puzzle's JSON answer under DIR (for bench/grade/features.py)
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

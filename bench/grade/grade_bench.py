@@ -11,7 +11,10 @@ table), the grades per rating band, the time per puzzle (median, max), and the l
 disagreements (by rank). Writes results.tsv (one line per puzzle) here and the scatter plot
 notes/grade-scatter.svg.
 
-usage: grade_bench.py --root ROOT [--only tuning|heldout] [--limit N]
+With --keep DIR, each answer is also written to DIR/<set>/<source>.json (file:line as
+file_line), for measuring other readings of the explanations without explaining again.
+
+usage: grade_bench.py --root ROOT [--only tuning|heldout] [--limit N] [--keep DIR]
 """
 import argparse
 import json
@@ -21,6 +24,7 @@ import statistics
 import subprocess
 import time
 
+from rank import ranks, spearman
 from svg_scatter import scatter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -58,27 +62,6 @@ def check(line, out, code, digits):
     return o
 
 
-def ranks(xs):
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    r = [0.0] * len(xs)
-    i = 0
-    while i < len(xs):
-        j = i
-        while j + 1 < len(xs) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            r[order[k]] = (i + j) / 2 + 1
-        i = j + 1
-    return r
-
-
-def spearman(a, b):
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = statistics.mean(ra), statistics.mean(rb)
-    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    return cov / (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
-
-
 def band(rating):
     low = float(rating.split('-')[0])
     for top, name in ((1.5, '1.2 (easy)'), (2.5, '1.5-2.3 (medium)'), (3.8, '2.5-3.6'), (5.0, '3.8-4.8'),
@@ -93,6 +76,7 @@ def main():
     ap.add_argument('--root', required=True)
     ap.add_argument('--only', choices=['tuning', 'heldout'])
     ap.add_argument('--limit', type=int, default=0, help='at most N puzzles of each set (0: all)')
+    ap.add_argument('--keep', help='write each JSON answer under this directory')
     args = ap.parse_args()
     scratch = os.path.join(HERE, '..', '.scratch', 'grade')
     os.makedirs(scratch, exist_ok=True)
@@ -112,6 +96,10 @@ def main():
                                capture_output=True, text=True)
             wall = time.perf_counter() - start
             o = check(source, p.stdout, p.returncode, digits)
+            if args.keep:
+                os.makedirs(os.path.join(args.keep, name), exist_ok=True)
+                with open(os.path.join(args.keep, name, source.replace(':', '_') + '.json'), 'w') as f:
+                    f.write(p.stdout)
             splits = sum(1 for s in o['steps'] if s['reasoning'] != 'direct')
             rows.append(dict(set=name, id=ident, digits=digits, rating=rating, source=source, grade=o['grade'],
                              steps=len(o['steps']), splits=splits, wall=wall))

@@ -16,7 +16,9 @@
 //! not only as far as the literals cited need (`x > 4`): on PSPLIB and cyclic RCPSP the
 //! weaker resolution makes more failures (notes/learning.md, "Scheduling under learning").
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::BTreeSet;
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::learn::db::NogoodDb;
 use crate::learn::explain::{naive, ExplainContext};
@@ -52,7 +54,7 @@ pub(crate) fn analyze(
         current: BTreeSet::new(),
         earlier: Vec::new(),
         newest_earlier: None,
-        seen: HashSet::new(),
+        seen: HashSet::default(),
         met: Vec::new(),
         cited: 0,
     };
@@ -190,7 +192,7 @@ impl Analysis<'_> {
 /// implies `x > 4`; in a set of literals that cannot all hold, the weaker adds nothing), in
 /// their first order.
 fn strongest_per_bound(lits: Vec<Literal>) -> Vec<Literal> {
-    let mut best: HashMap<(crate::ids::VarId, bool), Literal> = HashMap::new();
+    let mut best: HashMap<(crate::ids::VarId, bool), Literal> = HashMap::default();
     for &lit in &lits {
         let key = match lit {
             Literal::Gt(x, _) => (x, true),

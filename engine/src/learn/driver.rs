@@ -51,7 +51,7 @@ pub(crate) struct Learner {
     /// the root.
     pub(crate) exhausted: bool,
     /// Every nogood learned, sorted, to tell one learned again.
-    seen: std::collections::HashSet<Vec<Literal>>,
+    seen: rustc_hash::FxHashSet<Vec<Literal>>,
     /// The variables' activities, when decisions use them.
     activity: Option<Activity>,
     /// The literals' activities, when decisions by activity take the literal too.

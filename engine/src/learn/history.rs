@@ -61,7 +61,7 @@ pub(crate) struct History {
     by_var: Vec<VarEvents>,
     /// The position of the event that removed each value (a value is removed once in a
     /// branch, so the key is unique).
-    hole_at: std::collections::HashMap<(VarId, Val), u32>,
+    hole_at: rustc_hash::FxHashMap<(VarId, Val), u32>,
     /// Each variable's domain when the search began (before its first event).
     root: Vec<Domain>,
     /// The decision taken at each depth (index = depth), when there is one.
@@ -89,7 +89,7 @@ impl History {
         History {
             events: Vec::new(),
             by_var: vec![VarEvents::default(); domains.len()],
-            hole_at: std::collections::HashMap::new(),
+            hole_at: rustc_hash::FxHashMap::default(),
             root: domains.to_vec(),
             decisions: Vec::new(),
             root_level,

@@ -28,7 +28,9 @@
 //! search saves its phases ([`crate::SearchConfig::phase_saving`]), an atom takes the side
 //! of the newest solution instead, a local search around the incumbent.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::domain::{Domain, Val};
 use crate::ids::VarId;
@@ -118,7 +120,7 @@ impl LiteralActivity {
     /// No atoms yet, for `num_vars` variables; `decay` in (0, 1].
     pub(crate) fn new(num_vars: usize, decay: f64) -> LiteralActivity {
         LiteralActivity {
-            index: HashMap::new(),
+            index: HashMap::default(),
             atoms: Vec::new(),
             scores: Vsids::new(decay),
             parked: (0..num_vars).map(|_| Parked::default()).collect(),

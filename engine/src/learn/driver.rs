@@ -250,6 +250,12 @@ impl Solver {
         }
     }
 
+    /// Whether every decision of this search goes by activity alone: the branching
+    /// groups are never asked.
+    pub(crate) fn activity_only(&self) -> bool {
+        self.learner.activity_search == ActivitySearch::Only && self.activity_run()
+    }
+
     /// Whether the next decision goes by activity alone, the branching groups aside.
     pub(crate) fn activity_run(&self) -> bool {
         self.learner.activity_run && self.learner.activity.is_some()

@@ -31,7 +31,12 @@ impl Solver {
         }
         let mut conflicts: Box<dyn ConflictHandler> =
             if self.is_learning() { Box::new(Learning { backjump }) } else { Box::new(Chronological) };
-        self.selector.prepare(&mut self.store, &self.weights, &config.branching);
+        // Where activity takes every decision the groups are never asked, and keeping
+        // their scores up to date would cost at every domain change and every propagator
+        // that dies or wakes.
+        if !self.activity_only() {
+            self.selector.prepare(&mut self.store, &self.weights, &config.branching);
+        }
         self.store.open_level();
         for p in 0..self.props.len() {
             if self.store.alive[p] {

@@ -243,12 +243,16 @@ impl NogoodDb {
                 continue;
             }
             let p = self.cursor - 1;
+            // The event moved one bound, to its own value, or made a hole: the other
+            // bound is the same before and after it.
             let before = (history.min_at(x, p), history.max_at(x, p));
-            let after = (history.min_at(x, p + 1), history.max_at(x, p + 1));
-            let hole = match event.lit {
-                Literal::Ne(_, v) => Some(v),
-                _ => None,
+            let (after, hole) = match event.lit {
+                Literal::Gt(_, v) => ((v + 1, before.1), None),
+                Literal::Le(_, v) => ((before.0, v), None),
+                Literal::Ne(_, v) => (before, Some(v)),
+                Literal::Eq(..) => unreachable!("an event is a bound or a hole"),
             };
+            debug_assert_eq!(after, (history.min_at(x, p + 1), history.max_at(x, p + 1)));
             // Only a watched literal that this event made hold calls for a visit.
             let mut holding = std::mem::take(&mut self.holding);
             holding.clear();

@@ -11,6 +11,10 @@
 #   --instances DIR  a folder of instances with their expected.json (the public MiniZinc
 #                    benchmark set, one sub-folder per problem); required
 #   --only F1,F2     only these folders
+#   --msc FILE       also cpsolve through `minizinc --solver FILE` (solvers/cpsolve.msc, which
+#                    runs target/release/fzn-cpsolve: build it first): the plain run, timed, and
+#                    an untimed run of the user's command's search with `--output-objective`
+#                    whose answer is checked against expected.json's optimum
 set -euo pipefail
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$BENCH_DIR/.." && pwd)

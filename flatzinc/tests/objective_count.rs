@@ -56,3 +56,21 @@ fn a_count_is_decided_first_and_its_optimum_kept() {
         assert_eq!(brute_force(coefs, minimize), expected, "{coefs:?}");
     }
 }
+
+/// Where cpsolve's own search decides a count first, the model's annotation still goes first
+/// as a probe (with a smaller budget), and a tree this small finishes within it: the optimum
+/// shown is the one the annotation reaches (`a` true, tried first by `indomain_max`), not
+/// the own search's (`a` false, the count's improving value), and it is brute force's.
+#[test]
+fn a_small_annotated_tree_is_kept_where_a_count_goes_first() {
+    let annotated = "bool_search([a, b, c], input_order, indomain_max, complete)";
+    let mut model = load(&model("1, 1, 1, -1", &format!(":: {annotated} minimize"))).expect("a valid model");
+    assert!(model.count_first);
+    let mut last = None;
+    let options = Options { search: SearchChoice::Auto, verify: true, ..Options::default() };
+    let result = solve(&mut model, &options, |_, found| last = Some(found.values.clone()));
+    assert_eq!(result.status, Status::Complete);
+    assert_eq!(result.objective, Some(brute_force([1, 1, 1, -1], true)));
+    let a = last.expect("a solution")[0].clone();
+    assert_eq!(a, [1], "the annotation's optimum, a = true");
+}

@@ -179,6 +179,9 @@ impl Solver {
                             outcome.stopped = stop;
                             break 'search;
                         }
+                        if let Some(probe) = probe.as_mut() {
+                            probe.improved();
+                        }
                     }
                 }
             }

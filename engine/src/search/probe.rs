@@ -34,8 +34,10 @@ pub(crate) struct ProbeRun {
     next_look: u64,
     /// The search's propagations when the probe began.
     start: u64,
-    /// The first look's projection: the probe's promise.
+    /// The first judged look's projection: the probe's promise.
     promised: Option<f64>,
+    /// An improving solution came since the previous look.
+    improved: bool,
 }
 
 impl ProbeRun {
@@ -51,14 +53,32 @@ impl ProbeRun {
             next_look: nodes + look_every,
             start: propagations,
             promised: None,
+            improved: false,
         }
+    }
+
+    /// The share of its budget a probe may spend on looks that come just after an improving
+    /// solution ([`ProbeRun::gives_way`]): small, so that a branch and bound whose plain search
+    /// keeps improving without finishing soon still leaves the main search nearly all the time.
+    const AFTER_SOLUTION_SHARE: u64 = 128;
+
+    /// The probe's search found a solution better than the one before.
+    pub(crate) fn improved(&mut self) {
+        self.improved = true;
     }
 
     /// After a branch, with the search at `nodes` nodes and `propagations` propagations and
     /// the stack's branches `right`: the probe's work, when it gives way. It looks every
     /// `look_every` nodes, and gives way when its work or its projection passes the most
     /// it may cost, when it projects nothing explored, or when it has done
-    /// [`Probe::overrun`] times what its first look projected.
+    /// [`Probe::overrun`] times what its first judged look projected.
+    ///
+    /// A look that comes after an improving solution since the previous look judges
+    /// nothing while the probe's work is within [`ProbeRun::AFTER_SOLUTION_SHARE`]th of its
+    /// budget. The projection takes the subtrees still to come to be like those explored,
+    /// but in branch and bound each new bound cuts the subtrees still to come, and most of
+    /// the explored ones were searched under a looser bound: a look just after a solution
+    /// overstates the work left the most. The next look, with the bound at work, judges.
     pub(crate) fn gives_way(
         &mut self,
         nodes: u64,
@@ -70,6 +90,9 @@ impl ProbeRun {
         }
         self.next_look = nodes + self.look_every;
         let work = propagations - self.start;
+        if std::mem::take(&mut self.improved) && work <= self.max_propagations / Self::AFTER_SOLUTION_SHARE {
+            return None;
+        }
         let projected = self.progress.projected(work, right);
         let promised = *self.promised.get_or_insert(projected.unwrap_or(f64::INFINITY));
         let max = self.max_propagations as f64;
@@ -221,6 +244,35 @@ mod tests {
         assert!((p.explored([true, true]) - (0.25 + 0.75 / 3.0)).abs() < 1e-12);
         assert_eq!(p.projected(100, [false, false]), None);
         assert!((p.projected(50, [true, false]).unwrap() - 200.0).abs() < 1e-9);
+    }
+
+    /// A probe whose projection passes its budget gives way at a look, but not at a look
+    /// that comes just after an improving solution while its work is small; the look after
+    /// that one judges again, and a solution does not excuse work past the share.
+    #[test]
+    fn a_look_just_after_an_improving_solution_waits_for_the_next() {
+        let probe = Probe { branching: Vec::new(), max_propagations: 1 << 20, look_every: 10, overrun: 2.0 };
+        let d = Domain::range(0, 999);
+        // One finished subtree of a thousandth of the tree: a projection of 1,000 × work.
+        let setup = |run: &mut ProbeRun| {
+            run.progress.decide(0, Decision::Assign(VarId(0), 0), &d, 0);
+            run.progress.turn_right(0, 5);
+        };
+        let mut plain = ProbeRun::new(&probe, 0, 0);
+        setup(&mut plain);
+        assert_eq!(plain.gives_way(10, 5_000, [true]), Some(5_000));
+
+        let mut run = ProbeRun::new(&probe, 0, 0);
+        setup(&mut run);
+        run.improved();
+        assert_eq!(run.gives_way(10, 5_000, [true]), None);
+        assert_eq!(run.gives_way(20, 6_000, [true]), Some(6_000));
+
+        let mut late = ProbeRun::new(&probe, 0, 0);
+        setup(&mut late);
+        late.improved();
+        let past_share = (1 << 20) / ProbeRun::AFTER_SOLUTION_SHARE + 1;
+        assert_eq!(late.gives_way(10, past_share, [true]), Some(past_share));
     }
 
     /// A left branch that failed at once explored nothing: the whole node is still to do.

@@ -1,7 +1,8 @@
 //! MiniZinc's types where `.puz` reads and leaves them out: typed parameters and result
 //! types of predicates and functions, typed definitions inside `let { … }` (a domain other
 //! than `int` posts that the value lies in it), and annotations on each conjunct of a
-//! constraint (`alldifferent(x) :: domain /\ circuit(x)`). Counts against a brute force.
+//! constraint (`alldifferent(x) :: domain /\ circuit(x)`); `enum_next(x)` and `enum_prev(x)`
+//! without their enum. Counts against a brute force.
 
 mod common;
 
@@ -72,4 +73,30 @@ fn each_conjunct_keeps_its_annotations() {
     });
     assert_eq!(count(annotated), expected);
     assert_eq!(count(&plain), expected);
+}
+
+#[test]
+fn enum_next_and_prev_find_their_enum() {
+    // Neighbouring days differ; Tuesday is 1.
+    let model = "enum Day = {Mon, Tue, Wed, Thu};\n\
+                 array[Day] of var 0..2: work;\n\
+                 constraint forall(d in Day where d != Mon)(work[d] != work[enum_prev(d)]);\n\
+                 constraint work[enum_next(Mon)] == 1;\n";
+    let expected = brute(4, 0, 2, |w| w.windows(2).all(|p| p[0] != p[1]) && w[1] == 1);
+    assert_eq!(count(model), expected);
+    // A variable declared over an enum gives its own, beside another enum; past the last
+    // value, `enum_next` has none (relational semantics: the condition is false).
+    let typed = "enum A = {a, b, c};\nenum B = {p, q};\nvar A: x;\nvar B: y;\n\
+                 constraint enum_next(x) == c \\/ enum_prev(y) == p;\n";
+    let expected = brute(2, 1, 3, |v| v[1] <= 2 && (v[0] + 1 == 3 || v[1] - 1 == 1));
+    assert_eq!(count(typed), expected);
+}
+
+#[test]
+fn enum_next_of_a_number_among_several_enums_is_located() {
+    let source = "enum A = {a, b, c}\nenum B = {p, q}\nlet k = 1\nvar x in A\nx == enum_next(k)\n";
+    let file = cpsolve_dsl::parse(source).expect("parses");
+    let Err(errors) = cpsolve_models::generic::compile(&file) else { panic!("compiled") };
+    assert!(errors[0].message.contains("needs its enum named here"), "{errors:?}");
+    assert_eq!(&source[errors[0].span.clone()], "enum_next(k)");
 }

@@ -12,7 +12,8 @@ use std::cell::RefCell;
 use lalrpop_util::{ErrorRecovery, ParseError};
 
 use crate::ast::{
-    BinaryOp, Expr, File, Generator, GridRow, Ident, Item, PuzzleKind, SolveMode, Spanned, UnaryOp, VarDecl,
+    BinaryOp, Expr, File, Generator, GridRow, Ident, Item, LetDefinition, PuzzleKind, SolveMode, Spanned, UnaryOp,
+    VarDecl,
 };
 use crate::diagnostic::{Diagnostic, MAX_RENDERED};
 use crate::tokens::Token;
@@ -130,6 +131,92 @@ pub(crate) fn typed_let<'src>(ty: Spanned<Expr>, name: Ident, value: Spanned<Exp
     };
     expect_type(&word, &["int", "bool"])?;
     Ok(Item::Let { name, dims: Vec::new(), value })
+}
+
+/// `int: k = 3` inside `let { … }`: a local name for the value.
+pub(crate) fn typed_let_const<'src>(
+    ty: Ident,
+    name: Ident,
+    value: Spanned<Expr>,
+) -> ActionResult<'src, Vec<LetDefinition>> {
+    match typed_let(Spanned::new(Expr::Name(ty.node), ty.span), name, value)? {
+        Item::Let { name, value, .. } => Ok(vec![LetDefinition::Const { name, value }]),
+        _ => unreachable!("typed_let gives a `let`"),
+    }
+}
+
+/// `var 1..n: z` (a fresh variable) or `var int: s = x + y` (a name for the value) inside
+/// `let { … }`. A value declared in a narrower domain than `int` must lie in it, as in
+/// MiniZinc: that is a constraint of the `let`.
+pub(crate) fn typed_let_var(decl: VarDecl, domain: Spanned<Expr>, value: Option<Spanned<Expr>>) -> Vec<LetDefinition> {
+    let Some(value) = value else { return vec![LetDefinition::Var { decl, domain }] };
+    let name = decl.name;
+    let mut definitions = Vec::new();
+    if !is_int(&domain) {
+        let span = name.span.clone();
+        let element = Spanned::new(Expr::Name(name.node.clone()), span.clone());
+        definitions.push(LetDefinition::Constraint(binary(BinaryOp::In, element, domain)));
+    }
+    definitions.insert(0, LetDefinition::Const { name, value });
+    definitions
+}
+
+/// `array[1..n] of var 1..n: z` (fresh variables) or `array[0..n-1] of var int: up = [...]`
+/// (a name for the list, with the declared index sets) inside `let { … }`. The elements of
+/// a value declared in a domain other than `int` must lie in it (one dimension only).
+pub(crate) fn typed_let_array<'src>(
+    array: Ident,
+    decl: VarDecl,
+    domain: Spanned<Expr>,
+    value: Option<Spanned<Expr>>,
+) -> ActionResult<'src, Vec<LetDefinition>> {
+    expect_type(&array, &["array"])?;
+    let Some(value) = value else { return Ok(vec![LetDefinition::Var { decl, domain }]) };
+    let VarDecl { name, dims } = decl;
+    let span = value.span.clone();
+    let function = Spanned::new(format!("array{}d", dims.len()), span.clone());
+    let dimensions = dims.len();
+    let mut args = dims;
+    args.push(value);
+    let value = Spanned::new(Expr::Call { function, args }, span);
+    let mut definitions = Vec::new();
+    if !is_int(&domain) {
+        if dimensions != 1 {
+            return Err(ParseError::User {
+                error: Diagnostic::new("a domain on an array of more than one dimension with a value", domain.span)
+                    .with_label("not supported here")
+                    .with_note("declare it `of var int` and constrain its elements"),
+            });
+        }
+        // forall(i in index_set(NAME))(NAME[i] in DOMAIN)
+        let at = name.span.clone();
+        let index = Spanned::new("i".to_owned(), at.clone());
+        let whole = Spanned::new(Expr::Name(name.node.clone()), at.clone());
+        let source = Spanned::new(
+            Expr::Call { function: Spanned::new("index_set".to_owned(), at.clone()), args: vec![whole] },
+            at.clone(),
+        );
+        let element = Spanned::new(
+            Expr::Index { array: name.clone(), indices: vec![Spanned::new(Expr::Name("i".into()), at.clone())] },
+            at.clone(),
+        );
+        let inside = binary(BinaryOp::In, element, domain);
+        let all = Expr::Comprehension {
+            element: Box::new(inside),
+            generators: vec![Generator { names: vec![index], source, filter: None }],
+        };
+        let call = Expr::Call {
+            function: Spanned::new("forall".to_owned(), at.clone()),
+            args: vec![Spanned::new(all, at.clone())],
+        };
+        definitions.push(LetDefinition::Constraint(Spanned::new(call, at)));
+    }
+    definitions.insert(0, LetDefinition::Const { name, value });
+    Ok(definitions)
+}
+
+fn is_int(domain: &Spanned<Expr>) -> bool {
+    matches!(&domain.node, Expr::Name(name) if name == "int")
 }
 
 fn expect_type<'src>(word: &Ident, types: &[&str]) -> ActionResult<'src, ()> {

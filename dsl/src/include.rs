@@ -114,12 +114,9 @@ impl Reader<'_> {
     /// before or cannot be.
     fn include(&mut self, path: &Spanned<String>, at: Span, dir: &Path) -> Vec<Spanned<Item>> {
         let written = Path::new(&path.node);
-        if written.file_name().is_some_and(|name| name == "globals.mzn") {
-            self.errors.push(
-                Diagnostic::new("`globals.mzn` is MiniZinc's library", path.span.clone())
-                    .with_label("not a .puz file")
-                    .with_note("not needed: the global constraints are built in; remove this line"),
-            );
+        if written.as_os_str() == "globals.mzn" {
+            // MiniZinc's library, as a MiniZinc model opens: the globals are built in, so it
+            // stands for nothing (a file of that name beside the model is not read either).
             return Vec::new();
         }
         if self.open.len() > MAX_DEPTH {

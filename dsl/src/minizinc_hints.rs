@@ -4,8 +4,8 @@
 //! `.puz` already accepts much of MiniZinc as is (`constraint`, a trailing `;`,
 //! `solve satisfy`, `solve minimize`, `/\`, `\/`, the generator call `sum(i in 1..n)(…)`,
 //! typed declarations with their values, `solve :: int_search(…) satisfy`). What it does not
-//! accept are declarations whose value would come from a data file (`int: n;`), typed
-//! parameters, `output`, and a `solve ::` without its goal; each is recognised here from the tokens of the statement where parsing failed,
+//! accept are declarations whose value would come from a data file (`int: n;`), parameter
+//! types with a domain (`var 1..3: x`), `output`, and a `solve ::` without its goal; each is recognised here from the tokens of the statement where parsing failed,
 //! and the note is built from the statement's own text where it can be
 //! (`int: n;` → `let n = ...`).
 //!
@@ -136,7 +136,8 @@ impl Statement<'_, '_> {
         Some(format!("`.puz` writes a constant as `let {name} = {}`", value.as_deref().unwrap_or("...")))
     }
 
-    /// `predicate p(var int: x, array[int] of var int: a) = …` → `predicate p(x, a) = …`.
+    /// A predicate or function whose typed parameters did not parse: a type with a domain
+    /// (`var 1..3: x`) or one `.puz` does not read. The note gives the untyped form.
     fn typed_parameters(&self) -> Option<String> {
         let open = self.find(Token::LParen, 1)?;
         let kind = match self.tokens[0].1 {
@@ -144,9 +145,7 @@ impl Statement<'_, '_> {
             Token::Test => "test",
             _ => "predicate",
         };
-        let typed = self.tokens[1..open].iter().any(|t| matches!(t.1, Token::Colon | Token::Var))
-            || self.tokens.iter().any(|t| t.1 == Token::Colon);
-        if !typed {
+        if !self.tokens.iter().any(|t| t.1 == Token::Colon) {
             return None;
         }
         let name = match self.tokens[open - 1].1 {
@@ -170,8 +169,11 @@ impl Statement<'_, '_> {
                 _ => {}
             }
         }
-        let result = if kind == "function" { ", and a function has no result type" } else { "" };
-        Some(format!("parameters are untyped in `.puz`: `{kind} {name}({}) = ...`{result}", params.join(", ")))
+        Some(format!(
+            "a parameter's type is a name (`int`, `var int`, `array[int] of var int`, `set of int`), \
+             not a domain such as `var 1..3`; or leave the types out: `{kind} {name}({}) = ...`",
+            params.join(", ")
+        ))
     }
 
     /// A `solve` with annotations that did not parse: `solve :: int_search(…);` without its

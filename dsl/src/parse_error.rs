@@ -77,7 +77,15 @@ pub(crate) fn to_diagnostic(
         }
         ParseError::UnrecognizedToken { token: (_, Token::Error, _), .. } => return None,
         ParseError::UnrecognizedToken { token: (start, token, end), expected } => {
-            unexpected(token, start..end, local).with_note(expected_note(&expected))
+            let diagnostic = unexpected(token, start..end, local).with_note(expected_note(&expected));
+            let text = local.source.get(start.saturating_sub(local.base)..end.saturating_sub(local.base));
+            match reserved_word(text.unwrap_or_default()) {
+                // A MiniZinc model may name a constant `option` or `search`: say why not.
+                Some(word) if expected.iter().any(|e| e == "\"name\"") => diagnostic.with_note(format!(
+                    "`{word}` is a reserved word of `.puz` (the language reference lists them): choose another name"
+                )),
+                _ => diagnostic,
+            }
         }
         ParseError::ExtraToken { token: (_, Token::Error, _) } => return None,
         ParseError::ExtraToken { token: (start, token, end) } => {
@@ -100,6 +108,11 @@ fn unexpected(token: Token<'_>, span: std::ops::Range<usize>, local: &Local<'_, 
             Diagnostic::new(format!("unexpected `{}`", text.unwrap_or_default()), span)
         }
     }
+}
+
+/// The text of a token that is a word of the language (a name would have been a name).
+fn reserved_word(text: &str) -> Option<&str> {
+    (!text.is_empty() && text.chars().all(|c| c.is_ascii_alphabetic())).then_some(text)
 }
 
 /// "expected one of `->`, an integer".

@@ -74,11 +74,17 @@ fn declarations_without_a_value() {
 
 #[test]
 fn typed_parameters() {
-    has_hint("predicate p(var int: x, array[int] of var int: a) = x > a[1];", "`predicate p(x, a) = ...`");
-    has_hint(
-        "function var int: area(var int: w, var int: h) = w * h;",
-        "`function area(w, h) = ...`, and a function has no result type",
-    );
+    // MiniZinc's parameter and result types parse; a type with a domain gets the untyped form.
+    for accepted in [
+        "predicate p(var int: x, array[int] of var int: a) = x > a[1];",
+        "function var int: area(var int: w, int: h) = w * h;",
+        "test even(int: v) = v mod 2 == 0;",
+        "predicate q(array[int, int] of var bool: g, var set of int: s, bool: b) = b;",
+    ] {
+        assert!(parse(accepted).is_ok(), "{accepted}");
+    }
+    has_hint("predicate p(var 1..3: x, array[int] of var int: a) = x > a[1];", "`predicate p(x, a) = ...`");
+    has_hint("function var int: area(var 0..9: w, var int: h) = w * h;", "`function area(w, h) = ...`");
 }
 
 #[test]

@@ -133,8 +133,25 @@ impl Compiler {
         inside.plus(Lin::constant(constructor.offset + 1 - lo), span)
     }
 
-    /// `enum_next(E, x)`, `enum_prev(E, x)`, `to_enum(E, k)`.
+    /// `enum_next(E, x)`, `enum_prev(E, x)`, `to_enum(E, k)`, and MiniZinc's `enum_next(x)`,
+    /// `enum_prev(x)`, whose enum is the type of `x`.
     pub(crate) fn enum_function(&mut self, function: &Ident, args: &[Spanned<Expr>], span: &Span) -> Result<Lin> {
+        if let [x] = args {
+            if function.node != "to_enum" {
+                let id = self.enum_of_value(x).ok_or_else(|| {
+                    let message = format!(
+                        "`{}(x)` needs its enum named here: `{}(E, x)` (enums are not a type in `.puz`, and \
+                         the model has {} of them)",
+                        function.node,
+                        function.node,
+                        self.env.enums.len()
+                    );
+                    Diagnostic::new(message, span.clone())
+                })?;
+                let n = self.env.enums[id].values.len() as Val;
+                return self.enum_step(function, n, x, span);
+            }
+        }
         let [set, x] = args else {
             let message = format!("`{}` takes the enum and a value: `{}(E, x)`", function.node, function.node);
             return Err(Diagnostic::new(message, span.clone()).into());
@@ -147,6 +164,24 @@ impl Compiler {
             },
             _ => return Err(expected("an enum", "an expression", set.span.clone()).into()),
         };
+        self.enum_step(function, n, x, span)
+    }
+
+    /// The enum a value `x` of `enum_next(x)` belongs to: a variable declared over an enum,
+    /// else the model's only enum (a value of any other type would be MiniZinc's type error).
+    fn enum_of_value(&self, x: &Spanned<Expr>) -> Option<usize> {
+        if let Expr::Name(name) = &x.node {
+            if let Some(Entity::Var(v)) = self.env.lookup(name) {
+                if let Some(&id) = self.env.var_enums.get(&v) {
+                    return Some(id);
+                }
+            }
+        }
+        (self.env.enums.len() == 1).then_some(0)
+    }
+
+    /// `x` moved by one within the enum's values `1..n` (`to_enum`: checked in range).
+    fn enum_step(&mut self, function: &Ident, n: Val, x: &Spanned<Expr>, span: &Span) -> Result<Lin> {
         // The values `x` may have, and what is added to it.
         let (lo, hi, step) = match function.node.as_str() {
             "enum_next" => (1, n - 1, 1),

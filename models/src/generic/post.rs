@@ -29,6 +29,14 @@ impl Compiler {
             return result;
         }
         match &expr.node {
+            // A conjunct of `alldifferent(x) :: domain /\ circuit(x)`: its own annotations.
+            Expr::Annotated { expr, annotations } => {
+                let outer = self.annotated;
+                self.annotated = annotations.iter().rev().find_map(annotation_consistency).or(outer);
+                let result = self.post(expr);
+                self.annotated = outer;
+                result
+            }
             Expr::Binary { op: BinaryOp::In, lhs, rhs } => self.post_membership(lhs, rhs, true, span),
             Expr::Binary { op, lhs, rhs }
                 if is_set_relation(*op) && (self.is_set_expr(lhs) || self.is_set_expr(rhs)) =>

@@ -153,7 +153,7 @@ pub struct Step {
 /// other by propagation); the same once the simple patterns (two constraints seen together
 /// over the variables they share, such as a Sudoku's locked candidates) have removed what
 /// they can. The open pairs left unrefuted after the patterns measure how hard the stall is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stall {
     /// Values still open in the variables' domains, counted over all shown variables that
     /// have more than one.
@@ -166,6 +166,12 @@ pub struct Stall {
     pub patterned_open: usize,
     /// Of those, the values whose assumption leads to a contradiction by propagation.
     pub patterned_refuted: usize,
+    pub shortest_refutation: usize,
+    pub quartile_refutation: usize,
+    pub median_refutation: usize,
+    pub fewest_removed: usize,
+    pub quartile_removed: usize,
+    pub median_removed: usize,
 }
 
 /// Why an explanation ends.

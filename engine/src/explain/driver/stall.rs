@@ -43,19 +43,38 @@ impl Driver<'_> {
         let all: Vec<usize> = (0..self.config.groups.len()).collect();
         let facts = self.known_facts();
         let Some(fixpoint) = self.probe_domains(&all, &facts, None, None, None) else {
-            return Stall { open: 0, refuted: 0, patterned_open: 0, patterned_refuted: 0 };
+            return Stall::default();
         };
-        let (open, refuted) = self.refutations(&fixpoint);
+        let (open, refuted, _) = self.refutations(&fixpoint);
         // Patterns that contradict the fixpoint settle the stall: nothing is left open.
-        let (patterned_open, patterned_refuted) =
-            self.pattern_closure(&fixpoint).map_or((0, 0), |domains| self.refutations(&domains));
-        Stall { open, refuted, patterned_open, patterned_refuted }
+        let (patterned_open, patterned_refuted, sizes) =
+            self.pattern_closure(&fixpoint).map_or((0, 0, Vec::new()), |domains| self.refutations(&domains));
+        let mut groups: Vec<usize> = sizes.iter().map(|s| s.0).collect();
+        let mut removed: Vec<usize> = sizes.iter().map(|s| s.1).collect();
+        groups.sort_unstable();
+        removed.sort_unstable();
+        let q = |xs: &[usize], k: usize| xs.get(xs.len() * k / 4).copied().unwrap_or(0);
+        Stall {
+            open,
+            refuted,
+            patterned_open,
+            patterned_refuted,
+            shortest_refutation: q(&groups, 0),
+            quartile_refutation: q(&groups, 1),
+            median_refutation: q(&groups, 2),
+            fewest_removed: q(&removed, 0),
+            quartile_removed: q(&removed, 1),
+            median_removed: q(&removed, 2),
+        }
     }
 
     /// From these shown domains (a fixpoint of all groups): how many (variable, value)
-    /// pairs are open, and how many of them one propagation from the assumption refutes.
-    fn refutations(&mut self, domains: &[Values]) -> (usize, usize) {
+    /// pairs are open, and how many of them one propagation from the assumption refutes;
+    /// for each refutation, how many groups took part (pruned or failed) and how many
+    /// values fell before the contradiction.
+    fn refutations(&mut self, domains: &[Values]) -> (usize, usize, Vec<(usize, usize)>) {
         let (mut open, mut refuted) = (0, 0);
+        let mut sizes = Vec::new();
         let all: Vec<usize> = (0..self.config.groups.len()).collect();
         let every_var = vec![true; domains.len()];
         if self.enter_within(&all, domains, &every_var) {
@@ -66,13 +85,19 @@ impl Driver<'_> {
                 .map(|&x| (x, self.solver.values(x).collect::<Vec<Val>>()))
                 .filter(|(_, values)| values.len() > 1)
                 .collect();
+            let total: u64 = self.config.shown.iter().map(|&y| self.solver.size(y)).sum();
             for (x, values) in open_pairs {
                 for v in values {
                     open += 1;
                     // Only what the assumption wakes runs again, from the fixpoint.
+                    let mut active = vec![false; self.solver.props.len()];
                     self.solver.store.open_level();
-                    let holds =
-                        self.solver.narrow(&Narrowing::Within(x, Values::single(v))) && self.solver.run_queued(None);
+                    let holds = self.solver.narrow(&Narrowing::Within(x, Values::single(v)))
+                        && self.solver.run_queued(Some(&mut active));
+                    if !holds {
+                        let left: u64 = self.config.shown.iter().map(|&y| self.solver.size(y)).sum();
+                        sizes.push((self.active_groups(&active).len(), (total - left) as usize));
+                    }
                     self.solver.store.close_level();
                     self.solver.store.queue.clear();
                     if !holds {
@@ -82,7 +107,7 @@ impl Driver<'_> {
             }
         }
         self.solver.leave_subset();
-        (open, refuted)
+        (open, refuted, sizes)
     }
 
     /// Enters the subset of these groups with the shown variables marked in `narrow`

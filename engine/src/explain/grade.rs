@@ -8,15 +8,13 @@
 //! - a **direct step** that cites `g` constraints costs `1 − 1/g`: one constraint 0, two
 //!   ½, three ⅔ (a Sudoku's naked single: its row, column and box), and never 1: however
 //!   many constraints a deduction combines, it stays below any case split;
-//! - a **case split or search** costs `1 + ln(1 + u) + L / 20`, where `u` is the number of values
+//! - a **case split or search** costs `1 + ln(1 + u)`, where `u` is the number of values
 //!   that were open at that point, once the simple patterns (two constraints seen together
 //!   over the variables they share: a Sudoku's locked candidates) removed what they can, and
 //!   that no one-level case split refutes (the step's [`Stall`]): a stall that patterns
 //!   resolve, or where nearly every open value falls to "what if?", is an easy one, a stall
-//!   in a wide open position is not; plus `L / 20`, `L` how long the stall's short
-//!   refutations are (the lower quartile of the values each removes before its
-//!   contradiction: [`Stall::refutation_length`]), as a forcing chain is harder the longer
-//!   it is; a split whose stall is unknown (a step built by hand) costs 1;
+//!   in a wide open position is not; a split whose stall is unknown (a step built by hand)
+//!   costs 1;
 //! - the **score** is the costliest step plus `ln(1 + s) / 3`, `s` the number of case
 //!   splits and searches: the hardest step first, then how many of them.
 //!
@@ -28,8 +26,8 @@ use super::{Explanation, Reasoning, Stall, Step};
 
 /// How hard an explanation is ([`Explanation::difficulty`]): the costliest step (a direct
 /// step by the constraints it cites, `1 − 1/g`; a case split or search by the open values
-/// that neither the patterns nor a one-level case split removed where it was needed, and
-/// how long the short refutations were, `1 + ln(1 + u) + L / 20`: [`step_difficulty`])
+/// that neither the patterns nor a one-level case split removed where it was needed,
+/// `1 + ln(1 + u)`: [`step_difficulty`])
 /// plus `ln(1 + s) / 3` for its `s` case splits and searches. Below 1 when no case split is
 /// needed; a front end maps it to a scale people know.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,23 +40,17 @@ pub struct Difficulty {
     pub score: f64,
 }
 
-/// What a stall's short refutations add to its split, per value they remove: fitted on the
-/// tuning Sudokus (`notes/grade.md`); refutations 20 values longer cost as much as `e`
-/// times as many values left unrefuted.
-const PER_REFUTED_VALUE: f64 = 0.05;
-
-/// What one step costs: `1 − 1/g` for a direct step citing `g` constraints,
-/// `1 + ln(1 + u) + L / 20` for a case split or search, `u` the values left open there by the
-/// pattern closure that no one-level case split refuted ([`Stall::patterned_open`] and
-/// [`Stall::patterned_refuted`]), `L` how long the refutations are
-/// ([`Stall::refutation_length`]).
+/// What one step costs: `1 − 1/g` for a direct step citing `g` constraints, `1 + ln(1 + u)`
+/// for a case split or search, `u` the values left open there by the pattern closure that
+/// no one-level case split refuted ([`Stall::patterned_open`] and
+/// [`Stall::patterned_refuted`]).
 pub fn step_difficulty(step: &Step) -> f64 {
     match step.reasoning {
         Reasoning::Direct | Reasoning::Sum { .. } => 1.0 - 1.0 / step.groups.len().max(1) as f64,
-        Reasoning::CaseSplit { .. } | Reasoning::Search => step.stall.map_or(1.0, |s: Stall| {
-            let unrefuted = s.patterned_open.saturating_sub(s.patterned_refuted);
-            1.0 + (unrefuted as f64).ln_1p() + PER_REFUTED_VALUE * s.refutation_length as f64
-        }),
+        Reasoning::CaseSplit { .. } | Reasoning::Search => {
+            let unrefuted = step.stall.map_or(0, |s: Stall| s.patterned_open.saturating_sub(s.patterned_refuted));
+            1.0 + (unrefuted as f64).ln_1p()
+        }
     }
 }
 
@@ -101,7 +93,7 @@ mod tests {
     fn patterned_split(open: usize, refuted: usize, patterned_open: usize, patterned_refuted: usize) -> Step {
         Step {
             reasoning: Reasoning::CaseSplit { var: VarId(0), value: 2 },
-            stall: Some(Stall { open, refuted, patterned_open, patterned_refuted, ..Stall::default() }),
+            stall: Some(Stall { open, refuted, patterned_open, patterned_refuted, refutation_length: 0 }),
             clash: None,
             ..direct(5)
         }
@@ -136,13 +128,6 @@ mod tests {
         let narrowed = step_difficulty(&patterned_split(180, 90, 120, 80));
         assert!(1.0 < narrowed && narrowed < step_difficulty(&split(180, 90)));
         assert_eq!(narrowed, 1.0 + 40f64.ln_1p());
-    }
-
-    #[test]
-    fn a_split_whose_refutations_are_longer_costs_more() {
-        let short = patterned_split(180, 90, 120, 80);
-        let long = Step { stall: short.stall.map(|s| Stall { refutation_length: 40, ..s }), ..short.clone() };
-        assert_eq!(step_difficulty(&long), step_difficulty(&short) + 2.0);
     }
 
     #[test]

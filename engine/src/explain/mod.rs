@@ -152,8 +152,8 @@ pub struct Step {
 /// them a one-level case split refutes (assumed, they make the constraints contradict each
 /// other by propagation); the same once the simple patterns (two constraints seen together
 /// over the variables they share, such as a Sudoku's locked candidates) have removed what
-/// they can. The open pairs left unrefuted after the patterns, and how long the short
-/// refutations are, measure how hard the stall is.
+/// they can. The open pairs left unrefuted after the patterns measure how hard the stall is
+/// (the grade reads them); how long the short refutations are is recorded beside them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stall {
     /// Values still open in the variables' domains, counted over all shown variables that

@@ -37,7 +37,7 @@ def test_fzn_file_stops_at_the_node_limit(tmp_path):
     path.write_text("\n".join(lines + ["solve satisfy;"]) + "\n")
     r = cpsolve.solve_file(path, nodes=20)
     assert r.status == "limit" and r.stopped == "nodes"
-    assert cpsolve.solve_file(path).status == "unsatisfiable"
+    assert cpsolve.solve_file(path).status == "unsat"
 
 
 @pytest.mark.skipif(shutil.which("minizinc") is None, reason="needs minizinc to flatten")

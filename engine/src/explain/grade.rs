@@ -93,7 +93,7 @@ mod tests {
     fn patterned_split(open: usize, refuted: usize, patterned_open: usize, patterned_refuted: usize) -> Step {
         Step {
             reasoning: Reasoning::CaseSplit { var: VarId(0), value: 2 },
-            stall: Some(Stall { open, refuted, patterned_open, patterned_refuted, refutation_length: 0 }),
+            stall: Some(Stall { open, refuted, patterned_open, patterned_refuted }),
             clash: None,
             ..direct(5)
         }

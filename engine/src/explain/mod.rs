@@ -152,9 +152,8 @@ pub struct Step {
 /// them a one-level case split refutes (assumed, they make the constraints contradict each
 /// other by propagation); the same once the simple patterns (two constraints seen together
 /// over the variables they share, such as a Sudoku's locked candidates) have removed what
-/// they can. The open pairs left unrefuted after the patterns measure how hard the stall is
-/// (the grade reads them); how long the short refutations are is recorded beside them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// they can. The open pairs left unrefuted after the patterns measure how hard the stall is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stall {
     /// Values still open in the variables' domains, counted over all shown variables that
     /// have more than one.
@@ -167,10 +166,6 @@ pub struct Stall {
     pub patterned_open: usize,
     /// Of those, the values whose assumption leads to a contradiction by propagation.
     pub patterned_refuted: usize,
-    /// How long the refutations from the pattern closure are: the lower quartile, over the
-    /// refuted values, of how many values propagation removes from the assumption to the
-    /// contradiction (a chain of few links removes few); 0 when none is refuted.
-    pub refutation_length: usize,
 }
 
 /// Why an explanation ends.

@@ -18,8 +18,6 @@
 //! the groups propagate what fell; the passes repeat until nothing falls (the *pattern
 //! closure*). The tries are counted from there: a stall that patterns resolve costs as
 //! little as a split can, and a stall they do not is measured where the patterns leave it.
-//! Each refutation has a length too: how many values propagation removes from the
-//! assumption to the contradiction. A stall whose short refutations are long is harder.
 
 use crate::domain::Val;
 use crate::explain::subset::Narrowing;
@@ -45,25 +43,19 @@ impl Driver<'_> {
         let all: Vec<usize> = (0..self.config.groups.len()).collect();
         let facts = self.known_facts();
         let Some(fixpoint) = self.probe_domains(&all, &facts, None, None, None) else {
-            return Stall::default();
+            return Stall { open: 0, refuted: 0, patterned_open: 0, patterned_refuted: 0 };
         };
-        let (open, refuted, _) = self.refutations(&fixpoint);
+        let (open, refuted) = self.refutations(&fixpoint);
         // Patterns that contradict the fixpoint settle the stall: nothing is left open.
-        let (patterned_open, patterned_refuted, mut lengths) =
-            self.pattern_closure(&fixpoint).map_or((0, 0, Vec::new()), |domains| self.refutations(&domains));
-        // The lower quartile rather than the shortest: nearly every stall has some value
-        // that falls at once, and the shortest ranks the Sudokus far worse (notes/grade.md).
-        lengths.sort_unstable();
-        let refutation_length = lengths.get(lengths.len() / 4).copied().unwrap_or(0);
-        Stall { open, refuted, patterned_open, patterned_refuted, refutation_length }
+        let (patterned_open, patterned_refuted) =
+            self.pattern_closure(&fixpoint).map_or((0, 0), |domains| self.refutations(&domains));
+        Stall { open, refuted, patterned_open, patterned_refuted }
     }
 
     /// From these shown domains (a fixpoint of all groups): how many (variable, value)
-    /// pairs are open, and how many of them one propagation from the assumption refutes;
-    /// and each refutation's length: how many values fell before the contradiction.
-    fn refutations(&mut self, domains: &[Values]) -> (usize, usize, Vec<usize>) {
+    /// pairs are open, and how many of them one propagation from the assumption refutes.
+    fn refutations(&mut self, domains: &[Values]) -> (usize, usize) {
         let (mut open, mut refuted) = (0, 0);
-        let mut lengths = Vec::new();
         let all: Vec<usize> = (0..self.config.groups.len()).collect();
         let every_var = vec![true; domains.len()];
         if self.enter_within(&all, domains, &every_var) {
@@ -74,7 +66,6 @@ impl Driver<'_> {
                 .map(|&x| (x, self.solver.values(x).collect::<Vec<Val>>()))
                 .filter(|(_, values)| values.len() > 1)
                 .collect();
-            let total: u64 = self.config.shown.iter().map(|&y| self.solver.size(y)).sum();
             for (x, values) in open_pairs {
                 for v in values {
                     open += 1;
@@ -82,10 +73,6 @@ impl Driver<'_> {
                     self.solver.store.open_level();
                     let holds =
                         self.solver.narrow(&Narrowing::Within(x, Values::single(v))) && self.solver.run_queued(None);
-                    if !holds {
-                        let left: u64 = self.config.shown.iter().map(|&y| self.solver.size(y)).sum();
-                        lengths.push(total.saturating_sub(left) as usize);
-                    }
                     self.solver.store.close_level();
                     self.solver.store.queue.clear();
                     if !holds {
@@ -95,7 +82,7 @@ impl Driver<'_> {
             }
         }
         self.solver.leave_subset();
-        (open, refuted, lengths)
+        (open, refuted)
     }
 
     /// Enters the subset of these groups with the shown variables marked in `narrow`

@@ -9,18 +9,22 @@
 # usage: bench/tsp-circuit.sh [--build] [--runs N] [--timeout S]
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$ROOT/bench/lib.sh"
 RUNS=3
 TIMEOUT=300
+BUILD=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --build) (cd "$ROOT" && cargo build --release --bin cpsolve) ;;
+    --build) BUILD=1 ;;
     --runs) RUNS=$2; shift ;;
     --timeout) TIMEOUT=$2; shift ;;
-    -h|--help) sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) bench_usage "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
   shift
 done
+bench_build tsp-circuit.sh "$ROOT" "$BUILD"
 BIN="$ROOT/target/release/cpsolve"
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT

@@ -1,6 +1,6 @@
 //! The held-out probes of issue 49 (`tests/heldout/`): one small model per MiniZinc construct
 //! the issue lists, written as a MiniZinc user writes it (typed declarations, `constraint`,
-//! `include "globals.mzn"`, `solve satisfy`), not in the spelling the compiler was tuned on.
+//! `include "globals.mzn"`, `solve satisfy`), not in `.puz`'s own spelling.
 //! Each row of `tests/heldout/expected.tsv` is one of:
 //!
 //! - `count N` / `optimum V`: the answer Gecode gave on the twin `NAME.mzn` (the same text, with
@@ -21,23 +21,8 @@ fn heldout_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("heldout")
 }
 
-struct Row {
-    name: String,
-    mode: String,
-    value: String,
-}
-
-fn expected() -> Vec<Row> {
-    let text = std::fs::read_to_string(heldout_dir().join("expected.tsv")).expect("expected.tsv is readable");
-    text.lines()
-        .filter(|line| !line.is_empty() && !line.starts_with("name\t"))
-        .map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            assert_eq!(fields.len(), 3, "expected.tsv: three tab-separated fields: {line:?}");
-            assert!(matches!(fields[1], "count" | "optimum" | "error" | "refused"), "{line:?}");
-            Row { name: fields[0].to_owned(), mode: fields[1].to_owned(), value: fields[2].to_owned() }
-        })
-        .collect()
+fn expected() -> Vec<common::ExpectedRow> {
+    common::expected_rows(&heldout_dir().join("expected.tsv"), &["count", "optimum", "error", "refused"])
 }
 
 fn optimises(source: &str) -> bool {

@@ -33,32 +33,8 @@ fn language_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("language")
 }
 
-/// One row of `expected.tsv`.
-#[derive(Debug)]
-struct Row {
-    name: String,
-    mode: String,
-    value: String,
-}
-
-fn expected() -> Vec<Row> {
-    let text = std::fs::read_to_string(language_dir().join("expected.tsv")).expect("expected.tsv is readable");
-    let mut rows = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        if line.is_empty() || line.starts_with('#') || line.starts_with("name\t") {
-            continue;
-        }
-        let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(fields.len(), 3, "expected.tsv line {}: three tab-separated fields: {line:?}", number + 1);
-        assert!(
-            matches!(fields[1], "count" | "optimum" | "unsat"),
-            "expected.tsv line {}: mode {:?} is not count, optimum or unsat",
-            number + 1,
-            fields[1]
-        );
-        rows.push(Row { name: fields[0].to_owned(), mode: fields[1].to_owned(), value: fields[2].to_owned() });
-    }
-    rows
+fn expected() -> Vec<common::ExpectedRow> {
+    common::expected_rows(&language_dir().join("expected.tsv"), &["count", "optimum", "unsat"])
 }
 
 /// The probes of `pending.txt`: the first word of each line, `#` comments and blank lines

@@ -16,8 +16,7 @@ use std::path::Path;
 use common::{cpsolve, header_args};
 use serde_json::Value;
 
-/// Models whose search with learning forced on takes far longer than without (measured on a
-/// quiet machine, 2026-12-02): by default a count never learns and golomb-10's own order
+/// Models whose search with learning forced on takes far longer than without: by default a count never learns and golomb-10's own order
 /// finishes within the probe that goes first, and checking them here would cost most of
 /// the test's time. magic-square-4 counts 7,040 squares (30 s against 0.9 s:
 /// each failure teaches a nogood that a count rarely meets again, and the watches' visits

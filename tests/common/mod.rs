@@ -62,3 +62,34 @@ pub(crate) fn header_args(source: &str) -> Vec<String> {
     }
     args
 }
+
+/// One row of an `expected.tsv` of probes: the probe's name, how it is checked, and what
+/// it must give.
+#[derive(Debug)]
+pub(crate) struct ExpectedRow {
+    pub(crate) name: String,
+    pub(crate) mode: String,
+    pub(crate) value: String,
+}
+
+/// The rows of the `expected.tsv` at `path` (`name`, `mode`, `value`, tab-separated; blank
+/// lines, `#` comments and the header skipped), each mode one of `modes`.
+pub(crate) fn expected_rows(path: &Path, modes: &[&str]) -> Vec<ExpectedRow> {
+    let text = std::fs::read_to_string(path).expect("expected.tsv is readable");
+    let mut rows = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.is_empty() || line.starts_with('#') || line.starts_with("name\t") {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 3, "expected.tsv line {}: three tab-separated fields: {line:?}", number + 1);
+        assert!(
+            modes.contains(&fields[1]),
+            "expected.tsv line {}: mode {:?} is not one of {modes:?}",
+            number + 1,
+            fields[1]
+        );
+        rows.push(ExpectedRow { name: fields[0].to_owned(), mode: fields[1].to_owned(), value: fields[2].to_owned() });
+    }
+    rows
+}

@@ -1,8 +1,7 @@
 //! The scan: a group's next variable by one pass over all of its variables.
 //!
-//! This was the whole of variable selection before the heaps: a filter and a `min_by_key`
-//! per decision. It still serves the small groups, where a pass costs less than keeping a
-//! heap, and it is the oracle the heaps are tested against: for every order, the heap's
+//! A filter and a `min_by_key` per decision: the simplest selection there is. It serves the
+//! small groups, where a pass costs less than keeping a heap, and it is the oracle the heaps are tested against: for every order, the heap's
 //! choice must be the scan's.
 
 use crate::branch::VarOrder;

@@ -328,7 +328,7 @@ impl BinaryOp {
             BinaryOp::Sub => "-",
             BinaryOp::Mul => "*",
             BinaryOp::Div => "/",
-            BinaryOp::Mod => "%",
+            BinaryOp::Mod => "mod",
             BinaryOp::Concat => "++",
             BinaryOp::Eq => "==",
             BinaryOp::Ne => "!=",

@@ -106,6 +106,20 @@ struct Lexer<'src> {
     stopped_at: Option<usize>,
 }
 
+/// Where the line's comment starts (its length if it has none): the first `#` or `%` (MiniZinc's
+/// comment sign) outside a string literal. Strings hold no line break and no escape.
+fn comment_start(text: &str) -> usize {
+    let mut in_string = false;
+    for (at, byte) in text.bytes().enumerate() {
+        match byte {
+            b'"' => in_string = !in_string,
+            b'#' | b'%' if !in_string => return at,
+            _ => {}
+        }
+    }
+    text.len()
+}
+
 #[derive(Debug, Clone, Copy)]
 struct GivenBlock {
     /// End of the `given NAME =` line.
@@ -116,7 +130,7 @@ struct GivenBlock {
 impl<'src> Lexer<'src> {
     /// Lexes one line; `start` is its offset in the file, `text` has no line break.
     fn line(&mut self, start: usize, text: &'src str) {
-        let content = text.find('#').map_or(text, |hash| &text[..hash]);
+        let content = &text[..comment_start(text)];
         let row_start = start + content.len() - content.trim_start().len();
         let row = content.trim();
         let is_row = match self.given {
@@ -485,6 +499,8 @@ mod tests {
         use Token::*;
         assert_eq!(kinds("# only a comment\n\n  \nx # trailing\n\n# end"), [Ident("x"), Newline]);
         assert_eq!(kinds(""), []);
+        assert_eq!(kinds("% MiniZinc's comment\nx % trailing\n  % indented"), [Ident("x"), Newline]);
+        assert_eq!(kinds("s = \"50% # not a comment\" % one"), [Ident("s"), Eq, Str("50% # not a comment"), Newline]);
     }
 
     #[test]

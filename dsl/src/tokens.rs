@@ -21,7 +21,7 @@ pub(crate) enum LexError {
 }
 
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
-#[logos(skip r"[ \t\r\f\u{FEFF}]+", skip r"#[^\n]*", error = LexError)]
+#[logos(skip r"[ \t\r\f\u{FEFF}]+", skip r"[#%][^\n]*", error = LexError)]
 pub(crate) enum Token<'src> {
     #[token("let")]
     Let,
@@ -111,7 +111,6 @@ pub(crate) enum Token<'src> {
     #[token("/")]
     Div,
     #[token("mod")]
-    #[token("%")]
     Mod,
 
     #[token("+")]

@@ -127,7 +127,7 @@ fn expr() -> impl Strategy<Value = String> {
         (-4i64..=5).prop_map(|v| format!("q[{v}]")),
     ];
     leaf.prop_recursive(3, 16, 3, |inner| {
-        let op = prop::sample::select(vec!["+", "-", "*", "/", "%", "==", "<", "and", "or", "->", "++", ".."]);
+        let op = prop::sample::select(vec!["+", "-", "*", "/", "mod", "==", "<", "and", "or", "->", "++", ".."]);
         prop_oneof![
             (inner.clone(), op, inner.clone()).prop_map(|(a, op, b)| format!("({a} {op} {b})")),
             inner.clone().prop_map(|a| format!("-{a}")),

@@ -162,7 +162,10 @@ impl Store {
         }
     }
 
-    #[inline]
+    /// Out of line: most variables have no advisors, and the test before the call is all
+    /// they pay.
+    #[cold]
+    #[inline(never)]
     fn record_bounds_change(&mut self, x: VarId, old: (Val, Val)) {
         let d = &self.domains[x.index()];
         let new = (d.min, d.max);

@@ -92,8 +92,11 @@ fn sums(cx: &Context<'_>, terms: &[Term]) -> Sums {
 }
 
 /// Sums of this many terms or more keep running sums (see the module doc); shorter ones
-/// are summed afresh, which costs less than a notification per change of a term.
-pub(crate) const RUNNING_FROM: usize = 8;
+/// are summed afresh. A notification (a record, a dynamic call, two trailed writes) costs
+/// about what summing eight terms does, and buys nothing when the slack is small and every
+/// wake-up goes through the terms anyway (weighted sums of cryptarithms and knapsacks): at 8
+/// terms, `bench/instructions.sh`'s knapsack and crypt40 took 2–3% more instructions.
+pub(crate) const RUNNING_FROM: usize = 32;
 
 /// A sum's `smin`, `smax` and an upper bound of its widest term's width, kept up to date by
 /// the notifications of its terms' changes.
@@ -268,8 +271,13 @@ impl Propagator for LinearLe {
             }
         }
         // Read again after the whole pass: a variable in two terms may have moved both.
-        let Sums { smax, widest, .. } = sums(cx, &self.terms);
-        renew_widest(cx, self.running, widest);
+        let smax = if self.running.is_some() {
+            let Sums { smax, widest, .. } = sums(cx, &self.terms);
+            renew_widest(cx, self.running, widest);
+            smax
+        } else {
+            self.terms.iter().map(|&t| term_bounds(cx, t).1).sum()
+        };
         Ok(if smax <= self.rhs { PropStatus::Entailed } else { PropStatus::Active })
     }
 
@@ -345,57 +353,24 @@ impl<T: AsRef<[Term]> + std::fmt::Debug + Send> Propagator for LinearEq<T> {
     }
 
     fn propagate(&mut self, cx: &mut Context<'_>) -> PropResult {
-        // The first round reads the running sums; its own prunings reach them only after
-        // this call, so the rounds after it sum afresh (they follow a pass anyway).
-        let mut first = true;
-        loop {
-            let Sums { mut smin, mut smax, widest } = if first {
-                current_sums(cx, self.running, self.terms.as_ref())
-            } else {
-                let exact = sums(cx, self.terms.as_ref());
-                renew_widest(cx, self.running, exact.widest);
-                exact
-            };
-            first = false;
-            if smin > self.rhs || smax < self.rhs {
-                return Err(Conflict);
-            }
-            if smin == smax {
-                return Ok(PropStatus::Entailed);
-            }
-            // A term can only be narrowed when the slack on one side is smaller than its
-            // own width; when both slacks exceed the widest term, no term can be.
-            if self.rhs - smin >= widest && smax - self.rhs >= widest {
-                return Ok(PropStatus::Active);
-            }
-            let mut changed = false;
-            // The widest width after the pass (a variable in two terms may shrink one after
-            // it was measured: an upper bound still).
-            let mut measured = 0;
-            for &t in self.terms.as_ref() {
-                let (lo, hi) = term_bounds(cx, t);
-                // Test before dividing: most wake-ups tighten nothing, and division is slow.
-                let at_most = self.rhs - (smin - lo);
-                let at_least = self.rhs - (smax - hi);
-                if at_most >= hi && at_least <= lo {
-                    measured = measured.max(hi - lo);
-                    continue;
+        let (terms, rhs) = (self.terms.as_ref(), self.rhs);
+        match self.running {
+            None => eq_fixpoint(terms, rhs, cx, |_, _| {}),
+            Some(r) => {
+                let Sums { smin, smax, widest } = r.read(cx, terms);
+                if smin > rhs || smax < rhs {
+                    return Err(Conflict);
                 }
-                if at_most < hi {
-                    changed |= restrict_at_most(cx, t, at_most)?;
+                if smin == smax {
+                    return Ok(PropStatus::Entailed);
                 }
-                if at_least > lo {
-                    changed |= restrict_at_least(cx, t, at_least)?;
+                if rhs - smin >= widest && smax - rhs >= widest {
+                    return Ok(PropStatus::Active);
                 }
-                // Keep the sums exact for the terms that follow in this pass.
-                let (new_lo, new_hi) = term_bounds(cx, t);
-                smin += new_lo - lo;
-                smax += new_hi - hi;
-                measured = measured.max(new_hi - new_lo);
-            }
-            if !changed {
-                renew_widest(cx, self.running, measured);
-                return Ok(PropStatus::Active);
+                // Summed afresh from here, as a short sum is: a pass over the terms follows
+                // anyway (or the bound of the widest width was stale, and is renewed). The
+                // prunings of a pass reach the running sums after this call.
+                eq_fixpoint(terms, rhs, cx, |cx, widest| renew_widest(cx, Some(r), widest))
             }
         }
     }
@@ -422,6 +397,55 @@ impl<T: AsRef<[Term]> + std::fmt::Debug + Send> Propagator for LinearEq<T> {
 
     fn linear_equation(&self) -> Option<(Vec<(i64, VarId)>, i64)> {
         Some((self.terms.as_ref().to_vec(), self.rhs))
+    }
+}
+
+/// `=` to its fixpoint from sums computed afresh: both directions of the rule, until a pass
+/// changes nothing. `measured` receives the widest width each time the sums are computed.
+#[inline(always)]
+fn eq_fixpoint(
+    terms: &[Term],
+    rhs: i64,
+    cx: &mut Context<'_>,
+    mut measured: impl FnMut(&mut Context<'_>, i64),
+) -> PropResult {
+    loop {
+        let Sums { mut smin, mut smax, widest } = sums(cx, terms);
+        measured(cx, widest);
+        if smin > rhs || smax < rhs {
+            return Err(Conflict);
+        }
+        if smin == smax {
+            return Ok(PropStatus::Entailed);
+        }
+        // A term can only be narrowed when the slack on one side is smaller than its own
+        // width; when both slacks exceed the widest term, no term can be.
+        if rhs - smin >= widest && smax - rhs >= widest {
+            return Ok(PropStatus::Active);
+        }
+        let mut changed = false;
+        for &t in terms {
+            let (lo, hi) = term_bounds(cx, t);
+            // Test before dividing: most wake-ups tighten nothing, and division is slow.
+            let at_most = rhs - (smin - lo);
+            let at_least = rhs - (smax - hi);
+            if at_most >= hi && at_least <= lo {
+                continue;
+            }
+            if at_most < hi {
+                changed |= restrict_at_most(cx, t, at_most)?;
+            }
+            if at_least > lo {
+                changed |= restrict_at_least(cx, t, at_least)?;
+            }
+            // Keep the sums exact for the terms that follow in this pass.
+            let (new_lo, new_hi) = term_bounds(cx, t);
+            smin += new_lo - lo;
+            smax += new_hi - hi;
+        }
+        if !changed {
+            return Ok(PropStatus::Active);
+        }
     }
 }
 

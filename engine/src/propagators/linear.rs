@@ -16,13 +16,14 @@
 //! keeps `smin` and `smax` in trailed integers instead, with one advisor per term: the store
 //! reports each change of a term's bounds with the old and the new ones
 //! ([`Propagator::notify_bounds`]), the difference goes into the sums, and backtracking
-//! restores them with the domains. Widths only shrink down a branch, so the widest width of
-//! the last full pass over the terms stays an upper bound of it; it is kept in a trailed
-//! integer too, renewed at each pass. A wake-up that prunes nothing then costs a few
-//! reads; a pass over the terms happens only when the slack is below that bound, and a
-//! pass that prunes nothing renews the bound, so the next wake-up exits at once again
-//! unless something did narrow. The prunings, and their order, are those of the full
-//! recomputation, so search trees do not change.
+//! restores them with the domains. Widths only shrink down a branch, so the widest width
+//! measured the last time the terms were summed stays an upper bound of it; it is kept in a
+//! trailed integer too. A wake-up that prunes nothing then costs a few reads. When the
+//! slack is below that bound, the propagator sums its terms afresh, as a short sum does
+//! (which renews the bound: a stale one costs one sum, and the next wake-up exits at once
+//! again), and passes over them only if the exact widest term is wider than the slack. The
+//! prunings, and their order, are those of the full recomputation, so search trees do not
+//! change.
 
 use crate::domain::Val;
 use crate::ids::{TrailedInt, VarId};

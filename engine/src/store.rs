@@ -144,15 +144,21 @@ impl Store {
         }
     }
 
-    /// Wakes `x`'s watchers after a change of its domain (`old` its bounds before).
+    /// [`Store::notify`] after a change that may have moved a bound (`old` the bounds
+    /// before): the advisors hear of it first.
     #[inline]
-    fn notify(&mut self, x: VarId, fired: u8, old: (Val, Val)) {
-        self.marks.changed(x);
-        let watched = self.watched[x.index()];
-        if watched & ADVISED != 0 {
+    fn notify_bounds(&mut self, x: VarId, fired: u8, old: (Val, Val)) {
+        if self.watched[x.index()] & ADVISED != 0 {
             self.record_bounds_change(x, old);
         }
-        if watched & fired == 0 {
+        self.notify(x, fired);
+    }
+
+    /// Wakes `x`'s watchers after a change of its domain.
+    #[inline]
+    fn notify(&mut self, x: VarId, fired: u8) {
+        self.marks.changed(x);
+        if self.watched[x.index()] & fired == 0 {
             return;
         }
         for w in &self.watches[x.index()] {
@@ -225,7 +231,7 @@ impl Store {
         d.min = new_min;
         d.wide_size -= removed;
         let fixed = d.is_fixed();
-        self.notify(x, Events::fired(true, fixed), old);
+        self.notify_bounds(x, Events::fired(true, fixed), old);
         Ok(true)
     }
 
@@ -262,7 +268,7 @@ impl Store {
         d.max = new_max;
         d.wide_size -= removed;
         let fixed = d.is_fixed();
-        self.notify(x, Events::fired(true, fixed), old);
+        self.notify_bounds(x, Events::fired(true, fixed), old);
         Ok(true)
     }
 
@@ -280,7 +286,7 @@ impl Store {
         d.min = v;
         d.max = v;
         d.wide_size = 1;
-        self.notify(x, Events::fired(true, true), old);
+        self.notify_bounds(x, Events::fired(true, true), old);
         if self.history.is_some() {
             match (v > old.0, v < old.1) {
                 (true, true) => self.record(x, &[Literal::Gt(x, v - 1), Literal::Le(x, v)], old),
@@ -316,7 +322,7 @@ impl Store {
             let bit = 1 << (v - d.offset);
             self.save_domain(x);
             self.domains[x.index()].word &= !bit;
-            self.notify(x, Events::fired(false, false), old);
+            self.notify(x, Events::fired(false, false));
             self.record(x, &[Literal::Ne(x, v)], old);
             return Ok(true);
         }
@@ -335,7 +341,7 @@ impl Store {
         if self.trail.depth() > 0 {
             self.trail.push(Undo::Block { var: x, index: index as u32, word });
         }
-        self.notify(x, Events::fired(false, false), old);
+        self.notify(x, Events::fired(false, false));
         self.record(x, &[Literal::Ne(x, v)], old);
         Ok(true)
     }
@@ -363,7 +369,7 @@ impl Store {
         d.word &= !gone;
         d.min = new_min;
         d.max = new_max;
-        self.notify(x, Events::fired(bounds_changed, new_min == new_max), old);
+        self.notify_bounds(x, Events::fired(bounds_changed, new_min == new_max), old);
         if self.history.is_some() {
             let removed: Vec<Literal> =
                 (0..64).filter(|i| gone >> i & 1 == 1).map(|i| Literal::Ne(x, offset + i as Val)).collect();
@@ -414,7 +420,7 @@ impl Store {
         d.min = new_min;
         d.max = new_max;
         let bounds_changed = (new_min, new_max) != old;
-        self.notify(x, Events::fired(bounds_changed, new_min == new_max), old);
+        self.notify_bounds(x, Events::fired(bounds_changed, new_min == new_max), old);
         if self.history.is_some() {
             let removed: Vec<Literal> = gone
                 .iter()

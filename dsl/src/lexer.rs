@@ -36,7 +36,7 @@
 //!   out (cpsolve prints its own answer), without tokens, since MiniZinc's strings
 //!   (`"\(x)\n"`, `show`, `++` chains) need no meaning here. It ends at a `;` outside brackets
 //!   and strings, or at the end of a line whose brackets are closed when the next line does
-//!   not go on with `++`.
+//!   not go on with `++` or `;`.
 //! - **Option names** may contain `-` (`leading-zeros`); right after `option` the name is
 //!   read as one identifier, so `-` elsewhere stays the minus operator.
 //!
@@ -188,7 +188,7 @@ impl<'src> Lexer<'src> {
     fn line(&mut self, start: usize, text: &'src str) {
         if let Some(mut item) = self.output.take() {
             let code = text[..comment_start(text)].trim();
-            if code.is_empty() || !item.may_have_ended || code.starts_with("++") {
+            if code.is_empty() || !item.may_have_ended || code.starts_with("++") || code.starts_with(';') {
                 match item.read(text) {
                     None => self.output = Some(item),
                     Some(rest) if !text[rest..][..comment_start(&text[rest..])].trim().is_empty() => {
@@ -259,9 +259,11 @@ impl<'src> Lexer<'src> {
                 }
             };
             if token == Token::Semicolon && self.depth == 0 {
-                // A MiniZinc-style statement end: the line break's job, done here.
-                let at = start + span.start;
-                self.pending_newline = Some(at);
+                // A MiniZinc-style statement end: the line break's job, done here. Where no
+                // statement is open (`;;`), it ends nothing.
+                if self.tokens.last().is_some_and(|&(_, last, _)| last != Token::Newline) {
+                    self.pending_newline = Some(start + span.start);
+                }
                 continue;
             }
             if std::mem::take(&mut first_on_line)
@@ -592,6 +594,10 @@ mod tests {
         assert_eq!(
             kinds("output [\"a\"];\nvar x in 1..3; output [\"x\"];"),
             [Var, Ident("x"), In, Int(1), DotDot, Int(3), Newline]
+        );
+        assert_eq!(
+            kinds("var x in 1..3;\noutput [\"a\"]\n  ++ [\"b\"]\n\n;\nx > 1;;"),
+            [Var, Ident("x"), In, Int(1), DotDot, Int(3), Newline, Ident("x"), Gt, Int(1), Newline]
         );
         assert_eq!(kinds("let output = 3"), [Let, Output, Eq, Int(3), Newline]);
         assert_eq!(kinds("% MiniZinc's comment\nx % trailing\n  % indented"), [Ident("x"), Newline]);

@@ -1126,6 +1126,14 @@ def mzn_named_bounds():
     return count(lambda x, y, z: x + y + z >= 9, R(2, 4), R(1, 3), R(1, 5))
 
 
+@probe
+def mzn_assert3():
+    def ok(x1, x2, x3, y1, y2, y3):
+        return (x1 == y1 and x2 == y2) or (x2 == y2 and x3 == y3)
+
+    return count(ok, *[R(0, 2)] * 6)
+
+
 def main(argv):
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")] or sorted(PROBES)

@@ -14,6 +14,9 @@ use super::linear::Lin;
 use super::shape::Shape;
 use super::Compiler;
 
+/// The bounds of a `var int` declared without any: Gecode's `Int::Limits` (±(2^31 − 2)).
+const UNBOUNDED_INT: i64 = 2_147_483_646;
+
 /// The most cells one array may have.
 const MAX_CELLS: u64 = 1 << 20;
 
@@ -320,11 +323,10 @@ impl Compiler {
                 }
                 DomainSpec::Set(values)
             }
+            // MiniZinc leaves an unbounded `var int` to the solver: Gecode's and Chuffed's
+            // integers, whose limits are these, so a model answers as it does there.
             Expr::Name(name) if name == "int" && self.env.lookup(name).is_none() => {
-                return Err(Diagnostic::new("`var int` without a definition has no bounds", expr.span.clone())
-                    .with_label("unbounded")
-                    .with_note("give bounds (`var 0..100: x`) or define it (`var int: x = EXPR`)")
-                    .into())
+                DomainSpec::Range(-UNBOUNDED_INT, UNBOUNDED_INT)
             }
             // A name whose declaration failed was reported there.
             Expr::Name(name) if matches!(self.env.lookup(name), Some(Entity::Invalid)) => return Err(Fault::Silent),

@@ -237,7 +237,6 @@ impl Compiler {
             name if SET_GLOBALS.contains(&name) => self.post_set_global(function, args, span),
             name if ALL_DIFFERENT.contains(&name) => self.post_all_different(args),
             "table" => self.post_table(args, span),
-            "assert" => self.post_assert(args, span),
             // MiniZinc's `count(x, v, c)`: `c` of the `x` equal `v`.
             "count" if args.len() == 3 => {
                 let counted = self.count(&args[..2], span)?;
@@ -255,33 +254,6 @@ impl Compiler {
             name if is_reserved(name) => Err(not_supported(format!("`{name}`"), function.span.clone()).into()),
             _ => Err(unknown_function(function).into()),
         }
-    }
-
-    /// MiniZinc's `assert(cond, "message")`: a check of the model's constants while it is
-    /// compiled; where `cond` is false, the message is the error, at the `assert`.
-    fn post_assert(&mut self, args: &[Spanned<Expr>], span: &Span) -> Result<()> {
-        let [condition, message] = args else {
-            return Err(Diagnostic::new("`assert` takes a condition and a message", span.clone())
-                .with_note("e.g. `assert(n >= 1, \"n must be positive\")`")
-                .into());
-        };
-        let Expr::Str(text) = &message.node else {
-            return Err(super::errors::expected("a message in quotes", "an expression", message.span.clone()).into());
-        };
-        if self.mentions_var(condition) {
-            return Err(Diagnostic::new(
-                "`assert` checks constants, and this depends on variables",
-                condition.span.clone(),
-            )
-            .with_note("state a condition over variables as a constraint")
-            .into());
-        }
-        if self.eval_bool(condition)? {
-            return Ok(());
-        }
-        Err(Diagnostic::new(format!("assertion failed: {text}"), span.clone())
-            .with_label("this condition is false")
-            .into())
     }
 
     /// `table(vars, tuples)`: the variables take the values of one of the tuples, given as

@@ -48,6 +48,12 @@ impl Compiler {
                 if entity.is_none() && super::wrappers::is_wrapper(&function.node) {
                     return Some(super::wrappers::wrapped(function, args, &expr.span).and_then(|c| mode(self, c)));
                 }
+                if entity.is_none() && function.node == "assert" {
+                    return Some(self.checked_assert(args, &expr.span).and_then(|value| match value {
+                        Some(value) => mode(self, value),
+                        None => mode(self, &Spanned::new(Expr::Bool(true), expr.span.clone())),
+                    }));
+                }
                 let Some(Entity::Function(def)) = entity else {
                     return None;
                 };

@@ -4,7 +4,7 @@
 Reads the mirrored repositories with `git show`, screens each candidate (the text rule, then
 Gecode), and writes bench/newuser/models/NN-NAME/{model.mzn,data.dzn,SOURCE} and
 bench/newuser/selection.tsv (every candidate tried, with the reason it was kept or left).
-Never runs cpsolve. usage: select.py [--seed S]
+Never runs cpsolve. usage: choose.py [--seed S]
 """
 import hashlib, os, re, subprocess, sys, tempfile
 

@@ -8,7 +8,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def statements(text):
-    """(start, end) of each top-level statement (end past its `;`), and a code-only copy of
+    """(start, end) of each top-level statement (end past its `;` outside brackets), and a code-only copy of
     the text (comments and strings blanked, offsets kept)."""
     code, i, n = list(text), 0, len(text)
     while i < n:
@@ -29,9 +29,14 @@ def statements(text):
         else:
             i += 1
     code = ''.join(code)
-    out, start = [], 0
-    for m in re.finditer(';', code):
-        out.append((start, m.end())); start = m.end()
+    out, start, depth = [], 0, 0
+    for i, c in enumerate(code):
+        if c in '([{':
+            depth += 1
+        elif c in ')]}':
+            depth -= 1
+        elif c == ';' and depth == 0:
+            out.append((start, i + 1)); start = i + 1
     if code[start:].strip():
         out.append((start, n))
     return out, code

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The mechanical deviations, applied to models/NAME/fixed.puz (made from asis.puz when
 missing), each recorded as a row of deviations.tsv when it changes the file.
-usage: deviate.py NAME OP...   OP: output | data | include | note:CLASS:CHANGE (a hand edit)"""
+usage: deviate.py NAME OP...   OP: output | data | include | note:CLASS=>CHANGE (a hand edit)"""
 import os, re, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -89,7 +89,7 @@ def main():
                     edits.append((m.start(), m.end(), ""))
                     record(name, "include of a MiniZinc library file", f'`include "{inc}";` removed')
         elif op.startswith("note:"):
-            _, cls, change = op.split(":", 2)
+            cls, change = op[len("note:"):].split("=>", 1)
             record(name, cls, change)
         else:
             sys.exit(f"unknown op {op}")

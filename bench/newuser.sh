@@ -6,8 +6,8 @@
 # each change is a row of bench/newuser/deviations.tsv). Every answer is checked against
 # Gecode's, stored in bench/newuser/expected.tsv (no Gecode needed here). Prints a table and
 # the tallies (accepted as written, agree as written, agree after the deviations); writes
-# bench/newuser/results.tsv. Exit 1 if an answer disagrees. Findings: notes/newuser.md.
-# A benchmark, not a test: CI never runs it. A few minutes on one idle core.
+# bench/newuser/results.tsv (a whole run only). Exit 1 if an answer disagrees.
+# Findings: notes/newuser.md. A benchmark, not a test: CI never runs it. A few minutes on one idle core.
 #
 # usage: bench/newuser.sh [--no-build] [--only TEXT] [--timeout SECONDS]
 #   --no-build      skip `cargo build --release --bin cpsolve`, use the existing binary

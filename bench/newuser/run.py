@@ -2,7 +2,7 @@
 """Runs the 55 models of bench/newuser/ (driven by bench/newuser.sh): for each, the file as
 written (asis.puz: the .mzn with its .dzn pasted at the end) and the deviated one
 (fixed.puz, with the changes of deviations.tsv), each checked against expected.tsv.
-Prints a table and the tallies; writes bench/newuser/results.tsv."""
+Prints a table and the tallies; writes bench/newuser/results.tsv (whole runs only)."""
 import argparse, json, os, subprocess, sys, time
 from collections import Counter
 
@@ -99,6 +99,8 @@ def main():
     print(f"no answer in {a.timeout} s (deviated): {sum(r[10] == 'no answer' for r in rows)}; "
           f"still not running: {sum(r[8] in ('error', 'crash') for r in rows)}")
     print(f"time: {time.time() - t0:.0f} s; load after: {loadavg()}")
+    if a.only:
+        return 1 if wrong else 0  # results.tsv keeps the last whole run (rank.py reads it)
     with open(f"{HERE}/results.tsv", "w") as f:
         f.write("model\tkind\texpected\tasis_status\tasis_answer\tasis_verdict\tfirst_error\tdeviations\tfixed_status\tfixed_answer\tfixed_verdict\n")
         for r in rows:

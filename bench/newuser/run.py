@@ -37,7 +37,8 @@ def run(binary, path, kind, timeout):
     status = out.get("status")
     if status == "error":
         e = out["errors"][0]
-        return "error", "-", f"{e.get('line', 0)}:{e.get('column', 0)} {e['message']}"
+        msg = e["message"].replace(os.path.dirname(path) + "/", "")
+        return "error", "-", f"{e.get('line', 0)}:{e.get('column', 0)} {msg}"
     if status == "limit":
         return "limit", "-", out.get("stopped", "")
     if kind == "count":

@@ -304,7 +304,6 @@ const HINTS: &[(&str, &str)] = &[
     ("lang-mzn-int-param.puz", "let r = 3"),
     ("lang-mzn-solve-annotation.puz", "search int_search(x, input_order, indomain_min)"),
     ("lang-pred-typed-param.puz", "predicate positive(v)"),
-    ("lang-mzn-output.puz", "cpsolve prints the variables"),
 ];
 
 #[test]

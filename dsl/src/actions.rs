@@ -133,6 +133,22 @@ pub(crate) fn typed_let<'src>(ty: Spanned<Expr>, name: Ident, value: Spanned<Exp
     Ok(Item::Let { name, dims: Vec::new(), value })
 }
 
+/// MiniZinc's `int: n;` or `bool: b;`: a constant whose value a data line gives.
+pub(crate) fn typed_param<'src>(ty: Spanned<Expr>, name: Ident) -> ActionResult<'src, Item> {
+    let word = match ty.node {
+        Expr::Name(word) => Spanned::new(word, ty.span),
+        _ => Spanned::new(String::new(), ty.span),
+    };
+    expect_type(&word, &["int", "bool"])?;
+    Ok(Item::Param { name, dims: Vec::new() })
+}
+
+/// MiniZinc's `array[1..n] of int: d;`: a constant array whose value a data line gives.
+pub(crate) fn typed_array_param<'src>(array: Ident, dims: Vec<Spanned<Expr>>, name: Ident) -> ActionResult<'src, Item> {
+    expect_type(&array, &["array"])?;
+    Ok(Item::Param { name, dims })
+}
+
 /// `int: k = 3` inside `let { … }`: a local name for the value.
 pub(crate) fn typed_let_const<'src>(
     ty: Ident,

@@ -41,6 +41,10 @@ pub enum Item {
     /// `let n = 8`. `dims` are the index sets of MiniZinc's `array[0..2] of int: w = …`
     /// (empty for `let`): the value takes them.
     Let { name: Ident, dims: Vec<Spanned<Expr>>, value: Spanned<Expr> },
+    /// MiniZinc's constant declared without its value (`int: n;`, `array[1..n] of int: d;`,
+    /// `set of int: S;`): a data line `n = …` elsewhere in the model gives it (the model
+    /// compiler binds the two).
+    Param { name: Ident, dims: Vec<Spanned<Expr>> },
     /// `var S, E, N in 0..9`, `var q[1..n] in 1..n`, `var x[1..9, 1..9] in {1, 3}`
     Var { decls: Vec<VarDecl>, domain: Spanned<Expr> },
     /// A constraint: a relation, a call such as `alldifferent(...)`, a boolean combination.

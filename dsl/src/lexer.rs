@@ -32,6 +32,11 @@
 //!   continues it. Any other line starting with `(` starts a statement of its own.
 //! - **`test`** starts MiniZinc's `test NAME(…) = …` item where it stands first in a
 //!   statement before `NAME (`; anywhere else it is a name.
+//! - **`output`** at the start of a statement is MiniZinc's output item: it is read and left
+//!   out (cpsolve prints its own answer), without tokens, since MiniZinc's strings
+//!   (`"\(x)\n"`, `show`, `++` chains) need no meaning here. It ends at a `;` outside brackets
+//!   and strings, or at the end of a line whose brackets are closed when the next line does
+//!   not go on with `++`.
 //! - **Option names** may contain `-` (`leading-zeros`); right after `option` the name is
 //!   read as one identifier, so `-` elsewhere stays the minus operator.
 //!
@@ -104,6 +109,57 @@ struct Lexer<'src> {
     open_lets: Vec<usize>,
     /// Where lexing stopped, once there were enough errors.
     stopped_at: Option<usize>,
+    /// The `output` item being read, if one is.
+    output: Option<OutputItem>,
+}
+
+/// How far an `output` item has been read.
+#[derive(Debug, Default, Clone, Copy)]
+struct OutputItem {
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+    /// Whether a bracket or a string has been met: `output` alone on its line has its body
+    /// on the next.
+    body: bool,
+    /// Whether the last line read ended it, unless the next line starts with `++`.
+    may_have_ended: bool,
+}
+
+impl OutputItem {
+    /// Reads one line (or the rest of one) of the item: the offset just after the `;`
+    /// that ends it, or `None` if the item goes on.
+    fn read(&mut self, text: &str) -> Option<usize> {
+        let mut code_end = text.len();
+        for (at, byte) in text.bytes().enumerate() {
+            if self.in_string {
+                match byte {
+                    _ if self.escaped => self.escaped = false,
+                    b'\\' => self.escaped = true,
+                    b'"' => self.in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match byte {
+                b'"' => (self.in_string, self.body) = (true, true),
+                b'#' | b'%' => {
+                    code_end = at;
+                    break;
+                }
+                b'(' | b'[' | b'{' => (self.depth, self.body) = (self.depth + 1, true),
+                b')' | b']' | b'}' => self.depth = self.depth.saturating_sub(1),
+                b';' if self.depth == 0 => return Some(at + 1),
+                _ => {}
+            }
+        }
+        let code = text[..code_end].trim_end();
+        // A blank or comment-only line changes nothing.
+        if !code.is_empty() {
+            self.may_have_ended = self.body && self.depth == 0 && !self.in_string && !code.ends_with("++");
+        }
+        None
+    }
 }
 
 /// Where the line's comment starts (its length if it has none): the first `#` or `%` (MiniZinc's
@@ -130,6 +186,19 @@ struct GivenBlock {
 impl<'src> Lexer<'src> {
     /// Lexes one line; `start` is its offset in the file, `text` has no line break.
     fn line(&mut self, start: usize, text: &'src str) {
+        if let Some(mut item) = self.output.take() {
+            let code = text[..comment_start(text)].trim();
+            if code.is_empty() || !item.may_have_ended || code.starts_with("++") {
+                match item.read(text) {
+                    None => self.output = Some(item),
+                    Some(rest) if !text[rest..][..comment_start(&text[rest..])].trim().is_empty() => {
+                        self.lex_code(start + rest, &text[rest..]);
+                    }
+                    Some(_) => {}
+                }
+                return;
+            }
+        }
         let content = &text[..comment_start(text)];
         let row_start = start + content.len() - content.trim_start().len();
         let row = content.trim();
@@ -204,6 +273,17 @@ impl<'src> Lexer<'src> {
             }
             self.note_generators(token);
             self.flush_newline();
+            if token == Token::Output && self.at_statement_start() {
+                let mut item = OutputItem::default();
+                match item.read(lexer.remainder()) {
+                    Some(rest) => lexer.bump(rest),
+                    None => {
+                        self.output = Some(item);
+                        return;
+                    }
+                }
+                continue;
+            }
             if token == Token::Ident("test") && self.tokens.len() == self.statement_start && starts_a_call(&lexer) {
                 token = Token::Test;
             }
@@ -242,7 +322,12 @@ impl<'src> Lexer<'src> {
                 }
             }
         }
-        if self.depth == 0 && self.tokens.last().is_none_or(|(_, token, _)| token.can_end_statement()) {
+        // After a statement's tokens, not after a line that held only an `output` item.
+        let statement_open = self.tokens.last().is_some_and(|&(_, token, _)| token != Token::Newline);
+        if self.depth == 0
+            && statement_open
+            && self.tokens.last().is_some_and(|(_, token, _)| token.can_end_statement())
+        {
             self.pending_newline = Some(start + text.len());
         }
         if let [(_, Token::Given, _), (_, Token::Ident(_), _), (_, Token::Eq, _)] = self.tokens[self.statement_start..]
@@ -499,6 +584,16 @@ mod tests {
         use Token::*;
         assert_eq!(kinds("# only a comment\n\n  \nx # trailing\n\n# end"), [Ident("x"), Newline]);
         assert_eq!(kinds(""), []);
+        assert_eq!(
+            kinds("x\noutput [\"a\"]\n  ++ [\"\\\"; %\" ++ show(x)]\ny"),
+            [Ident("x"), Newline, Ident("y"), Newline]
+        );
+        assert_eq!(kinds("output\n  [\"}\"]; z; output [] % c\n\nw"), [Ident("z"), Newline, Ident("w"), Newline]);
+        assert_eq!(
+            kinds("output [\"a\"];\nvar x in 1..3; output [\"x\"];"),
+            [Var, Ident("x"), In, Int(1), DotDot, Int(3), Newline]
+        );
+        assert_eq!(kinds("let output = 3"), [Let, Output, Eq, Int(3), Newline]);
         assert_eq!(kinds("% MiniZinc's comment\nx % trailing\n  % indented"), [Ident("x"), Newline]);
         assert_eq!(kinds("s = \"50% # not a comment\" % one"), [Ident("s"), Eq, Str("50% # not a comment"), Newline]);
     }

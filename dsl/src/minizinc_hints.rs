@@ -3,11 +3,11 @@
 //!
 //! `.puz` already accepts much of MiniZinc as is (`constraint`, a trailing `;`,
 //! `solve satisfy`, `solve minimize`, `/\`, `\/`, the generator call `sum(i in 1..n)(…)`,
-//! typed declarations with their values, `solve :: int_search(…) satisfy`). What it does not
-//! accept are declarations whose value would come from a data file (`int: n;`), parameter
-//! types with a domain (`var 1..3: x`), `output`, and a `solve ::` without its goal; each is recognised here from the tokens of the statement where parsing failed,
-//! and the note is built from the statement's own text where it can be
-//! (`int: n;` → `let n = ...`).
+//! typed declarations, data lines, `output`, `solve :: int_search(…) satisfy`). What it does
+//! not accept are parameter types with a domain (`var 1..3: x`), types it has no values of
+//! (`float: r = 3`), and a `solve ::` without its goal; each is recognised here from the
+//! tokens of the statement where parsing failed, and the note is built from the statement's
+//! own text where it can be (`float: r = 3` → `let r = 3`).
 //!
 //! Only the note is added: the error's message and place stay the parser's. A statement that
 //! merely looks odd gets no note; each rule asks for the shape it recognises (the leading
@@ -28,7 +28,6 @@ pub(crate) fn hint(source: &str, tokens: &[Triple<'_>], at: usize) -> Option<Str
         Token::Var => statement.variable(),
         Token::Ident("int" | "bool" | "float" | "par") | Token::Set => statement.constant(),
         Token::Predicate | Token::Function | Token::Test => statement.typed_parameters(),
-        Token::Ident("output") => Some("`.puz` has no `output` item: not needed, cpsolve prints the variables".into()),
         Token::Solve => statement.annotated_solve(),
         _ => None,
     }
@@ -127,11 +126,8 @@ impl Statement<'_, '_> {
     fn constant(&self) -> Option<String> {
         let colon = self.find(Token::Colon, 1)?;
         let name = self.name_after(colon)?;
-        if self.find(Token::Eq, colon).is_none() {
-            return Some(format!(
-                "`.puz` writes a constant with its value, as `let {name} = ...` (there are no data files)"
-            ));
-        }
+        // Without `=`, `int: n;` parses (a data line gives its value): what failed is not that.
+        self.find(Token::Eq, colon)?;
         let value = self.value_after(colon);
         Some(format!("`.puz` writes a constant as `let {name} = {}`", value.as_deref().unwrap_or("...")))
     }

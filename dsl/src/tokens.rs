@@ -43,6 +43,10 @@ pub(crate) enum Token<'src> {
     Maximize,
     #[token("option")]
     Option,
+    /// MiniZinc's `output` item: the lexer reads it and leaves it out (cpsolve prints its
+    /// own answer); anywhere else the word is reserved, as in MiniZinc.
+    #[token("output")]
+    Output,
     #[token("cryptarithm")]
     Cryptarithm,
     #[token("queens")]

@@ -133,7 +133,7 @@ fn a_test_item_is_a_function_of_its_kind_and_test_is_otherwise_a_name() {
         [Item::Function { kind: FunctionKind::Test, name, params, body }] => {
             assert_eq!(name.node, "even");
             assert_eq!(params.len(), 1);
-            assert_eq!(show(body), "((k % 2) == 0)");
+            assert_eq!(show(body), "((k mod 2) == 0)");
         }
         other => panic!("{other:#?}"),
     }

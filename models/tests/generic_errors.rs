@@ -90,7 +90,7 @@ fn overflow_is_an_error_at_its_cause() {
 #[test]
 fn later_features_are_not_supported_yet() {
     error(&format!("{Q}x / y == 1\n"), "`/` by a variable is not supported yet", "y");
-    error(&format!("{Q}x mod y == 1\n"), "`%` by a variable is not supported yet", "y");
+    error(&format!("{Q}x mod y == 1\n"), "`mod` by a variable is not supported yet", "y");
     error(&format!("{Q}atleast(2, q, 1)\n"), "`atleast` is not supported yet", "atleast");
     error(
         "var x in -2000000..2000000\nabs(x) == 3\n",

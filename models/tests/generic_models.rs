@@ -177,7 +177,7 @@ fn negative_ranges_offsets_and_where_filters_match_brute_force() {
 let k = -2
 var a[k..2] in -3..3
 alldifferent([a[i] - i | i in k..2])
-forall i, j in -2..2 where i < j and (j - i) % 2 == 0: a[i] + 1 <= a[j]
+forall i, j in -2..2 where i < j and (j - i) mod 2 == 0: a[i] + 1 <= a[j]
 sum(a) >= -1
 -a[0] != 2
 solve all
@@ -232,7 +232,7 @@ fn maximize_a_single_variable() {
 #[test]
 fn constant_arithmetic_and_nested_forall() {
     let source = "\
-let n = 7 / 2 + 7 % 4 - abs(-1) + max(1, 5, 2) - min([3, 4])
+let n = 7 / 2 + 7 mod 4 - abs(-1) + max(1, 5, 2) - min([3, 4])
 var v[1..n] in 0..20
 forall i in 1..n - 1: forall j in {i + 1}: v[j] == v[i] + 2 * (j - i)
 v[1] == sum([i | i in 1..3])

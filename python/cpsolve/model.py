@@ -39,7 +39,7 @@ _LABEL = "<model>"
 _NAME = re.compile(r"^[^\W\d]\w*$")
 _KEYWORDS = frozenset(
     """let var in forall where given solve minimize maximize option cryptarithm queens
-    nothreeinline minesweeper numbermatch compte if then elseif else endif predicate function
+    nothreeinline minesweeper numbermatch compte output if then elseif else endif predicate function
     enum include search constraint set of xor union intersect diff symdiff subset superset
     true false not and or div mod bool _el""".split()
 )

@@ -1112,6 +1112,15 @@ def set_increasing():
     return ("unsat", "-") if n == 0 else ("count", n)
 
 
+# ---- MiniZinc's data lines and output item ----
+
+
+@probe
+def mzn_data():
+    w = [1, 2, 3]
+    return count(lambda *x: sum(a * b for a, b in zip(w, x)) <= 12 and x[0] < x[2], *[[0, 1, 3]] * 3)
+
+
 def main(argv):
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")] or sorted(PROBES)

@@ -92,6 +92,10 @@ fn check_item(item: &Spanned<Item>, source: &str) {
             dims.iter().for_each(expr);
             expr(value);
         }
+        Item::Param { name, dims } => {
+            within(&name.span);
+            dims.iter().for_each(expr);
+        }
         Item::Defined { name, dims, domain, value } => {
             within(&name.span);
             dims.iter().for_each(expr);

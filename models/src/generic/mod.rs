@@ -12,11 +12,12 @@
 //! `let`/`var`, `arrays.rs` MiniZinc's `arrayNd` and declared index sets, `linear.rs` expressions, `functions.rs` built-in functions, `eval.rs`
 //! conditions, `lists.rs` lists and comprehensions, `generators.rs` generator loops,
 //! `post.rs` constraints, `given.rs` grids, `goal.rs` mode, objective and options,
-//! `view.rs` output, `wrappers.rs` MiniZinc's constraint wrappers, `errors.rs` the wording of
-//! errors.
+//! `view.rs` output, `wrappers.rs` MiniZinc's constraint wrappers, `data.rs` MiniZinc's data
+//! lines, `errors.rs` the wording of errors.
 
 mod arrays;
 mod conditional;
+mod data;
 mod decl;
 mod enums;
 mod env;
@@ -63,6 +64,7 @@ pub fn compile(file: &ast::File) -> Result<Problem, Vec<Diagnostic>> {
 /// As [`compile`], for a run stopped by requests on `stop` (see
 /// [`crate::compile_with_stop`]).
 pub fn compile_with_stop(file: &ast::File, stop: &StopToken) -> Result<Problem, Vec<Diagnostic>> {
+    let file = &*data::bind(file);
     crate::compile::repeated_options(file)?;
     let mut compiler = Compiler::default();
     compiler.solver.set_stop_token(stop.clone());
@@ -194,6 +196,17 @@ impl Compiler {
     fn item(&mut self, item: &Spanned<Item>) -> errors::Result<()> {
         match &item.node {
             Item::Let { name, dims, value } => self.declare_let(name, dims, value),
+            Item::Param { name, .. } => {
+                // Declared (invalid), so that its uses do not also say "unknown name".
+                let _ = self.env.declare(name, env::Entity::Invalid);
+                Err(Diagnostic::new(format!("`{}` has no value", name.node), name.span.clone())
+                    .with_label("declared without a value")
+                    .with_note(format!(
+                        "give it with a data line `{} = …;` in the model (a `.dzn` file's lines can be pasted at its end)",
+                        name.node
+                    ))
+                    .into())
+            }
             Item::Var { decls, domain } => {
                 self.declare_vars(decls, domain);
                 Ok(())

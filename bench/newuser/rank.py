@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Prints the markdown tables of notes/newuser.md from deviations.tsv, expected.tsv and the
 last run's results.tsv: the deviations ranked by how many models each blocks, the models
-that would run as written once the top classes are fixed, and the table per model.
+that would run as written once the top classes are fixed, and the table per model. The
+classes of accepted.tsv (those `.puz` has accepted since) are listed apart, unranked.
 usage: rank.py [--notes FILE]   (--notes: writes them into FILE, between its
 `<!-- rank.py: NAME -->` and `<!-- /rank.py -->` lines, NAME `ranking` or `models`)"""
 import io, os, re, sys
@@ -19,14 +20,21 @@ for r in read_tsv(f"{HERE}/deviations.tsv"):
     classes[r["class"]].add(r["model"])
     if r["class"] not in per_model[r["model"]]:
         per_model[r["model"]].append(r["class"])
-ranked = sorted(classes, key=lambda c: (-len(classes[c]), c))
+accepted = {r["class"]: r["since"] for r in read_tsv(f"{HERE}/accepted.tsv")}
+ranked = sorted(classes, key=lambda c: (c not in accepted, -len(classes[c]), c))
 
 def ranking():
     print("| rank | deviation | models | models it alone blocks | models |")
     print("|---:|---|---:|---:|---|")
-    for i, c in enumerate(ranked, 1):
-        alone = sum(1 for m in classes[c] if per_model[m] == [c])
+    i = 0
+    for c in ranked:
+        left = lambda m: [k for k in per_model[m] if k not in accepted]
         ms = ", ".join(m.split("-")[0] for m in sorted(classes[c]))
+        if c in accepted:
+            print(f"| - | {c} (accepted since {accepted[c]}) | {len(classes[c])} | - | {ms} |")
+            continue
+        i += 1
+        alone = sum(1 for m in classes[c] if left(m) == [c])
         print(f"| {i} | {c} | {len(classes[c])} | {alone} | {ms} |")
     print()
     print("Models that would run as written once the classes down to rank k are removed (each")
@@ -35,9 +43,11 @@ def ranking():
     print()
     print("| k | removed | models as written |")
     print("|---:|---|---:|")
-    gone = set()
+    gone = set(accepted)
     ok = {m for m in exp if res.get(m, {}).get("fixed_verdict") == "agree"}
-    for i, c in enumerate(ranked, 1):
+    n = sum(1 for m in ok if set(per_model[m]) <= gone)
+    print(f"| 0 | (today: {', '.join(accepted) or 'nothing'} accepted) | {n} |")
+    for i, c in enumerate([c for c in ranked if c not in accepted], 1):
         gone.add(c)
         n = sum(1 for m in ok if set(per_model[m]) <= gone)
         print(f"| {i} | {c} | {n} |")

@@ -114,9 +114,10 @@ impl Reader<'_> {
     /// before or cannot be.
     fn include(&mut self, path: &Spanned<String>, at: Span, dir: &Path) -> Vec<Spanned<Item>> {
         let written = Path::new(&path.node);
-        if written.as_os_str() == "globals.mzn" {
-            // MiniZinc's library, as a MiniZinc model opens: the globals are built in, so it
-            // stands for nothing (a file of that name beside the model is not read either).
+        if is_minizinc_library(&path.node) {
+            // MiniZinc's library, as a MiniZinc model opens it: the globals are built in, so
+            // it stands for nothing (a file of that name beside the model is not read either).
+            // A global cpsolve lacks is reported where the model uses it.
             return Vec::new();
         }
         if self.open.len() > MAX_DEPTH {
@@ -161,4 +162,79 @@ impl Reader<'_> {
         let dir = full.parent().map(Path::to_path_buf).unwrap_or_default();
         self.read(full.display().to_string(), &loaded.text, &dir, Some(loaded.key))
     }
+}
+
+/// The files of MiniZinc's standard library that a model includes by name: `globals.mzn`
+/// and one file per global constraint (`include "circuit.mzn";`).
+const MINIZINC_LIBRARY: &[&str] = &[
+    "all_different",
+    "all_different_except",
+    "all_different_except_0",
+    "all_disjoint",
+    "all_equal",
+    "alldifferent",
+    "alldifferent_except_0",
+    "among",
+    "arg_max",
+    "arg_min",
+    "at_least",
+    "at_most",
+    "atleast",
+    "atmost",
+    "bin_packing",
+    "bin_packing_capa",
+    "bin_packing_load",
+    "circuit",
+    "count",
+    "count_eq",
+    "count_geq",
+    "count_gt",
+    "count_leq",
+    "count_lt",
+    "count_neq",
+    "cumulative",
+    "decreasing",
+    "diffn",
+    "disjoint",
+    "disjunctive",
+    "distribute",
+    "element",
+    "exactly",
+    "globals",
+    "global_cardinality",
+    "global_cardinality_closed",
+    "increasing",
+    "int_set_channel",
+    "inverse",
+    "inverse_set",
+    "knapsack",
+    "lex2",
+    "lex_greater",
+    "lex_greatereq",
+    "lex_less",
+    "lex_lesseq",
+    "link_set_to_booleans",
+    "maximum",
+    "member",
+    "minimum",
+    "network_flow",
+    "network_flow_cost",
+    "nvalue",
+    "partition_set",
+    "range",
+    "regular",
+    "roots",
+    "sliding_sum",
+    "sort",
+    "strict_lex2",
+    "subcircuit",
+    "sum_pred",
+    "table",
+    "value_precede",
+    "value_precede_chain",
+];
+
+/// Whether `path` names a file of MiniZinc's standard library (no directory, `.mzn`).
+fn is_minizinc_library(path: &str) -> bool {
+    path.strip_suffix(".mzn").is_some_and(|stem| MINIZINC_LIBRARY.contains(&stem))
 }

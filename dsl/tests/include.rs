@@ -195,9 +195,15 @@ fn minizinc_globals_are_not_needed() {
     // MiniZinc's whole library, as a MiniZinc model includes it, stands for nothing.
     let (_, file) = parsed_ok("include \"globals.mzn\";\nvar x in 1..3", &[]);
     assert_eq!(file.items.len(), 1, "{:?}", file.items);
-    // One of its files by name is not known to be the library: a missing file, with a note.
-    let (_, errors) = read_errors("include \"alldifferent.mzn\"", &[]);
-    assert!(errors[0].message.starts_with("cannot read `alldifferent.mzn`"), "{errors:?}");
+    // Nor do its files of one global each, even where a file of that name lies beside it.
+    let (_, file) = parsed_ok(
+        "include \"alldifferent.mzn\";\ninclude \"lex_lesseq.mzn\";\nvar x in 1..3",
+        &[("alldifferent.mzn", "junk junk")],
+    );
+    assert_eq!(file.items.len(), 1, "{:?}", file.items);
+    // Another missing `.mzn` file is an error, with a note.
+    let (_, errors) = read_errors("include \"mylib.mzn\"", &[]);
+    assert!(errors[0].message.starts_with("cannot read `mylib.mzn`"), "{errors:?}");
     assert!(errors[0].notes[0].contains("built in"), "{:?}", errors[0].notes);
 }
 

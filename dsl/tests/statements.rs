@@ -108,8 +108,8 @@ fn precedence_follows_the_spec() {
 
 #[test]
 fn arithmetic_precedence_and_synonyms() {
-    assert_eq!(constraint("-a * b + c / d - e % f == 0"), "(((((-a) * b) + (c / d)) - (e % f)) == 0)");
-    assert_eq!(constraint("a div 2 mod 3 = 1"), "(((a / 2) % 3) == 1)");
+    assert_eq!(constraint("-a * b + c / d - e mod f == 0"), "(((((-a) * b) + (c / d)) - (e mod f)) == 0)");
+    assert_eq!(constraint("a div 2 mod 3 = 1"), "(((a / 2) mod 3) == 1)");
     assert_eq!(constraint("2 * -x - -3 >= 1"), "(((2 * (-x)) - (-3)) >= 1)");
     assert_eq!(constraint("(a + b) * c <= 10"), "(((a + b) * c) <= 10)");
 }

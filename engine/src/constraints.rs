@@ -171,7 +171,7 @@ fn post_linear(
             let _ = solver.post(Box::new(LinearNe { terms, rhs }));
         }
         (_, _) => {
-            let _ = solver.post(Box::new(LinearLe { terms, rhs }));
+            let _ = solver.post(Box::new(LinearLe::new(terms, rhs)));
         }
     }
     Ok(())

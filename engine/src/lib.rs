@@ -285,7 +285,7 @@ pub use ids::{PropId, TrailedInt, VarId};
 pub use learn::explain::ExplainContext;
 pub use literal::Literal;
 pub use outcome::{Conflict, Events, Interrupted, Priority, PropResult, PropStatus};
-pub use propagator::{Context, PostContext, Propagator, Share};
+pub use propagator::{Context, NotifyContext, PostContext, Propagator, Share};
 pub use propagators::all_different::Consistency;
 pub use search::{
     luby, ActivityOver, ActivitySearch, Limits, Outcome, Probe, SearchConfig, Sense, SharedBound, Solution, Stats,

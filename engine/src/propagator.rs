@@ -67,6 +67,16 @@ pub trait Propagator: std::fmt::Debug + Send {
         None
     }
 
+    /// Told of a change of the bounds of a variable it advises ([`PostContext::advise`]):
+    /// `local` is the id it gave there, `old` and `new` the bounds before and after. It may
+    /// only update its trailed state. Every change reaches it once, in order, before it
+    /// next runs, and at the level where the change happened; its own changes reach it
+    /// after its `propagate` returns. None reach it while it is entailed (its state is then
+    /// out of date until backtracking revives it, which restores the state it had when the
+    /// level opened) nor those made by its own `post` (it sets its state from the domains
+    /// as `post` leaves them).
+    fn notify_bounds(&mut self, _cx: &mut NotifyContext<'_>, _local: u32, _old: (Val, Val), _new: (Val, Val)) {}
+
     /// The linear equation `Σ aᵢ·xᵢ = c` this propagator enforces, when it is one, as
     /// `(terms, c)`: it must hold exactly for the assignments [`Propagator::is_satisfied`]
     /// accepts. Step-wise explanations add such equations up (a counting argument: "the
@@ -488,6 +498,26 @@ impl Context<'_> {
     }
 }
 
+/// What [`Propagator::notify_bounds`] may touch: its trailed integers.
+#[derive(Debug)]
+pub struct NotifyContext<'a> {
+    pub(crate) store: &'a mut Store,
+}
+
+impl NotifyContext<'_> {
+    /// The current value of a trailed integer.
+    #[inline]
+    pub fn int(&self, id: TrailedInt) -> i64 {
+        self.store.int(id)
+    }
+
+    /// Sets a trailed integer; backtracking past this node restores its old value.
+    #[inline]
+    pub fn set_int(&mut self, id: TrailedInt, value: i64) {
+        self.store.set_int(id, value)
+    }
+}
+
 /// Access at post time: everything of [`Context`], plus subscriptions and trailed integers.
 #[derive(Debug)]
 pub struct PostContext<'a> {
@@ -499,6 +529,13 @@ impl PostContext<'_> {
     /// Wakes this propagator when `x` undergoes one of `events`.
     pub fn subscribe(&mut self, x: VarId, events: Events) {
         self.cx.store.subscribe(x, self.prop, events);
+    }
+
+    /// Tells this propagator of every change of `x`'s bounds from now on, through
+    /// [`Propagator::notify_bounds`] with `local` (a variable occurring twice gets two
+    /// advisors). It does not wake the propagator: [`PostContext::subscribe`] does.
+    pub fn advise(&mut self, x: VarId, local: u32) {
+        self.cx.store.advise(x, self.prop, local);
     }
 
     /// A new trailed integer starting at `initial`, for state the propagator updates

@@ -5,7 +5,7 @@ use std::fmt;
 use crate::domain::{Domain, DomainValues, Val};
 use crate::ids::{PropId, VarId};
 use crate::outcome::PropStatus;
-use crate::propagator::{Context, PostContext, Propagator};
+use crate::propagator::{Context, NotifyContext, PostContext, Propagator};
 use crate::search::Stats;
 use crate::store::Store;
 
@@ -261,6 +261,10 @@ impl Solver {
         if self.failed {
             return None;
         }
+        // Older changes go to the advisors there are; the new propagator's own state starts
+        // from the domains its `post` leaves, so the changes `post` makes skip it (it is not
+        // in `props` yet when they are delivered).
+        self.deliver_changes();
         let id = self.store.add_prop(prop.priority());
         self.weights.push(1);
         let mut cx = PostContext { cx: Context { store: &mut self.store }, prop: id };
@@ -269,6 +273,7 @@ impl Solver {
             Ok(PropStatus::Entailed) => self.store.kill(id),
             Ok(PropStatus::Active) => self.store.queue.push(id),
         }
+        self.deliver_changes();
         self.props.push(prop);
         Some(id)
     }
@@ -276,7 +281,9 @@ impl Solver {
     /// Runs queued propagators to a fixpoint. `false` on conflict (the queue is then empty).
     pub(crate) fn propagate_queue(&mut self) -> bool {
         self.failed_by = None;
-        while let Some(p) = self.store.queue.pop() {
+        loop {
+            self.deliver_changes();
+            let Some(p) = self.store.queue.pop() else { break };
             if !self.store.alive[p.index()] {
                 continue;
             }
@@ -298,11 +305,46 @@ impl Solver {
                         self.store.marks.weighed(p);
                     }
                     self.failed_by = Some(p);
+                    self.deliver_changes();
                     return false;
                 }
             }
         }
         true
+    }
+
+    /// Hands the changes of bounds recorded since the last delivery to their advisors
+    /// ([`Propagator::notify_bounds`]), oldest first; dormant propagators, and one being
+    /// posted, are skipped.
+    #[inline]
+    pub(crate) fn deliver_changes(&mut self) {
+        if !self.store.changes.is_empty() {
+            self.deliver_changes_now();
+        }
+    }
+
+    fn deliver_changes_now(&mut self) {
+        let mut changes = std::mem::take(&mut self.store.changes);
+        for change in &changes {
+            let x = change.var.index();
+            for k in 0..self.store.advisors[x].len() {
+                let advisor = self.store.advisors[x][k];
+                let p = advisor.prop.index();
+                if p < self.props.len() && self.store.alive[p] {
+                    let cx = &mut NotifyContext { store: &mut self.store };
+                    self.props[p].notify_bounds(cx, advisor.local, change.old, change.new);
+                }
+            }
+        }
+        changes.clear();
+        debug_assert!(self.store.changes.is_empty(), "a notification changes no domain");
+        self.store.changes = changes;
+    }
+
+    /// Opens a search level, once every change of bounds has reached its advisors.
+    pub(crate) fn open_level(&mut self) {
+        self.deliver_changes();
+        self.store.open_level();
     }
 
     /// Propagates at the root, outside any search. `false` if the model has no solution.

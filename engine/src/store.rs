@@ -4,6 +4,16 @@
 //! on the trail and wakes the propagators subscribed to the event it causes. A domain of at
 //! most 64 values is saved whole (bounds and bitset word) once per variable per level; a
 //! wider one saves its bounds once per level and each bitset word it changes.
+//!
+//! A propagator that keeps incremental state (a running sum of its terms' bounds) also
+//! needs to know *which* of its variables changed and how: it registers an advisor per
+//! variable ([`Store::advise`]), with a local id of its own choosing. A change of bounds of
+//! an advised variable is recorded as a [`BoundsChange`] (old and new bounds); the solver
+//! hands each one to the advisors' propagators (`Propagator::notify_bounds`) before it runs
+//! the next propagator, and always before a level opens, so an update of trailed state
+//! lands at the level of the change it follows. A level closed undoes its changes, so its
+//! undelivered records are dropped with it. Variables without advisors pay one test of a
+//! bit per change.
 
 use crate::domain::{Domain, Val};
 use crate::ids::{PropId, TrailedInt, VarId};
@@ -19,6 +29,24 @@ struct Watch {
     events: u8,
 }
 
+/// A propagator that is told of each change of bounds of a variable, with its local id.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Advisor {
+    pub(crate) prop: PropId,
+    pub(crate) local: u32,
+}
+
+/// A change of bounds of an advised variable, not yet handed to its advisors.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BoundsChange {
+    pub(crate) var: VarId,
+    pub(crate) old: (Val, Val),
+    pub(crate) new: (Val, Val),
+}
+
+/// The bit of `Store::watched` that says a variable has advisors (no event uses it).
+const ADVISED: u8 = 0x80;
+
 #[derive(Debug, Default)]
 pub(crate) struct Store {
     pub(crate) domains: Vec<Domain>,
@@ -29,8 +57,13 @@ pub(crate) struct Store {
     int_saved_at: Vec<u64>,
     watches: Vec<Vec<Watch>>,
     /// Per variable, the union of the events its watchers wait for: a change no watcher
-    /// waits for (an inner value removed under bounds reasoning) skips the walk.
+    /// waits for (an inner value removed under bounds reasoning) skips the walk. Bit
+    /// `ADVISED` is set when it has advisors.
     watched: Vec<u8>,
+    /// Per variable, the propagators told of its changes of bounds (see the module doc).
+    pub(crate) advisors: Vec<Vec<Advisor>>,
+    /// Changes of bounds of advised variables since the last delivery, oldest first.
+    pub(crate) changes: Vec<BoundsChange>,
     pub(crate) queue: Queue,
     pub(crate) alive: Vec<bool>,
     pub(crate) alive_count: usize,
@@ -52,6 +85,7 @@ impl Store {
         self.saved_at.push(u64::MAX);
         self.watches.push(Vec::new());
         self.watched.push(0);
+        self.advisors.push(Vec::new());
         id
     }
 
@@ -79,6 +113,15 @@ impl Store {
         }
     }
 
+    /// Tells `prop` of every later change of `x`'s bounds, with `local` (a variable may have
+    /// several advisors of one propagator, one per place it occurs). Changes not yet
+    /// delivered are none of its business, so there must be none.
+    pub(crate) fn advise(&mut self, x: VarId, prop: PropId, local: u32) {
+        debug_assert!(self.changes.is_empty(), "an advisor must not receive older changes");
+        self.watched[x.index()] |= ADVISED;
+        self.advisors[x.index()].push(Advisor { prop, local });
+    }
+
     pub(crate) fn watchers(&self, x: VarId) -> impl Iterator<Item = PropId> + '_ {
         self.watches[x.index()].iter().map(|w| w.prop)
     }
@@ -101,6 +144,18 @@ impl Store {
         }
     }
 
+    /// [`Store::notify`] after a change that may have moved a bound (`old` the bounds
+    /// before): the advisors hear of it first.
+    #[inline]
+    fn notify_bounds(&mut self, x: VarId, fired: u8, old: (Val, Val)) {
+        if self.watched[x.index()] & ADVISED != 0 {
+            self.record_bounds_change(x, old);
+        }
+        self.notify(x, fired);
+    }
+
+    /// Wakes `x`'s watchers after a change of its domain.
+    #[inline]
     fn notify(&mut self, x: VarId, fired: u8) {
         self.marks.changed(x);
         if self.watched[x.index()] & fired == 0 {
@@ -110,6 +165,18 @@ impl Store {
             if w.events & fired != 0 && self.alive[w.prop.index()] && self.running != Some(w.prop) {
                 self.queue.push(w.prop);
             }
+        }
+    }
+
+    /// Out of line: most variables have no advisors, and the test before the call is all
+    /// they pay.
+    #[cold]
+    #[inline(never)]
+    fn record_bounds_change(&mut self, x: VarId, old: (Val, Val)) {
+        let d = &self.domains[x.index()];
+        let new = (d.min, d.max);
+        if new != old {
+            self.changes.push(BoundsChange { var: x, old, new });
         }
     }
 
@@ -158,12 +225,13 @@ impl Store {
         }
         let new_min = d.next_value(v).ok_or(Conflict)?;
         let removed = if d.counts_lazily() { 0 } else { d.count_in(d.min, new_min - 1) };
+        let old = (d.min, d.max);
         self.save_domain(x);
         let d = &mut self.domains[x.index()];
         d.min = new_min;
         d.wide_size -= removed;
         let fixed = d.is_fixed();
-        self.notify(x, Events::fired(true, fixed));
+        self.notify_bounds(x, Events::fired(true, fixed), old);
         Ok(true)
     }
 
@@ -194,12 +262,13 @@ impl Store {
         }
         let new_max = d.prev_value(v).ok_or(Conflict)?;
         let removed = if d.counts_lazily() { 0 } else { d.count_in(new_max + 1, d.max) };
+        let old = (d.min, d.max);
         self.save_domain(x);
         let d = &mut self.domains[x.index()];
         d.max = new_max;
         d.wide_size -= removed;
         let fixed = d.is_fixed();
-        self.notify(x, Events::fired(true, fixed));
+        self.notify_bounds(x, Events::fired(true, fixed), old);
         Ok(true)
     }
 
@@ -217,7 +286,7 @@ impl Store {
         d.min = v;
         d.max = v;
         d.wide_size = 1;
-        self.notify(x, Events::fired(true, true));
+        self.notify_bounds(x, Events::fired(true, true), old);
         if self.history.is_some() {
             match (v > old.0, v < old.1) {
                 (true, true) => self.record(x, &[Literal::Gt(x, v - 1), Literal::Le(x, v)], old),
@@ -300,7 +369,7 @@ impl Store {
         d.word &= !gone;
         d.min = new_min;
         d.max = new_max;
-        self.notify(x, Events::fired(bounds_changed, new_min == new_max));
+        self.notify_bounds(x, Events::fired(bounds_changed, new_min == new_max), old);
         if self.history.is_some() {
             let removed: Vec<Literal> =
                 (0..64).filter(|i| gone >> i & 1 == 1).map(|i| Literal::Ne(x, offset + i as Val)).collect();
@@ -351,7 +420,7 @@ impl Store {
         d.min = new_min;
         d.max = new_max;
         let bounds_changed = (new_min, new_max) != old;
-        self.notify(x, Events::fired(bounds_changed, new_min == new_max));
+        self.notify_bounds(x, Events::fired(bounds_changed, new_min == new_max), old);
         if self.history.is_some() {
             let removed: Vec<Literal> = gone
                 .iter()
@@ -408,7 +477,15 @@ impl Store {
         for (list, watched) in self.watches.iter_mut().zip(&mut self.watched) {
             if list.iter().any(|w| w.prop.index() >= first) {
                 list.retain(|w| w.prop.index() < first);
-                *watched = list.iter().fold(0, |events, w| events | w.events);
+                *watched = list.iter().fold(*watched & ADVISED, |events, w| events | w.events);
+            }
+        }
+        for (list, watched) in self.advisors.iter_mut().zip(&mut self.watched) {
+            if list.iter().any(|a| a.prop.index() >= first) {
+                list.retain(|a| a.prop.index() < first);
+                if list.is_empty() {
+                    *watched &= !ADVISED;
+                }
             }
         }
     }
@@ -423,11 +500,18 @@ impl Store {
         }
     }
 
+    /// Opens a level. Every change of bounds must have reached its advisors
+    /// (`Solver::open_level` delivers them first): an update delivered later would be
+    /// trailed at the new level, and undone while the change it follows stays.
     pub(crate) fn open_level(&mut self) {
+        debug_assert!(self.changes.is_empty(), "changes of bounds left undelivered at a new level");
         self.trail.open_level();
     }
 
     pub(crate) fn close_level(&mut self) {
+        // Undelivered changes all belong to this level (none is left when a level opens),
+        // and are undone with it.
+        self.changes.clear();
         if let Some(history) = self.history.as_deref_mut() {
             history.backtrack_to(self.trail.depth() - 1);
         }

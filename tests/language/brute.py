@@ -1121,6 +1121,11 @@ def mzn_data():
     return count(lambda *x: sum(a * b for a, b in zip(w, x)) <= 12 and x[0] < x[2], *[[0, 1, 3]] * 3)
 
 
+@probe
+def mzn_named_bounds():
+    return count(lambda x, y, z: x + y + z >= 9, R(2, 4), R(1, 3), R(1, 5))
+
+
 def main(argv):
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")] or sorted(PROBES)

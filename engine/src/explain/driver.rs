@@ -541,7 +541,7 @@ impl Driver<'_> {
                 for v in self.known[i].to_vec() {
                     let assume = (self.config.shown[i], v);
                     let mut active = base_active.clone();
-                    self.solver.store.open_level();
+                    self.solver.open_level();
                     let fails = !(self.solver.narrow(&Narrowing::Within(assume.0, Values::single(v)))
                         && self.solver.run_queued(Some(&mut active)));
                     self.solver.store.close_level();

@@ -31,7 +31,7 @@ impl Solver {
     pub(crate) fn enter_subset(&mut self, subset: &[bool]) {
         debug_assert!(self.subset.is_none(), "subsets do not nest");
         self.store.queue.clear();
-        self.store.open_level();
+        self.open_level();
         let awake = (0..subset.len()).filter(|&p| subset[p]).map(|p| PropId(p as u32)).collect();
         self.subset = Some((subset.to_vec(), awake));
     }
@@ -118,7 +118,9 @@ impl Solver {
     /// Runs the queued propagators (those woken by changes since the last fixpoint) to a
     /// fixpoint; as [`Solver::run_awake`] otherwise.
     pub(crate) fn run_queued(&mut self, mut active: Option<&mut [bool]>) -> bool {
-        while let Some(p) = self.store.queue.pop() {
+        loop {
+            self.deliver_changes();
+            let Some(p) = self.store.queue.pop() else { break };
             if !self.store.alive[p.index()] || self.subset.as_ref().is_some_and(|(mask, _)| !mask[p.index()]) {
                 continue;
             }
@@ -135,6 +137,7 @@ impl Solver {
                 Ok(PropStatus::Entailed) => self.store.kill(p),
                 Err(_) => {
                     self.store.queue.clear();
+                    self.deliver_changes();
                     return false;
                 }
             }

@@ -78,7 +78,7 @@ impl Solver {
         };
         let values: Vec<Val> = self.values(x).collect();
         for v in values {
-            self.store.open_level();
+            self.open_level();
             let verdict = if self.store.assign(x, v).is_ok() {
                 self.enumerate(props, vars, propagate, nodes, budget)
             } else {

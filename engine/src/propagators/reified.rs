@@ -49,8 +49,8 @@ enum Side {
 impl Side {
     fn new(test: Test, terms: Vec<Term>, rhs: i64) -> Side {
         match test {
-            Test::Le => Side::Le(LinearLe { terms, rhs }),
-            Test::Eq => Side::Eq(LinearEq { terms, rhs }),
+            Test::Le => Side::Le(LinearLe::new(terms, rhs)),
+            Test::Eq => Side::Eq(LinearEq::new(terms, rhs)),
             Test::Ne => Side::Ne(LinearNe { terms, rhs }),
         }
     }

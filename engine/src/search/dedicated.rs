@@ -37,7 +37,7 @@ impl Solver {
         if self.is_failed() {
             return false;
         }
-        self.store.open_level();
+        self.open_level();
         for p in 0..self.props.len() {
             if self.store.alive[p] {
                 self.store.queue.push(crate::ids::PropId(p as u32));
@@ -61,7 +61,7 @@ impl Solver {
             return Some(Ok(0));
         }
         let start = Instant::now();
-        self.store.open_level();
+        self.open_level();
         for p in 0..self.props.len() {
             if self.store.alive[p] {
                 self.store.queue.push(crate::ids::PropId(p as u32));
@@ -133,7 +133,7 @@ impl Solver {
         values: &[Val],
         no_decision_left: impl FnOnce(&mut Solver) -> bool,
     ) {
-        self.store.open_level();
+        self.open_level();
         let p = self.sole_propagator().expect("a dedicated solution came from the one constraint left");
         let vars: Vec<VarId> = self.props[p].vars();
         let ok = vars.iter().zip(values).all(|(&x, &v)| self.store.assign(x, v).is_ok())

@@ -37,7 +37,7 @@ impl Solver {
         if !self.activity_only() {
             self.selector.prepare(&mut self.store, &self.weights, &config.branching);
         }
-        self.store.open_level();
+        self.open_level();
         for p in 0..self.props.len() {
             if self.store.alive[p] {
                 self.store.queue.push(crate::ids::PropId(p as u32));
@@ -61,7 +61,7 @@ impl Solver {
         bound: Option<Val>,
     ) -> bool {
         self.stats.nodes += 1;
-        self.store.open_level();
+        self.open_level();
         self.set_decision_cause(decision.literal(right));
         if self.store.apply(decision.literal(right)).is_err() {
             self.stats.failures += 1;

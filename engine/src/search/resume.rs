@@ -33,7 +33,7 @@ impl Solver {
         for (i, &(decision, right)) in saved.stack.iter().enumerate() {
             stack.push((decision, right));
             if i == last && !saved.ok {
-                self.store.open_level();
+                self.open_level();
                 break;
             }
             let ok = self.branch(conflicts, decision, right, config, None);

@@ -199,7 +199,7 @@ fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize, learning: bool) ->
     solver.selector.scan_limit = scan_limit;
     solver.selector.prepare(&mut solver.store, &solver.weights, &branching);
     // The first level, as a search opens it (restarts come back to it).
-    solver.store.open_level();
+    solver.open_level();
     let mut depth = 1;
     let mut consistent = true;
     for _ in 0..steps {
@@ -223,7 +223,7 @@ fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize, learning: bool) ->
                 depth -= 1;
                 consistent = true;
                 if depth == 0 {
-                    solver.store.open_level();
+                    solver.open_level();
                     depth = 1;
                 }
             }
@@ -262,7 +262,7 @@ fn walk(seed: u64, n: usize, steps: usize, scan_limit: usize, learning: bool) ->
             // Decide.
             _ => {
                 let Some(fixing) = random_fixing(&mut rng, &solver) else { continue };
-                solver.store.open_level();
+                solver.open_level();
                 depth += 1;
                 consistent = solver.store.apply(fixing).is_ok() && {
                     let ok = solver.propagate_queue();

@@ -145,7 +145,7 @@ impl Driver<'_> {
                 return None;
             }
             *nodes -= 1;
-            self.solver.store.open_level();
+            self.solver.open_level();
             let ok = self.solver.narrow(&Narrowing::Within(x, Values::single(v))) && self.solver.run_awake(None);
             let below = if ok { self.leaves(branch, seen, nodes) } else { Some(false) };
             self.solver.store.close_level();

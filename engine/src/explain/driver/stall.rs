@@ -70,7 +70,7 @@ impl Driver<'_> {
                 for v in values {
                     open += 1;
                     // Only what the assumption wakes runs again, from the fixpoint.
-                    self.solver.store.open_level();
+                    self.solver.open_level();
                     let holds =
                         self.solver.narrow(&Narrowing::Within(x, Values::single(v))) && self.solver.run_queued(None);
                     self.solver.store.close_level();
@@ -202,7 +202,7 @@ impl Driver<'_> {
         let mut any = false;
         for v in self.solver.values(x).collect::<Vec<Val>>() {
             *nodes = nodes.saturating_sub(1);
-            self.solver.store.open_level();
+            self.solver.open_level();
             let ok = self.solver.narrow(&Narrowing::Within(x, Values::single(v))) && self.solver.run_queued(None);
             any |= ok && self.branches(branch, scope, seen, nodes);
             self.solver.store.close_level();

@@ -133,6 +133,17 @@ pub(crate) fn typed_let<'src>(ty: Spanned<Expr>, name: Ident, value: Spanned<Exp
     Ok(Item::Let { name, dims: Vec::new(), value })
 }
 
+/// MiniZinc's `0..4: k = 2`: `let k = assert(VALUE in 0..4, "…", VALUE)`, so that a value
+/// outside its declared range is an error at the value, as MiniZinc's is.
+pub(crate) fn ranged_let(range: Spanned<Expr>, name: Ident, value: Spanned<Expr>) -> Item {
+    let span = value.span.clone();
+    let message = format!("`{}` lies outside its declared range", name.node);
+    let condition = binary(BinaryOp::In, value.clone(), range);
+    let function = Spanned::new("assert".to_owned(), span.clone());
+    let args = vec![condition, Spanned::new(Expr::Str(message), span.clone()), value];
+    Item::Let { name, dims: Vec::new(), value: Spanned::new(Expr::Call { function, args }, span) }
+}
+
 /// MiniZinc's `int: n;` or `bool: b;`: a constant whose value a data line gives.
 pub(crate) fn typed_param<'src>(ty: Spanned<Expr>, name: Ident) -> ActionResult<'src, Item> {
     let word = match ty.node {

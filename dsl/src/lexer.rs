@@ -599,6 +599,10 @@ mod tests {
             kinds("var x in 1..3;\noutput [\"a\"]\n  ++ [\"b\"]\n\n;\nx > 1;;"),
             [Var, Ident("x"), In, Int(1), DotDot, Int(3), Newline, Ident("x"), Gt, Int(1), Newline]
         );
+        assert_eq!(
+            kinds("predicate\n  p(x) = x > 1;"),
+            [Predicate, Ident("p"), LParen, Ident("x"), RParen, Eq, Ident("x"), Gt, Int(1), Newline]
+        );
         assert_eq!(kinds("let output = 3"), [Let, Output, Eq, Int(3), Newline]);
         assert_eq!(kinds("% MiniZinc's comment\nx % trailing\n  % indented"), [Ident("x"), Newline]);
         assert_eq!(kinds("s = \"50% # not a comment\" % one"), [Ident("s"), Eq, Str("50% # not a comment"), Newline]);

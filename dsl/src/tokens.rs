@@ -224,6 +224,11 @@ impl Token<'_> {
                         | Token::Else
                         | Token::Let
                         | Token::Constraint
+                        // MiniZinc's layout may put the name of a predicate, a function or
+                        // an enum on the line after the word.
+                        | Token::Predicate
+                        | Token::Function
+                        | Token::Enum
                         | Token::Of
                         // `solve` on a line of its own and `maximize x` on the next: MiniZinc's
                         // tutorial lays goals out so, and neither word ends a statement.

@@ -1134,6 +1134,21 @@ def mzn_assert3():
     return count(ok, *[R(0, 2)] * 6)
 
 
+@probe
+def mzn_ranged_param():
+    return count(lambda a, b, c: a + 2 > b and len({a, b, c}) == 3, *[R(0, 4)] * 3)
+
+
+@probe
+def mzn_lb_ub():
+    return count(lambda a, b, c, y: 2 <= y <= 3 and a != b and b != c, *[R(2, 5)] * 3, R(0, 9))
+
+
+@probe
+def mzn_redefine_global():
+    return count(lambda *q: all(q[i] != q[j] + 1 for i in range(3) for j in range(i + 1, 3)), *[R(1, 3)] * 3)
+
+
 def main(argv):
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")] or sorted(PROBES)

@@ -20,7 +20,8 @@ use super::Compiler;
 pub(crate) const ALL_DIFFERENT: &[&str] = &["alldifferent", "all_different"];
 
 /// Functions whose value is an integer.
-pub(crate) const INT_FUNCTIONS: &[&str] = &["sum", "abs", "min", "max", "count", "bool2int", "card", "length"];
+pub(crate) const INT_FUNCTIONS: &[&str] =
+    &["sum", "abs", "min", "max", "count", "bool2int", "card", "length", "lb", "ub", "lb_array", "ub_array"];
 
 /// Functions whose value is a condition over a list.
 pub(crate) const CONDITION_FUNCTIONS: &[&str] = &["exists", "forall", "xorall"];
@@ -62,6 +63,16 @@ fn builtin_groups() -> [(&'static str, Vec<&'static str>); 4] {
 /// Whether `name` is a built-in (which a user function may not redefine).
 pub(crate) fn is_builtin(name: &str) -> bool {
     is_reserved(name) || builtin_groups().iter().any(|(_, names)| names.contains(&name))
+}
+
+/// Whether `name` is a global constraint that a model may define itself, as MiniZinc's
+/// library does (the handbook defines its own `inverse`): the model's definition is then
+/// what its calls mean.
+pub(crate) fn is_redefinable_global(name: &str) -> bool {
+    ALL_DIFFERENT.contains(&name)
+        || CONSTRAINTS.contains(&name)
+        || GLOBALS.contains(&name)
+        || SET_GLOBALS.contains(&name)
 }
 
 /// The error for a call of a name that is no function at all.
@@ -129,6 +140,26 @@ impl Compiler {
                 Ok(Lin::constant(best.unwrap_or_default()))
             }
             "count" => self.count(args, span),
+            // MiniZinc's bounds of an expression as the model stands when it is read: a
+            // constant (the domains after the constraints posted above it).
+            name @ ("lb" | "ub" | "lb_array" | "ub_array") => {
+                let lower = name.starts_with("lb");
+                let elements = if name.ends_with("_array") {
+                    self.elements_of_args(args)?
+                } else {
+                    let [arg] = args else {
+                        return Err(Diagnostic::new(format!("`{name}` takes one expression"), span.clone()).into());
+                    };
+                    vec![(self.linearize(arg)?, arg.span.clone())]
+                };
+                let bounds = elements.iter().map(|(lin, _)| lin.bounds(&self.solver));
+                let bound = if lower { bounds.map(|b| b.0).min() } else { bounds.map(|b| b.1).max() };
+                let Some(bound) = bound else {
+                    let diagnostic = Diagnostic::new(format!("`{name}` of an empty list"), span.clone());
+                    return Err(super::errors::Fault::Undefined(diagnostic));
+                };
+                Ok(Lin::constant(i64::try_from(bound).map_err(|_| overflow(span.clone()))?))
+            }
             "bool2int" => match args {
                 [condition] => self.truth(condition),
                 _ => Err(Diagnostic::new("`bool2int` takes one condition", span.clone()).into()),

@@ -345,7 +345,7 @@ impl Compiler {
         params: &[Ident],
         body: &Spanned<Expr>,
     ) -> Result<()> {
-        if super::functions::is_builtin(&name.node) {
+        if super::functions::is_builtin(&name.node) && !super::functions::is_redefinable_global(&name.node) {
             let message = format!("`{}` is a built-in function or constraint", name.node);
             return Err(Diagnostic::new(message, name.span.clone()).with_label("choose another name").into());
         }

@@ -10,7 +10,8 @@ import hashlib, os, re, subprocess, sys, tempfile
 
 SEED = "issue49-newuser-1"
 HERE = os.path.dirname(os.path.abspath(__file__))
-MIRROR = "/work/.mirror"
+# Where the repositories were fetched (each as MIRROR/owner+name/repo): CPSOLVE_MIRROR.
+MIRROR = os.environ.get("CPSOLVE_MIRROR", "")
 STD = "/usr/share/minizinc/std"
 SOURCES = [
     # name, mirror dir, repository, quota, list of candidate paths, group (one model per group)

@@ -19,16 +19,7 @@ ROOT=$(cd "$BENCH_DIR/.." && pwd)
 # shellcheck source=bench/lib.sh
 source "$BENCH_DIR/lib.sh"
 
-BUILD=1
-PASS=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --no-build) BUILD=0 ;;
-    -h|--help) bench_usage "${BASH_SOURCE[0]}"; exit 0 ;;
-    *) PASS+=("$1") ;;
-  esac
-  shift
-done
+bench_args "${BASH_SOURCE[0]}" "$@"
 
 bench_need_python grade.sh
 bench_build grade.sh "$ROOT" $BUILD

@@ -7,6 +7,24 @@ bench_usage() {
   awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$1"
 }
 
+# The arguments of a benchmark driven by a Python script: `--no-build` (sets BUILD=0),
+# `-h`/`--help` (prints SCRIPT's usage and exits), anything else passed on in PASS.
+# usage: bench_args SCRIPT "$@"
+bench_args() {
+  local script=$1
+  shift
+  BUILD=1
+  PASS=()
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --no-build) BUILD=0 ;;
+      -h|--help) bench_usage "$script"; exit 0 ;;
+      *) PASS+=("$1") ;;
+    esac
+    shift
+  done
+}
+
 bench_need_python() {
   if ! command -v python3 >/dev/null 2>&1; then
     echo "$1: python3 is needed (statistics and JSON)" >&2

@@ -77,7 +77,7 @@ impl Driver {
     }
 }
 
-/// A browser session, deleted (the browser closed) when dropped.
+/// A WebDriver session (one browser window), deleted (the browser closed) when dropped.
 struct Session<'a> {
     driver: &'a Driver,
     id: String,

@@ -10,7 +10,7 @@
 //! the first one binds, a second one stays a constraint that checks the value.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use cpsolve_dsl::ast::{BinaryOp, Expr, File, Item, Spanned};
 
@@ -28,22 +28,23 @@ pub(crate) fn bind(file: &File) -> Cow<'_, File> {
     if declared.is_empty() {
         return Cow::Borrowed(file);
     }
-    // Declaration index → the index of its assignment.
-    let mut assigned: HashMap<usize, usize> = HashMap::new();
+    // Declaration index → the index of its assignment and the value it gives.
+    let mut assigned: HashMap<usize, (usize, &Spanned<Expr>)> = HashMap::new();
     for (at, item) in file.items.iter().enumerate() {
-        if let Some(declaration) = assignment(&item.node).and_then(|(name, _)| declared.get(name)) {
-            assigned.entry(*declaration).or_insert(at);
+        if let Some((declaration, value)) =
+            assignment(&item.node).and_then(|(name, value)| Some((*declared.get(name)?, value)))
+        {
+            assigned.entry(declaration).or_insert((at, value));
         }
     }
-    let dropped: std::collections::HashSet<usize> = assigned.values().copied().collect();
+    let dropped: HashSet<usize> = assigned.values().map(|&(at, _)| at).collect();
     let items = file
         .items
         .iter()
         .enumerate()
         .filter(|(at, _)| !dropped.contains(at))
         .map(|(at, item)| match (&item.node, assigned.get(&at)) {
-            (Item::Param { name, dims }, Some(&from)) => {
-                let (_, value) = assignment(&file.items[from].node).expect("an assignment was found there");
+            (Item::Param { name, dims }, Some(&(_, value))) => {
                 let node = Item::Let { name: name.clone(), dims: dims.clone(), value: value.clone() };
                 Spanned::new(node, item.span.clone())
             }
